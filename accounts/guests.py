@@ -1,0 +1,20 @@
+"""Guest players: one click, no form."""
+
+from __future__ import annotations
+
+import secrets
+
+from .models import User
+
+GUEST_PREFIX = "guest-"
+
+
+def create_guest() -> User:
+    while True:
+        name = f"{GUEST_PREFIX}{secrets.token_hex(3)}"
+        if not User.objects.filter(username=name).exists():
+            break
+    user = User(username=name, is_guest=True)
+    user.set_unusable_password()
+    user.save()
+    return user

@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from .guests import create_guest
+
+
+@require_POST
+def guest(request: HttpRequest) -> HttpResponse:
+    """Create a guest user and log them in; a logged-in user just goes on."""
+    if not request.user.is_authenticated:
+        login(request, create_guest(), backend="django.contrib.auth.backends.ModelBackend")
+    target = request.POST.get("next") or "/"
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = "/"
+    return redirect(target)

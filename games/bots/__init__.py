@@ -1,0 +1,38 @@
+"""Robots choose an action from their seat's own view and the legal actions only.
+
+A robot never sees the full state, so it cannot cheat: ``choose(view, legal, rng)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+
+class Robot(Protocol):
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str: ...
+
+
+class RandomRobot:
+    """A uniformly random legal action, except that it bids rarely and never jumps to solo:
+    a table of random bidders would play nothing but solos."""
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        if not legal:
+            raise ValueError("A robot was asked to act with no legal action")
+        if view.get("phase") == "auction" and "pass" in legal:
+            bids = [a for a in legal if a != "pass" and a != "bid:solo"]
+            if bids and rng.random() < 0.35:
+                return rng.choice(bids)
+            return "pass"
+        return rng.choice(legal)
+
+
+LEVELS: dict[str, Robot] = {"random": RandomRobot()}
+
+
+def get_robot(level: str) -> Robot:
+    try:
+        return LEVELS[level]
+    except KeyError:
+        raise ValueError(f"Unknown robot level {level!r}") from None

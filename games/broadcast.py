@@ -1,0 +1,61 @@
+"""Tell open pages that something changed. Messages carry no cards: each consumer renders
+its own viewer (DESIGN.md, "hidden cards go through one door").
+
+Called only from ``games.services`` after commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+log = logging.getLogger(__name__)
+
+LOBBY_GROUP = "lobby"
+
+# The event loop of the server process, noted by the first consumer that connects. The
+# in-memory layer's queues belong to that loop, so a send from a robot thread has to be
+# handed to it; the Redis layer has no such tie.
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def note_server_loop() -> None:
+    global _server_loop
+    _server_loop = asyncio.get_running_loop()
+
+
+def room_group(room_id: int) -> str:
+    return f"room-{room_id}"
+
+
+def room_changed(room_id: int) -> None:
+    _send(room_group(room_id), {"type": "room.changed"})
+
+
+def lobby_changed() -> None:
+    _send(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def _send(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        loop = _server_loop
+        if isinstance(layer, InMemoryChannelLayer) and loop is not None and not loop.is_closed():
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if running is loop:
+                loop.create_task(layer.group_send(group, message))
+            else:
+                asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            return
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:  # a page that misses a push resynchronises on reconnect; the move stands
+        log.exception("broadcast to %s failed", group)

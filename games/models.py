@@ -1,0 +1,129 @@
+"""What is stored: rooms, seats, hands (the explicit deal) and the append-only action log.
+
+Everything else about a hand (its state, its result) is derived by replaying the log;
+``Hand.seq``, ``Hand.phase``, ``Hand.to_act`` and ``Hand.result`` are a summary kept for
+lists and the lobby and can always be rebuilt.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from games.rules import Deal, HandContext
+
+
+def new_room_code() -> str:
+    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(6))
+
+
+class Room(models.Model):
+    code = models.SlugField(max_length=12, unique=True, default=new_room_code)
+    variant = models.CharField(max_length=20, db_index=True)
+    options = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    closed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.variant})"
+
+    def current_hand(self) -> Hand | None:
+        return self.hands.order_by("-number").first()
+
+
+class Seat(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    # A robot level ("random", ...) plays the seat when set; empty means human or free.
+    robot = models.CharField(max_length=20, blank=True, default="")
+
+    class Meta:
+        ordering = ["room", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "index"], name="unique_seat_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code} seat {self.index}"
+
+    @property
+    def is_free(self) -> bool:
+        return self.user_id is None and not self.robot
+
+    @property
+    def label(self) -> str:
+        if self.user_id is not None:
+            return self.user.username
+        if self.robot:
+            return f"Robot {self.index + 1}"
+        return "free"
+
+
+class Hand(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    variant = models.CharField(max_length=20, db_index=True)
+    deal = models.JSONField()  # the explicit cards, never only a seed
+    context = models.JSONField()  # dealer, options, match facts: what the hand was played under
+    players = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hands")
+    # Summary of the log, for lists; rebuilt from the log at will.
+    seq = models.PositiveIntegerField(default=0)
+    phase = models.CharField(max_length=20, default="")
+    to_act = models.JSONField(default=list, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "number"], name="unique_hand_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code} hand {self.number}"
+
+    def deal_value(self) -> Deal:
+        return Deal.from_json(self.deal)
+
+    def context_value(self) -> HandContext:
+        return HandContext.from_json(self.context)
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished is not None
+
+
+class HandAction(models.Model):
+    """One entry of the append-only log. A lost race is a unique-constraint conflict."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=200)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    robot = models.CharField(max_length=20, blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seq"], name="unique_action_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} seat {self.seat}: {self.action}"

@@ -1,0 +1,204 @@
+"""What a page shows: the context for one viewer, built only from ``observe()``.
+
+The full state never leaves this module's callers' hands: a template gets the viewer's
+``View`` plus the legal actions of the viewer's own seat.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from games import replay
+from games.models import Hand, Room
+from games.rules import AUDIENCE, EVERYONE, get_variant
+
+# The partials of the room page that change with the game, in page order.
+LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "log")
+
+
+@dataclass
+class Viewer:
+    seat: int | None  # None: audience (or staff, who watch as audience at a live table)
+    is_staff: bool = False
+
+    @property
+    def rules_viewer(self) -> int | str:
+        return AUDIENCE if self.seat is None else self.seat
+
+
+def viewer_for(room: Room, user: Any) -> Viewer:
+    seat = None
+    if user is not None and user.is_authenticated:
+        seat = room.seats.filter(user=user).values_list("index", flat=True).first()
+    return Viewer(seat=seat, is_staff=bool(user is not None and getattr(user, "is_staff", False)))
+
+
+def table_view(hand: Hand, viewer: Viewer) -> tuple[dict[str, Any], list[str]]:
+    """The viewer's View of the current state and the legal actions of the viewer's seat."""
+    variant = get_variant(hand.variant)
+    state = replay.current(hand)
+    view = variant.observe(state, viewer.rules_viewer)
+    legal = variant.legal_actions(state, viewer.seat) if viewer.seat is not None else []
+    return view, legal
+
+
+def api_view(room: Room, user: Any) -> dict[str, Any]:
+    """``GET /r/<code>/view.json``: the caller's view plus the envelope the pages use."""
+    viewer = viewer_for(room, user)
+    hand = room.current_hand()
+    seats = [_seat_json(s) for s in room.seats.select_related("user")]
+    if hand is None:
+        return {
+            "room": room.code,
+            "variant": room.variant,
+            "hand_no": None,
+            "seq": 0,
+            "phase": "waiting",
+            "seat": viewer.seat,
+            "to_act": [],
+            "legal": [],
+            "cards": [],
+            "seats_info": seats,
+            "result": None,
+            "view": None,
+        }
+    view, legal = table_view(hand, viewer)
+    return {
+        "room": room.code,
+        "variant": room.variant,
+        "hand_no": hand.number,
+        "seq": hand.seq,
+        "phase": view["phase"],
+        "seat": viewer.seat,
+        "to_act": view["to_act"],
+        "legal": legal,
+        "cards": view["hand"],
+        "seats_info": seats,
+        "result": view["result"],
+        "view": view,
+    }
+
+
+def _seat_json(seat: Any) -> dict[str, Any]:
+    return {
+        "index": seat.index,
+        "name": seat.label,
+        "robot": seat.robot or None,
+        "free": seat.is_free,
+    }
+
+
+def room_context(room: Room, user: Any) -> dict[str, Any]:
+    viewer = viewer_for(room, user)
+    hand = room.current_hand()
+    seats = list(room.seats.select_related("user"))
+    context: dict[str, Any] = {
+        "room": room,
+        "variant": get_variant(room.variant),
+        "me": viewer.seat,
+        "hand": hand,
+        "view": None,
+        "legal": [],
+        "seq": 0,
+        "can_sit": bool(user is not None and user.is_authenticated and viewer.seat is None),
+    }
+    if hand is not None:
+        view, legal = table_view(hand, viewer)
+        context.update(view=view, legal=legal, seq=hand.seq)
+    context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat)
+    context["has_free_seat"] = any(s.is_free for s in seats)
+    # Fragments carry the version of the table they show, so that a page never swaps in an
+    # older render that arrives late (a POST reply overtaken by a push, or the reverse).
+    context["version"] = (hand.number * 1_000_000 + hand.seq) if hand is not None else 0
+    if context["view"] is not None:
+        context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
+    context["legal_set"] = set(context["legal"])
+    context["controls"] = _controls(context["view"], context["legal"], viewer.seat)
+    context["hand_cards"] = _hand_cards(context["view"], context["legal_set"])
+    return context
+
+
+def _seat_rows(seats: list[Any], view: dict[str, Any] | None, me: int | None) -> list[dict[str, Any]]:
+    rows = []
+    for seat in seats:
+        i = seat.index
+        row = {
+            "index": i,
+            "number": i + 1,
+            "label": seat.label,
+            "robot": seat.robot,
+            "free": seat.is_free,
+            "is_me": i == me,
+            "to_act": bool(view and i in view["to_act"]),
+            "dealer": bool(view and view["dealer"] == i),
+            "declarer": bool(view and view.get("declarer") == i),
+            "partner": bool(view and view.get("partner") == i),
+            "cards": view["hand_counts"][i] if view else None,
+            "tricks": view["tricks_won"][i] if view and view.get("tricks_won") else 0,
+            "payment": view["result"]["payments"][i] if view and view.get("result") else None,
+        }
+        rows.append(row)
+    return rows
+
+
+def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> dict[str, Any]:
+    """Split the legal actions into the panels that show them (cards are shown in the hand)."""
+    if view is None or me is None:
+        return {"buttons": [], "discard": None}
+    buttons = [a for a in legal if not a.startswith(("play:", "discard:"))]
+    discards = [a for a in legal if a.startswith("discard:")]
+    discard = None
+    if discards:
+        count = len(discards[0].split(":", 1)[1].split(","))
+        choosable = sorted({c for a in discards for c in a.split(":", 1)[1].split(",")})
+        discard = {"count": count, "legal_json": json.dumps(discards), "choosable": set(choosable)}
+    return {"buttons": buttons, "discard": discard}
+
+
+def _hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, Any]]:
+    if view is None:
+        return []
+    discardable: set[str] = set()
+    for a in legal:
+        if a.startswith("discard:"):
+            discardable.update(a.split(":", 1)[1].split(","))
+    return [
+        {
+            "card": card,
+            "play": f"play:{card}" if f"play:{card}" in legal else None,
+            "discardable": card in discardable,
+        }
+        for card in view["hand"]
+    ]
+
+
+def render_live(room: Room, user: Any, oob: bool = False) -> str:
+    """Every live partial for this viewer, concatenated (websocket push and POST replies)."""
+    context = room_context(room, user)
+    context["oob"] = oob
+    return "".join(render_to_string(f"games/room.html#{name}", context) for name in LIVE_PARTIALS)
+
+
+def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
+    variant = get_variant(hand.variant)
+    last = hand.seq
+    step = last if step is None else max(0, min(step, last))
+    state = replay.state_at(hand, step)
+    view = variant.observe(state, EVERYONE)
+    actions = list(hand.actions.order_by("seq").select_related("actor"))
+    return {
+        "hand": hand,
+        "room": hand.room,
+        "view": view,
+        "step": step,
+        "last": last,
+        "actions": actions,
+        "current_action": actions[step - 1] if step > 0 else None,
+        "seat_rows": _seat_rows(list(hand.room.seats.select_related("user")), view, None),
+        "hand_cards": [],
+        "controls": {"buttons": [], "discard": None},
+    }

@@ -1,0 +1,189 @@
+"""The shape every variant shares: deals, contexts, options, results, errors.
+
+Pure: standard library only. A variant module implements the ``Variant`` protocol
+below; ``games.rules.get_variant(key)`` finds it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+# A viewer is a seat number, or one of these two.
+AUDIENCE = "audience"  # public information only
+EVERYONE = "everyone"  # every card (staff inspector, and everyone once the hand is over)
+
+Viewer = int | str
+State = Any  # each variant has its own frozen dataclass
+View = dict[str, Any]  # JSON-serialisable; keys documented per variant
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message is shown to the player as is."""
+
+
+class UnknownVariant(KeyError):
+    def __str__(self) -> str:  # KeyError quotes its message; we want it plain
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None  # None: any value that ``validate`` accepts
+    minimum: int | None = None
+    maximum: int | None = None
+    label: str = ""
+
+    def validate(self, value: Any) -> Any:
+        if self.choices is not None:
+            if value not in self.choices:
+                allowed = ", ".join(str(c) for c in self.choices)
+                raise ValueError(f"Option {self.name} must be one of {allowed}, not {value!r}")
+            return value
+        if isinstance(self.default, bool) or not isinstance(self.default, int):
+            raise ValueError(f"Option {self.name} has no allowed values")  # pragma: no cover
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"Option {self.name} must be a whole number, not {value!r}") from None
+        if self.minimum is not None and number < self.minimum:
+            raise ValueError(f"Option {self.name} must be at least {self.minimum}")
+        if self.maximum is not None and number > self.maximum:
+            raise ValueError(f"Option {self.name} must be at most {self.maximum}")
+        return number
+
+
+def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults filled in, every value validated, unknown names refused."""
+    given = dict(given or {})
+    known = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise ValueError(f"Unknown option {unknown[0]}")
+    return {o.name: o.validate(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The explicit cards: one tuple per seat, and the talon in dealt order (card 1 first)."""
+
+    hands: tuple[tuple[str, ...], ...]
+    talon: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hands": [list(h) for h in self.hands], "talon": list(self.talon)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Deal:
+        return cls(
+            hands=tuple(tuple(h) for h in data["hands"]),
+            talon=tuple(data.get("talon", ())),
+        )
+
+
+@dataclass(frozen=True)
+class HandContext:
+    """What a hand needs to know from outside it: the dealer, the options, match facts."""
+
+    dealer: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    doubled: bool = False  # inside a doubling period (Hungarian §10.6)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dealer": self.dealer, "options": dict(self.options), "doubled": self.doubled}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandContext:
+        return cls(
+            dealer=int(data.get("dealer", 0)),
+            options=dict(data.get("options", {})),
+            doubled=bool(data.get("doubled", False)),
+        )
+
+
+@dataclass(frozen=True)
+class ScoredItem:
+    """One line of the result receipt: ``base × multiplier = amount`` for ``side``.
+
+    ``amount`` is signed from the declarer side's point of view (it is what is added to V).
+    """
+
+    name: str  # "game", "trull", "four kings", "pagát ultimó", "XXI-catch", "double game", "volát", ...
+    side: str  # "declarer" or "opponents"
+    base: int
+    multiplier: int
+    amount: int
+    announced: bool = False
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "side": self.side,
+            "base": self.base,
+            "multiplier": self.multiplier,
+            "amount": self.amount,
+            "announced": self.announced,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of a finished hand, as data."""
+
+    thrown_in: bool
+    payments: tuple[int, ...]  # per seat; sums to zero
+    contract: str | None = None
+    declarer: int | None = None
+    partner: int | None = None  # None when the declarer plays alone
+    declarer_side: tuple[int, ...] = ()
+    card_points: tuple[int, int] = (0, 0)  # (declarer side, opponents)
+    game_winner: str | None = None  # "declarer" / "opponents"
+    items: tuple[ScoredItem, ...] = ()
+    value: int = 0  # V, the declarer side's total before settlement
+    reason: str = ""  # why it ended: "all passed", "played out", ...
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "thrown_in": self.thrown_in,
+            "payments": list(self.payments),
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "partner": self.partner,
+            "declarer_side": list(self.declarer_side),
+            "card_points": list(self.card_points),
+            "game_winner": self.game_winner,
+            "items": [i.to_json() for i in self.items],
+            "value": self.value,
+            "reason": self.reason,
+        }
+
+
+class Variant(Protocol):
+    key: str
+    name: str
+    seats: tuple[int, ...]
+    options: tuple[Option, ...]
+
+    def deal(self, rng: random.Random, seats: int, options: Mapping[str, Any], dealer: int = 0) -> Deal: ...
+
+    def new_hand(self, deal: Deal, context: HandContext) -> State: ...
+
+    def to_act(self, state: State) -> frozenset[int]: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[str]: ...
+
+    def apply(self, state: State, seat: int, action: str) -> State: ...
+
+    def observe(self, state: State, viewer: Viewer) -> View: ...
+
+    def is_over(self, state: State) -> bool: ...
+
+    def result(self, state: State) -> HandResult | None: ...
+
+    def sort_cards(self, cards: Sequence[str], options: Mapping[str, Any]) -> list[str]: ...

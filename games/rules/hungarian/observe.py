@@ -1,0 +1,132 @@
+"""``observe(state, viewer)``: the only door to hidden cards (hungarian.md §13).
+
+A seat sees its own cards, the talon cards it received, its own discard, the declarer's
+discarded tarokks once published, and the played cards; the audience sees only what is
+public; ``EVERYONE`` (staff) sees everything, and so does every viewer once the hand is over.
+
+Keys, all present in every view (None where not visible or not yet known):
+variant, viewer, phase, seats, dealer, forehand, to_act, options, hand, hands, hand_counts,
+auction, contract, declarer, talon, talon_received, talon_counts, discards, discarded,
+discard_tarokk_counts, declarer_discarded_tarokks, called_card, partner, alone,
+announcements, trick, last_trick, tricks, tricks_won, log, result, deal.
+
+``discarded[s]`` is True once seat s has nothing left to discard (it submitted its discard,
+or received no talon card); ``discards[s]`` is ``[]`` for a seat that received no talon card.
+``deal`` (the dealt hands and talon) is shown with everything, for the review after the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import AUDIENCE, EVERYONE, View, Viewer
+from .state import SEATS, HungarianState, Phase, Trick
+
+
+def _trick_json(trick: Trick) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "leader": trick.leader,
+        "cards": [{"seat": seat, "card": card} for seat, card in trick.cards],
+    }
+    if trick.winner is not None:
+        data["winner"] = trick.winner
+    return data
+
+
+def _list_or_none(values: tuple[Any, ...] | None) -> list[Any] | None:
+    return None if values is None else list(values)
+
+
+def _called_card_played(state: HungarianState) -> bool:
+    card = state.called_card
+    if state.trick is not None and any(c == card for _, c in state.trick.cards):
+        return True
+    return any(c == card for trick in state.tricks for _, c in trick.cards)
+
+
+def _knows_partner(state: HungarianState, seat: int | None, everything: bool) -> bool:
+    """Who knows the teams: the holder of the called card (the partner, or the declarer
+    alone), a player who discarded it (the declarer is alone), and everyone once it is played."""
+    card = state.called_card
+    if card is None:
+        return False
+    if everything or _called_card_played(state):
+        return True
+    if seat is None:
+        return False
+    own_discard = state.discards[seat] if state.discards is not None else None
+    return card in state.hands[seat] or card in (own_discard or ())
+
+
+def check_viewer(viewer: Viewer) -> int | None:
+    """The viewer's seat, or None for the audience and everyone; ValueError otherwise."""
+    if viewer in (AUDIENCE, EVERYONE):
+        return None
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < SEATS:
+        return viewer
+    raise ValueError(f"Unknown viewer {viewer!r}")
+
+
+def observe(state: HungarianState, viewer: Viewer) -> View:
+    seat = check_viewer(viewer)
+    setup = state.setup
+    over = state.phase is Phase.OVER
+    everything = over or viewer == EVERYONE
+
+    def visible(s: int) -> bool:
+        return everything or s == seat
+
+    received = state.talon_received
+    discards = state.discards
+
+    knows_partner = _knows_partner(state, seat, everything)
+    review = state.tricks if everything or setup.option("trick_review") == "all" else state.tricks[-1:]
+    tricks_won = [0] * SEATS
+    for trick in state.tricks:
+        if trick.winner is not None:
+            tricks_won[trick.winner] += 1
+
+    return {
+        "variant": "hungarian",
+        "viewer": viewer,
+        "phase": state.phase.value,
+        "seats": SEATS,
+        "dealer": setup.dealer,
+        "forehand": setup.forehand,
+        "to_act": sorted(state.to_act),
+        "options": dict(setup.options),
+        "hand": list(state.hands[seat]) if seat is not None else [],
+        "hands": [list(h) if visible(s) else None for s, h in enumerate(state.hands)],
+        "hand_counts": [len(h) for h in state.hands],
+        "auction": [{"seat": s, "call": call} for s, call in state.auction.calls],
+        "contract": state.contract.name if state.contract is not None else None,
+        "declarer": state.declarer,
+        "talon": list(setup.deal.talon) if everything else None,
+        "talon_received": (
+            None if received is None else [list(r) if visible(s) else None for s, r in enumerate(received)]
+        ),
+        "talon_counts": None if received is None else [len(r) for r in received],
+        "discards": (
+            None
+            if discards is None
+            else [
+                list(d) if d is not None and (visible(s) or not d) else None for s, d in enumerate(discards)
+            ]
+        ),
+        "discarded": None if discards is None else [d is not None for d in discards],
+        "discard_tarokk_counts": _list_or_none(state.discard_tarokk_counts),
+        "declarer_discarded_tarokks": _list_or_none(state.declarer_discarded_tarokks),
+        "called_card": state.called_card,
+        "partner": state.partner if knows_partner else None,
+        "alone": state.alone if knows_partner else None,
+        "announcements": [
+            {"seat": s, "call": call} for s, calls in state.announce_turns for call in (calls or ("pass",))
+        ],
+        "trick": _trick_json(state.trick) if state.trick is not None else None,
+        "last_trick": _trick_json(state.tricks[-1]) if state.tricks else None,
+        "tricks": [_trick_json(t) for t in review],
+        "tricks_won": tricks_won,
+        "log": [{"seat": s, "text": text} for s, text in state.log],
+        "result": state.result.to_json() if state.result is not None else None,
+        "deal": setup.deal.to_json() if everything else None,
+    }

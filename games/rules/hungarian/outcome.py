@@ -1,0 +1,104 @@
+"""From a played-out hand to its ``HandResult``: the outcome summary, the score, the settlement."""
+
+from __future__ import annotations
+
+from ..base import HandResult
+from ..cards import HONOURS, KINGS, card_points
+from .scoring import DECLARER, OPPONENTS, Outcome, score, settle
+from .state import SEATS, HungarianState, Phase, Trick, evolve, logged
+
+
+def thrown_in_result() -> HandResult:
+    return HandResult(thrown_in=True, payments=(0,) * SEATS, reason="all passed")
+
+
+def _side_winning_all(state: HungarianState, wanted: frozenset[str]) -> str | None:
+    """The side whose tricks hold every card of ``wanted``, or None when they are split."""
+    sides = {
+        state.side_of(trick.winner)
+        for trick in state.tricks
+        for _, card in trick.cards
+        if card in wanted and trick.winner is not None
+    }
+    return sides.pop() if len(sides) == 1 else None
+
+
+def _seat_of(trick: Trick, wanted: str) -> int | None:
+    return next((seat for seat, card in trick.cards if card == wanted), None)
+
+
+def outcome_of(state: HungarianState) -> Outcome:
+    """The summary of a played-out hand that ``scoring.score`` needs (§9, §10.1)."""
+    assert state.contract is not None and state.declarer is not None
+    assert state.discards is not None
+    points = {DECLARER: 0, OPPONENTS: 0}
+    tricks = {DECLARER: 0, OPPONENTS: 0}
+    for trick in state.tricks:
+        assert trick.winner is not None
+        side = state.side_of(trick.winner)
+        tricks[side] += 1
+        points[side] += sum(card_points(card) for _, card in trick.cards)
+    # §9: the declarer's discard counts for the declarer's side, the three others (even
+    # the partner's) for the opponents.
+    for seat, discard in enumerate(state.discards):
+        side = DECLARER if seat == state.declarer else OPPONENTS
+        points[side] += sum(card_points(card) for card in discard or ())
+
+    ultimo = ultimo_lost = None
+    last = state.tricks[-1]
+    pagat = _seat_of(last, "T1")
+    if pagat is not None:
+        if last.winner == pagat:
+            ultimo = state.side_of(pagat)
+        else:
+            ultimo_lost = state.side_of(pagat)
+
+    xxi_catch = None
+    for trick in state.tricks:
+        skiz, xxi = _seat_of(trick, "T22"), _seat_of(trick, "T21")
+        if skiz is not None and xxi is not None and state.side_of(skiz) != state.side_of(xxi):
+            xxi_catch = state.side_of(skiz)
+
+    return Outcome(
+        game_value=state.contract.game_value,
+        card_points=(points[DECLARER], points[OPPONENTS]),
+        tricks=(tricks[DECLARER], tricks[OPPONENTS]),
+        trull=_side_winning_all(state, HONOURS),
+        four_kings=_side_winning_all(state, KINGS),
+        ultimo=ultimo,
+        ultimo_lost=ultimo_lost,
+        xxi_catch=xxi_catch,
+        doubled=state.setup.doubled,
+        opponents_need_48_when_kontra=bool(state.setup.option("opponents_need_48_when_kontra")),
+    )
+
+
+def finish(state: HungarianState) -> HungarianState:
+    """The ninth trick is complete: score the hand and close it."""
+    assert state.contract is not None and state.declarer is not None
+    outcome = outcome_of(state)
+    scored = score(outcome)
+    declarer_side = tuple(sorted(s for s in range(SEATS) if state.side_of(s) == DECLARER))
+    result = HandResult(
+        thrown_in=False,
+        payments=settle(scored.value, state.declarer, state.partner, SEATS),
+        contract=state.contract.name,
+        declarer=state.declarer,
+        partner=state.partner,
+        declarer_side=declarer_side,
+        card_points=outcome.card_points,
+        game_winner=scored.game_winner,
+        items=scored.items,
+        value=scored.value,
+        reason="played out",
+    )
+    decl, opp = outcome.card_points
+    summary = f"Declarer side {decl} card points, opponents {opp}; V = {scored.value:+d}"
+    return evolve(
+        state,
+        phase=Phase.OVER,
+        to_act=frozenset(),
+        trick=None,
+        result=result,
+        log=logged(state, (None, summary)),
+    )

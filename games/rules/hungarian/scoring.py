@@ -1,0 +1,165 @@
+"""Scoring (hungarian.md §9–§10) as a pure function of an outcome summary.
+
+``score(outcome)`` follows §10.3 step by step for both sides and every item; it already
+takes announcements and kontra levels, so the announcement issue only has to fill them in.
+``settle(value, declarer, partner)`` is §10.4. Neither needs a played hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..base import ScoredItem
+
+DECLARER = "declarer"
+OPPONENTS = "opponents"
+SIDES = (DECLARER, OPPONENTS)
+SIGN = {DECLARER: 1, OPPONENTS: -1}  # σ
+
+GAME = "game"
+TRULL = "trull"
+FOUR_KINGS = "four kings"
+ULTIMO = "pagát ultimó"
+XXI_CATCH = "XXI-catch"
+DOUBLE_GAME = "double game"
+VOLAT = "volát"
+BONUSES = (TRULL, FOUR_KINGS, ULTIMO, XXI_CATCH, DOUBLE_GAME, VOLAT)
+
+PACK_POINTS = 94
+GAME_POINTS = 48  # the declarer side wins the game with 48 or more
+DOUBLE_GAME_POINTS = 71
+TRICKS = 9
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What scoring needs to know about a finished hand. Sides are "declarer"/"opponents"."""
+
+    game_value: int  # g: three 1, two 2, one 3, solo 4
+    card_points: tuple[int, int]  # (declarer side, opponents); they total 94
+    tricks: tuple[int, int]  # tricks won (declarer side, opponents); they total 9
+    trull: str | None = None  # the side that won T1, T21 and T22 in its tricks
+    four_kings: str | None = None  # the side that won all four kings in its tricks
+    ultimo: str | None = None  # the side whose T1 was played to trick 9 and won it
+    ultimo_lost: str | None = None  # the side whose T1 was played to trick 9 and lost it
+    xxi_catch: str | None = None  # the side whose T22 fell on the other side's T21
+    announced: frozenset[tuple[str, str]] = frozenset()  # (side, bonus) announcements
+    kontra: tuple[tuple[str, str, int], ...] = ()  # (announcing side, bonus, level)
+    game_kontra: int = 0  # kl(game)
+    doubled: bool = False  # §10.6: every amount ×2
+    opponents_need_48_when_kontra: bool = False  # house rule: 47–47 goes to the declarer
+
+
+@dataclass(frozen=True)
+class Score:
+    items: tuple[ScoredItem, ...]  # the game line first, then the bonuses in table order
+    value: int  # V: the sum of the items' amounts
+    game_winner: str
+
+
+def game_winner(outcome: Outcome) -> str:
+    needed = GAME_POINTS
+    if outcome.game_kontra and outcome.opponents_need_48_when_kontra:
+        needed = PACK_POINTS - GAME_POINTS + 1  # 47: the opponents need 48 too
+    return DECLARER if outcome.card_points[0] >= needed else OPPONENTS
+
+
+def _achiever(outcome: Outcome, bonus: str) -> str | None:
+    """W(I): the side that achieved the bonus, or None."""
+    if bonus == TRULL:
+        return outcome.trull
+    if bonus == FOUR_KINGS:
+        return outcome.four_kings
+    if bonus == ULTIMO:
+        return outcome.ultimo
+    if bonus == XXI_CATCH:
+        return outcome.xxi_catch
+    if bonus == DOUBLE_GAME:
+        counts, threshold = outcome.card_points, DOUBLE_GAME_POINTS
+    else:  # volát
+        counts, threshold = outcome.tricks, TRICKS
+    for side, count in zip(SIDES, counts, strict=True):
+        if count >= threshold:
+            return side
+    return None
+
+
+def _base(outcome: Outcome, bonus: str) -> int:
+    g = outcome.game_value
+    return {TRULL: 1, FOUR_KINGS: 1, ULTIMO: 5, XXI_CATCH: 21, DOUBLE_GAME: 2 * g, VOLAT: 3 * g}[bonus]
+
+
+def _kontra_level(outcome: Outcome, side: str, bonus: str) -> int:
+    for owner, item, level in outcome.kontra:
+        if owner == side and item == bonus:
+            return level
+    return 0
+
+
+def _eligible(outcome: Outcome, bonus: str, side: str) -> bool:
+    """§10.2 silent suppression for an item that ``side`` achieved."""
+    announced = (side, bonus) in outcome.announced
+    volat = _achiever(outcome, VOLAT) == side or (side, VOLAT) in outcome.announced
+    if bonus in (TRULL, FOUR_KINGS):
+        return announced or _achiever(outcome, VOLAT) != side
+    if bonus == DOUBLE_GAME:
+        return announced or not volat
+    return True
+
+
+def _game_eligible(outcome: Outcome, winner: str) -> bool:
+    if outcome.game_kontra >= 1:
+        return True
+    for bonus in (DOUBLE_GAME, VOLAT):
+        if _achiever(outcome, bonus) == winner or (winner, bonus) in outcome.announced:
+            return False
+    return True
+
+
+def score(outcome: Outcome) -> Score:
+    """§10.3: V, the declarer side's total, as a list of receipt lines."""
+    factor = 2 if outcome.doubled else 1
+    lines: list[ScoredItem] = []
+
+    def line(name: str, side: str, base: int, multiplier: int, sign: int, announced: bool, note: str) -> None:
+        if outcome.doubled:
+            note = f"{note}; doubled hand" if note else "doubled hand"
+        multiplier *= factor
+        lines.append(ScoredItem(name, side, base, multiplier, sign * base * multiplier, announced, note))
+
+    winner = game_winner(outcome)
+    if _game_eligible(outcome, winner):
+        level = outcome.game_kontra
+        note = f"kontra level {level}" if level else ""
+        line(GAME, winner, outcome.game_value, 2**level, SIGN[winner], False, note)
+
+    for bonus in BONUSES:
+        achiever = _achiever(outcome, bonus)
+        for side in SIDES:
+            announced = (side, bonus) in outcome.announced
+            level = _kontra_level(outcome, side, bonus)
+            multiplier = 2 * 2**level if announced else 1
+            note = f"kontra level {level}" if level else ""
+            if achiever == side and _eligible(outcome, bonus, side):
+                line(bonus, side, _base(outcome, bonus), multiplier, SIGN[side], announced, note)
+            elif announced and achiever != side:
+                failed = f"failed; {note}" if note else "failed"
+                line(bonus, side, _base(outcome, bonus), multiplier, -SIGN[side], True, failed)
+        if bonus == ULTIMO and outcome.ultimo_lost is not None:
+            side = outcome.ultimo_lost
+            if (side, ULTIMO) not in outcome.announced:
+                # Step 3: the T1 lost trick 9 for a side that had not announced the ultimó.
+                line(ULTIMO, side, 5, 1, -SIGN[side], False, "failed (silent)")
+
+    return Score(tuple(lines), sum(item.amount for item in lines), winner)
+
+
+def settle(value: int, declarer: int, partner: int | None, seats: int = 4) -> tuple[int, ...]:
+    """§10.4: with a partner D +V, P +V, opponents −V; alone D +3V, each opponent −V."""
+    payments = [-value] * seats
+    if partner is None:
+        payments[declarer] = (seats - 1) * value
+    else:
+        payments[declarer] = value
+        payments[partner] = value
+    return tuple(payments)

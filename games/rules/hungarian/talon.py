@@ -1,0 +1,148 @@
+"""Talon distribution (hungarian.md §5.1) and the simultaneous discards (§5.2).
+
+Discard action: ``discard:<cards>``, comma-separated; ``apply`` accepts any order, the
+legal actions list the cards in display order. Not yet here: annulment (§5.3) and the
+card promised by an invitation or yield.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..base import IllegalAction
+from ..cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
+from .state import SEATS, TALON_SIZE, HungarianState, Phase, evolve, logged, next_seat, plural
+
+_DISPLAY = display_index("traditional")
+
+
+def talon_shares(contract_talon_cards: int) -> tuple[int, int, int]:
+    """How many talon cards the three others receive, starting with next(declarer).
+
+    §5.1 and the decisions file: the players nearest after the declarer get the extra cards
+    (three 1-1-1, two 2-1-1, one 2-2-1, solo 2-2-2).
+    """
+    rest = TALON_SIZE - contract_talon_cards
+    base, extra = divmod(rest, SEATS - 1)
+    return (base + (extra > 0), base + (extra > 1), base)
+
+
+def _sorted(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=_DISPLAY.__getitem__))
+
+
+def distribute_talon(state: HungarianState) -> HungarianState:
+    """Deal the talon out from the top: the declarer first, then the others in playing order."""
+    assert state.contract is not None and state.declarer is not None
+    declarer = state.declarer
+    talon = state.setup.deal.talon
+    received: list[tuple[str, ...]] = [()] * SEATS
+    take = state.contract.talon_cards
+    received[declarer] = talon[:take]
+    position = take
+    seat = declarer
+    for share in talon_shares(take):
+        seat = next_seat(seat)
+        received[seat] = talon[position : position + share]
+        position += share
+    hands = tuple(_sorted(state.hands[s] + received[s]) for s in range(SEATS))
+    order = [(declarer + i) % SEATS for i in range(SEATS)]
+    entries = tuple((s, f"received {plural(len(received[s]), 'talon card')}") for s in order if received[s])
+    return evolve(
+        state,
+        phase=Phase.DISCARD,
+        to_act=frozenset(s for s in range(SEATS) if received[s]),
+        hands=hands,
+        talon_received=tuple(_sorted(r) for r in received),
+        discards=tuple(None if received[s] else () for s in range(SEATS)),
+        log=logged(state, *entries),
+    )
+
+
+def _discardable(state: HungarianState, card: str) -> bool:
+    if card in KINGS or card in HONOURS:
+        return False
+    return card != "T20" or bool(state.setup.option("allow_discard_xx"))
+
+
+def legal_discards(state: HungarianState, seat: int) -> list[str]:
+    """Every allowed set of cards, each in display order, listed in display order."""
+    assert state.talon_received is not None
+    count = len(state.talon_received[seat])
+    allowed = [card for card in state.hands[seat] if _discardable(state, card)]
+    return ["discard:" + ",".join(combo) for combo in combinations(allowed, count)]
+
+
+def _check_discard(state: HungarianState, seat: int, cards: list[str]) -> None:
+    assert state.talon_received is not None
+    count = len(state.talon_received[seat])
+    unknown = [card for card in cards if card not in PACK_42]
+    if unknown:
+        raise IllegalAction(f"Unknown card {unknown[0]!r}")
+    if len(cards) != count:
+        raise IllegalAction(f"You must discard exactly {plural(count, 'card')}")
+    if len(set(cards)) != len(cards):
+        twice = next(card for card in cards if cards.count(card) > 1)
+        raise IllegalAction(f"You listed {twice} twice")
+    hand = state.hands[seat]
+    for card in cards:
+        if card not in hand:
+            raise IllegalAction(f"You do not hold {card}")
+    for card in cards:
+        if card in KINGS:
+            raise IllegalAction("Kings may not be discarded")
+        if card in HONOURS:
+            raise IllegalAction("Honours (Skíz, XXI and Pagát) may not be discarded")
+        if card == "T20" and not _discardable(state, card):
+            raise IllegalAction("The XX (T20) may not be discarded in this room")
+
+
+def apply_discard(state: HungarianState, seat: int, action: str) -> HungarianState:
+    cards = action[len("discard:") :].split(",") if action != "discard:" else []
+    _check_discard(state, seat, cards)
+    assert state.discards is not None
+    discarded = set(cards)
+    hands = list(state.hands)
+    hands[seat] = tuple(card for card in hands[seat] if card not in discarded)
+    discards = list(state.discards)
+    discards[seat] = _sorted(cards)
+    to_act = state.to_act - {seat}
+    state = evolve(
+        state,
+        to_act=to_act,
+        hands=tuple(hands),
+        discards=tuple(discards),
+        log=logged(state, (seat, f"discarded {plural(len(cards), 'card')}")),
+    )
+    return state if to_act else _publish_discards(state)
+
+
+def discarded_tarokks(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(card for card in cards if card[0] == TRUMP)
+
+
+def _publish_discards(state: HungarianState) -> HungarianState:
+    """§5.2: once all have discarded, everyone learns each player's number of discarded
+    tarokks and which tarokks the declarer discarded. Then the declarer calls a partner."""
+    assert state.declarer is not None and state.discards is not None
+    declarer = state.declarer
+    entries = []
+    for i in range(SEATS):
+        seat = (declarer + i) % SEATS
+        discard = state.discards[seat]
+        assert discard is not None
+        if not discard:
+            continue
+        tarokks = discarded_tarokks(discard)
+        text = f"discarded {plural(len(tarokks), 'tarokk')}"
+        if seat == declarer and tarokks:
+            text += ": " + ", ".join(tarokks)
+        entries.append((seat, text))
+    return evolve(
+        state,
+        phase=Phase.CALL,
+        to_act=frozenset({declarer}),
+        discard_tarokk_counts=tuple(len(discarded_tarokks(d or ())) for d in state.discards),
+        declarer_discarded_tarokks=discarded_tarokks(state.discards[declarer] or ()),
+        log=logged(state, *entries),
+    )

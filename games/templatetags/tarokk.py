@@ -1,0 +1,110 @@
+"""Display names of cards and actions. Card ids follow shared/rules/cards.md."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+ROMAN = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+TRUMP_NAMES = {22: "Skíz", 21: "XXI", 1: "Pagát"}
+SUITS = {
+    "H": ("♥", "hearts", "red"),
+    "D": ("♦", "diamonds", "red"),
+    "S": ("♠", "spades", "black"),
+    "C": ("♣", "clubs", "black"),
+}
+RANKS = {"K": "K", "Q": "Q", "R": "R", "J": "J"}
+BIDS = {"three": "Three", "two": "Two", "one": "One", "solo": "Solo"}
+
+
+def roman(n: int) -> str:
+    out = ""
+    for value, letters in ROMAN:
+        while n >= value:
+            out += letters
+            n -= value
+    return out
+
+
+@register.filter
+def card_label(card: str) -> str:
+    if card.startswith("T"):
+        n = int(card[1:])
+        return TRUMP_NAMES.get(n, roman(n))
+    symbol = SUITS[card[0]][0]
+    return f"{RANKS.get(card[1:], card[1:])}{symbol}"
+
+
+@register.filter
+def card_class(card: str) -> str:
+    if card.startswith("T"):
+        return "trump"
+    return SUITS[card[0]][2]
+
+
+@register.filter
+def card_title(card: str) -> str:
+    if card.startswith("T"):
+        n = int(card[1:])
+        return f"Tarokk {roman(n)}" + (f" ({TRUMP_NAMES[n]})" if n in TRUMP_NAMES else "")
+    names = {"K": "King", "Q": "Queen", "R": "Rider", "J": "Jack", "1": "Ace", "10": "Ten"}
+    rank = card[1:]
+    return f"{names.get(rank, rank)} of {SUITS[card[0]][1]}"
+
+
+@register.filter
+def action_label(action: str) -> str:
+    kind, _, arg = action.partition(":")
+    if kind == "pass":
+        return "Pass"
+    if kind == "hold":
+        return "Hold"
+    if kind == "keep":
+        return "Keep three"
+    if kind == "bid":
+        return BIDS.get(arg, arg.title())
+    if kind == "raise":
+        return f"Raise to {BIDS.get(arg, arg).lower()}"
+    if kind == "call":
+        return f"Call {card_label(arg)}"
+    if kind == "play":
+        return f"Play {card_label(arg)}"
+    if kind == "discard":
+        return "Discard " + " ".join(card_label(c) for c in arg.split(","))
+    return action
+
+
+@register.filter
+def vals(action: str, seq: int) -> str:
+    return json.dumps({"action": action, "seq": seq})
+
+
+@register.filter
+def seat_name(index: Any, rows: list[dict[str, Any]]) -> str:
+    if index is None:
+        return ""
+    for row in rows:
+        if row["index"] == index:
+            return "You" if row["is_me"] else row["label"]
+    return f"Seat {int(index) + 1}"
+
+
+@register.filter
+def at(seq: Any, index: Any) -> Any:
+    if seq is None or index is None:
+        return None
+    try:
+        return seq[index]
+    except (IndexError, KeyError, TypeError):
+        return None
+
+
+@register.filter
+def signed(n: Any) -> str:
+    if n is None:
+        return ""
+    return f"+{n}" if n > 0 else str(n)

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("rooms/new", views.new_room, name="new-room"),
+    path("r/<slug:code>/", views.room_page, name="room"),
+    path("r/<slug:code>/view.json", views.view_json, name="view-json"),
+    path("r/<slug:code>/act", views.act, name="act"),
+    path("r/<slug:code>/next", views.next_hand, name="next-hand"),
+    path("r/<slug:code>/sit", views.sit, name="sit"),
+    path("r/<slug:code>/leave", views.leave, name="leave"),
+    path("staff/hands/<int:hand_id>/", views.inspect_hand, name="inspect-hand"),
+]

@@ -1,0 +1,189 @@
+"""Short views behind small access helpers; every write goes through ``games.services``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from games import pages, services
+from games.bots import runner
+from games.models import Hand, Room
+from games.rules import VARIANTS, get_variant
+
+
+def _room(code: str) -> Room:
+    return get_object_or_404(Room, code=code)
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _refused(request: HttpRequest, refusal: services.Refused) -> HttpResponse:
+    if _is_htmx(request):
+        return HttpResponse(refusal.message, status=refusal.status, content_type="text/plain; charset=utf-8")
+    return JsonResponse({"error": refusal.message}, status=refusal.status)
+
+
+def _int(request: HttpRequest, name: str) -> int:
+    raw = request.POST.get(name)
+    if raw is None or raw == "":
+        raise services.Illegal(f"{name} is required")
+    try:
+        return int(raw)
+    except ValueError:
+        raise services.Illegal(f"{name} must be a whole number, not {raw!r}") from None
+
+
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/lobby.html", lobby_context())
+
+
+def lobby_context() -> dict[str, Any]:
+    rooms = Room.objects.filter(closed=False).prefetch_related("seats__user", "hands")[:50]
+    return {"rooms": rooms, "variants": list(VARIANTS.values())}
+
+
+@require_POST
+def new_room(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return _refused(request, services.Forbidden("Log in or play as a guest to open a table"))
+    variant_key = request.POST.get("variant", "")
+    try:
+        robots = _int(request, "robots")
+        try:
+            variant = get_variant(variant_key)
+        except KeyError as exc:
+            raise services.Illegal(str(exc)) from None
+        options = {o.name: request.POST[o.name] for o in variant.options if o.name in request.POST}
+        options = {k: _option_value(v) for k, v in options.items()}
+        room = services.create_room(request.user, variant_key, robots, options)
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    url = f"/r/{room.code}/"
+    if _is_htmx(request):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+def _option_value(raw: str) -> Any:
+    lowered = raw.strip().lower()
+    if lowered in {"true", "on", "yes"}:
+        return True
+    if lowered in {"false", "off", "no"}:
+        return False
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+@require_GET
+def room_page(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room(code)
+    hand = room.current_hand()
+    if hand is not None and not hand.is_over:
+        runner.schedule(hand.pk)  # resumes robots after a restart; a duplicate is harmless
+    return render(request, "games/room.html", pages.room_context(room, request.user))
+
+
+@require_GET
+def view_json(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room(code)
+    return JsonResponse(pages.api_view(room, request.user))
+
+
+@require_POST
+def act(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room(code)
+    try:
+        seat = pages.viewer_for(room, request.user).seat
+        if seat is None:
+            raise services.Forbidden("You have no seat at this table")
+        action = request.POST.get("action", "").strip()
+        if not action:
+            raise services.Illegal("action is required")
+        seq = _int(request, "seq")
+        hand = room.current_hand()
+        if hand is None:
+            raise services.Illegal("The table is waiting for players")
+        action = _normalise(hand.variant, action, hand.context_value().options)
+        done = services.submit_action(hand.pk, seat, action, seq, actor=request.user)
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    if _is_htmx(request):
+        return HttpResponse(pages.render_live(room, request.user, oob=True))
+    return JsonResponse({"ok": True, "seq": done.seq, "action": action})
+
+
+def _normalise(variant_key: str, action: str, options: Any) -> str:
+    """Cards of a multi-card action in display order, so the log holds one spelling."""
+    kind, sep, rest = action.partition(":")
+    if sep and "," in rest:
+        cards = [c.strip() for c in rest.split(",") if c.strip()]
+        return f"{kind}:{','.join(get_variant(variant_key).sort_cards(cards, options))}"
+    return action
+
+
+@require_POST
+def next_hand(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room(code)
+    try:
+        hand = services.next_hand(room, request.user, _int(request, "hand_no"))
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    if _is_htmx(request):
+        return HttpResponse(pages.render_live(room, request.user, oob=True))
+    return JsonResponse({"ok": True, "hand_no": hand.number})
+
+
+@require_POST
+@login_required
+def sit(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room(code)
+    try:
+        services.sit(room, request.user, _int(request, "seat"))
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    return _back_to_room(request, room)
+
+
+@require_POST
+def leave(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room(code)
+    try:
+        if not request.user.is_authenticated:
+            raise services.Forbidden("You have no seat at this table")
+        services.leave(room, request.user)
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    return _back_to_room(request, room)
+
+
+def _back_to_room(request: HttpRequest, room: Room) -> HttpResponse:
+    url = f"/r/{room.code}/"
+    if _is_htmx(request):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+@staff_member_required
+@require_GET
+def inspect_hand(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = get_object_or_404(Hand.objects.select_related("room"), pk=hand_id)
+    raw = request.GET.get("step")
+    try:
+        step = int(raw) if raw not in (None, "") else None
+    except ValueError:
+        raise Http404("No such step") from None
+    return render(request, "games/inspect.html", pages.inspector_context(hand, step))

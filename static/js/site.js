@@ -1,0 +1,128 @@
+// Small behaviours on top of htmx: error messages, connection state, choosing discards,
+// and keyboard stepping in the staff inspector. No framework.
+(function () {
+  "use strict";
+
+  function flash(text) {
+    var box = document.getElementById("flash");
+    if (!box) return;
+    box.textContent = text;
+    box.hidden = !text;
+  }
+
+  document.addEventListener("htmx:responseError", function (e) {
+    var xhr = e.detail.xhr;
+    flash(xhr.responseText || ("Error " + xhr.status));
+    if (xhr.status === 409) resync();
+  });
+  document.addEventListener("htmx:sendError", function () {
+    flash("The server could not be reached; retrying the connection.");
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.successful) flash("");
+  });
+
+  // Never replace a fragment with an older render of the table (replies and pushes race).
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var incoming = e.detail.fragment && e.detail.fragment.firstElementChild;
+    var current = e.detail.target;
+    if (!incoming || !current || !incoming.dataset || !current.dataset) return;
+    if (incoming.dataset.version === undefined || current.dataset.version === undefined) return;
+    if (Number(incoming.dataset.version) < Number(current.dataset.version)) e.detail.shouldSwap = false;
+  });
+
+  function resync() {
+    var room = document.getElementById("room");
+    if (room && room["htmx-internal-data"] && room["htmx-internal-data"].webSocket) {
+      room["htmx-internal-data"].webSocket.send("resync");
+    }
+  }
+
+  function connection(text, cls) {
+    var el = document.getElementById("connection");
+    if (!el) return;
+    el.textContent = text;
+    el.className = "connection " + cls;
+  }
+  document.addEventListener("htmx:wsOpen", function () { connection("live", "ok"); });
+  document.addEventListener("htmx:wsClose", function () { connection("reconnecting…", "bad"); });
+  document.addEventListener("htmx:wsError", function () { connection("reconnecting…", "bad"); });
+
+  // Discards: toggle cards in the hand, and arm the submit button only when the chosen
+  // set is one of the legal actions the server listed. The choice survives the pushes that
+  // other seats' discards cause (they re-render the hand while you choose).
+  var chosenDiscards = [];
+
+  document.addEventListener("click", function (e) {
+    var card = e.target.closest("[data-discard-choice]");
+    if (!card) return;
+    var form = document.querySelector(".discard-form");
+    if (!form) return;
+    var id = card.dataset.discardChoice;
+    var count = parseInt(form.dataset.discardCount, 10);
+    var at = chosenDiscards.indexOf(id);
+    if (at >= 0) chosenDiscards.splice(at, 1);
+    else if (chosenDiscards.length < count) chosenDiscards.push(id);
+    else if (count === 1) chosenDiscards = [id];
+    restoreDiscards();
+  });
+
+  function restoreDiscards() {
+    var form = document.querySelector(".discard-form");
+    if (!form) { chosenDiscards = []; return; }
+    var present = [];
+    document.querySelectorAll("[data-discard-choice]").forEach(function (el) {
+      var on = chosenDiscards.indexOf(el.dataset.discardChoice) >= 0;
+      el.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) present.push(el.dataset.discardChoice);
+    });
+    chosenDiscards = present;
+    armDiscard(form);
+  }
+  document.addEventListener("htmx:wsAfterMessage", restoreDiscards);
+  document.addEventListener("htmx:afterSettle", restoreDiscards);
+
+  function armDiscard(form) {
+    var legal = JSON.parse(form.dataset.legal);
+    var order = Array.prototype.map.call(document.querySelectorAll("#hand [data-card]"), function (el) {
+      return el.dataset.card;
+    });
+    var chosen = chosenDiscards.slice().sort(function (a, b) { return order.indexOf(a) - order.indexOf(b); });
+    var action = "discard:" + chosen.join(",");
+    var button = form.querySelector(".discard-submit");
+    if (legal.indexOf(action) >= 0) {
+      button.disabled = false;
+      button.dataset.action = action;
+      button.setAttribute("hx-vals", JSON.stringify({ action: action, seq: parseInt(form.dataset.seq, 10) }));
+      button.textContent = "Discard " + chosen.length + " card" + (chosen.length > 1 ? "s" : "");
+    } else {
+      button.disabled = true;
+      delete button.dataset.action;
+      button.removeAttribute("hx-vals");
+      button.textContent = "Discard";
+    }
+  }
+
+  // Table: keys 1-9 play (or choose to discard) the n-th card that can be clicked now;
+  // Tab / Enter work on every control as usual.
+  document.addEventListener("keydown", function (e) {
+    if (!document.getElementById("room") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest("input, textarea, select")) return;
+    if (!/^[1-9]$/.test(e.key)) return;
+    var cards = document.querySelectorAll("#hand button.card:not([disabled])");
+    var card = cards[parseInt(e.key, 10) - 1];
+    if (card) { e.preventDefault(); card.click(); card.focus(); }
+  });
+
+  // Inspector: arrow keys step through the log.
+  document.addEventListener("keydown", function (e) {
+    if (!document.querySelector(".inspector")) return;
+    if (e.target.closest("input, textarea, select")) return;
+    var link = null;
+    if (e.key === "ArrowLeft") link = document.getElementById("step-prev");
+    if (e.key === "ArrowRight") link = document.getElementById("step-next");
+    if (e.key === "Home") link = document.getElementById("step-first");
+    if (e.key === "End") link = document.getElementById("step-last");
+    if (link && link.href) window.location = link.href;
+  });
+})();

@@ -1,0 +1,100 @@
+"""Browser tests: a real Daphne process on a temporary SQLite database, driven by
+Playwright in Debian's Chromium (never `playwright install`: it downloads and fails here)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-gpu",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Site:
+    def __init__(self, url: str, db_path: Path, env: dict[str, str]) -> None:
+        self.url = url
+        self.db_path = db_path
+        self.env = env
+
+    def manage(self, *args: str, stdin: str | None = None) -> str:
+        done = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    db_path = tmp_path_factory.mktemp("site") / "browser.sqlite3"
+    port = _free_port()
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}},
+        "SQLITE_PATH": str(db_path),
+        "TAROKK_ROBOT_DELAY": "0.05",
+        "DJANGO_SETTINGS_MODULE": "tarokk_site.settings",
+    }
+    site = Site(f"http://127.0.0.1:{port}", db_path, env)
+    site.manage("migrate", "--noinput")
+    log = open(db_path.with_suffix(".log"), "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "tarokk_site.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(site.url + "/", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError(f"the site did not start; see {log.name}") from None
+                time.sleep(0.2)
+        yield site
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: bin/test installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

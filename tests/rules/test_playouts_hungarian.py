@@ -1,0 +1,187 @@
+"""Random playouts: thousands of Hungarian hands with random legal actions (seeded).
+
+After every action:
+- replay: the hand folded from its stored deal and context (JSON round-tripped, as the
+  database keeps them) over the logged actions equals the state played incrementally. The
+  fold is carried along one action at a time; every 10th hand it is also redone from
+  scratch with ``games.rules.replay`` after every action, and every hand at its end;
+- every listed legal action of every seat to act applies, and seats not to act have none;
+- observe() for every seat and the audience shows no card the viewer may not know, checked
+  on the view's structure and by scanning its JSON for card ids.
+At the end: card points total 94, payments sum to 0, every receipt line adds up.
+
+The hands are split between two worker processes (the machine has two cores); each hand
+has its own seed, so a failure names a hand that can be replayed alone with ``play_hand``.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+import re
+from concurrent.futures import ProcessPoolExecutor
+
+from games.rules import AUDIENCE, Deal, HandContext, replay
+from games.rules.cards import PACK_42
+from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
+
+HANDS = 2000
+WORKERS = 2
+SEED = 20240601
+# Every token that could be a card id (a superset: matches are intersected with real cards).
+CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
+ENCODE = json.JSONEncoder(check_circular=False, separators=(",", ":"), ensure_ascii=False).encode
+
+
+def hand_setup(index: int) -> tuple[random.Random, Deal, HandContext]:
+    rng = random.Random(SEED * 10_000 + index)
+    dealer = index % 4
+    options = {
+        "allow_discard_xx": index % 3 != 0,
+        "trick_review": "all" if index % 2 else "last",
+    }
+    deal = HUNGARIAN.deal(rng, 4, options, dealer=dealer)
+    context = HandContext(dealer=dealer, options=options, doubled=index % 5 == 0)
+    return rng, deal, context
+
+
+def played_cards(state: HungarianState) -> set[str]:
+    played = {card for trick in state.tricks for _, card in trick.cards}
+    if state.trick is not None:
+        played |= {card for _, card in state.trick.cards}
+    return played
+
+
+def public_cards(state: HungarianState, played: set[str]) -> set[str]:
+    """Card ids every viewer may know: played cards, the called card's name, and the
+    declarer's discarded tarokks once all have discarded."""
+    known = set(played)
+    if state.called_card is not None:
+        known.add(state.called_card)
+    discards = state.discards
+    if discards is not None and all(d is not None for d in discards):
+        known |= {card for card in discards[state.declarer] or () if card[0] == "T"}
+    return known
+
+
+def own_cards(state: HungarianState, seat: int) -> set[str]:
+    own = set(state.hands[seat])
+    if state.talon_received is not None:
+        own |= set(state.talon_received[seat])
+    if state.discards is not None:
+        own |= set(state.discards[seat] or ())
+    return own
+
+
+def check_views(state: HungarianState) -> None:
+    if state.phase is Phase.OVER:
+        return  # everyone sees everything then
+    played = played_cards(state)
+    public = public_cards(state, played)
+    called_played = state.called_card in played
+    for viewer in (0, 1, 2, 3, AUDIENCE):
+        view = HUNGARIAN.observe(state, viewer)
+        seat = viewer if isinstance(viewer, int) else None
+        own = own_cards(state, seat) if seat is not None else set()
+        # Structure: nothing about another seat's cards, the talon or the deal.
+        assert view["talon"] is None and view["deal"] is None
+        for s in range(4):
+            if s != seat:
+                assert view["hands"][s] is None
+                if view["talon_received"] is not None:
+                    assert view["talon_received"][s] is None
+                if view["discards"] is not None:
+                    assert view["discards"][s] in (None, [])
+        if view["partner"] is not None or view["alone"] is not None:
+            # Only the holder of the called card (in hand or discard) knows, until it is played.
+            assert called_played or state.called_card in own
+        # Scan: no card id that sits in another seat's hand, the talon or a discard.
+        leaked = set(CARD_TOKEN.findall(ENCODE(view))) & (PACK_42 - own - public)
+        assert not leaked, (viewer, sorted(leaked))
+
+
+def check_legal_actions(state: HungarianState) -> None:
+    for seat in range(4):
+        legal = HUNGARIAN.legal_actions(state, seat)
+        if seat not in state.to_act:
+            assert legal == []
+            continue
+        assert legal, (state.phase, seat)
+        for action in legal:
+            HUNGARIAN.apply(state, seat, action)
+
+
+def check_result(state: HungarianState) -> None:
+    result = HUNGARIAN.result(state)
+    assert result is not None and sum(result.payments) == 0
+    if result.thrown_in:
+        assert result.payments == (0, 0, 0, 0)
+        return
+    assert sum(result.card_points) == 94
+    assert result.value == sum(item.amount for item in result.items)
+    for item in result.items:
+        assert abs(item.amount) == item.base * item.multiplier
+    assert [item.name for item in result.items].count("game") <= 1
+
+
+def play_hand(index: int) -> HungarianState:
+    rng, deal, context = hand_setup(index)
+    # What the database would store: the deal and the context as JSON, and the actions.
+    stored_deal = Deal.from_json(json.loads(json.dumps(deal.to_json())))
+    stored_context = HandContext.from_json(json.loads(json.dumps(context.to_json())))
+    state = HUNGARIAN.new_hand(deal, context)
+    replayed = HUNGARIAN.new_hand(stored_deal, stored_context)
+    log: list[tuple[int, str]] = []
+    check_views(state)
+    while not HUNGARIAN.is_over(state):
+        check_legal_actions(state)
+        seat = rng.choice(sorted(HUNGARIAN.to_act(state)))
+        action = rng.choice(HUNGARIAN.legal_actions(state, seat))
+        state = HUNGARIAN.apply(state, seat, action)
+        log.append((seat, action))
+        replayed = HUNGARIAN.apply(replayed, seat, action)
+        assert replayed == state
+        if index % 10 == 0:
+            assert replay(HUNGARIAN, stored_deal, stored_context, log) == state
+        check_views(state)
+    assert replay(HUNGARIAN, stored_deal, stored_context, log) == state
+    check_result(state)
+    return state
+
+
+def play_hands(indices: range) -> tuple[set[str], set[str]]:
+    """Play the hands; return the phases and contracts seen."""
+    phases: set[str] = set()
+    contracts: set[str] = set()
+    for index in indices:
+        state = play_hand(index)
+        phases |= {entry for entry in _phases(state)}
+        if state.contract is not None:
+            contracts.add(state.contract.name)
+    return phases, contracts
+
+
+def _phases(state: HungarianState) -> set[str]:
+    """The phases a finished hand went through, read from its record."""
+    seen = {Phase.AUCTION.value, Phase.OVER.value}
+    if any(call.startswith(("keep", "raise:")) for _, call in state.auction.calls):
+        seen.add(Phase.RAISE.value)
+    if state.discards is not None:
+        seen.add(Phase.DISCARD.value)
+    if state.called_card is not None:
+        seen |= {Phase.CALL.value, Phase.ANNOUNCE.value}
+    if state.tricks:
+        seen.add(Phase.PLAY.value)
+    return seen
+
+
+def test_random_playouts():
+    chunks = [range(worker, HANDS, WORKERS) for worker in range(WORKERS)]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
+        outcomes = list(pool.map(play_hands, chunks))
+    phases = set().union(*(p for p, _ in outcomes))
+    contracts = set().union(*(c for _, c in outcomes))
+    assert phases == {phase.value for phase in Phase}
+    assert contracts == {"three", "two", "one", "solo"}

@@ -1,0 +1,61 @@
+"""The registry and the variant's declared shape (DESIGN.md "The rules core API")."""
+
+from __future__ import annotations
+
+import pytest
+
+import games.rules as rules
+from games.rules import AUDIENCE, EVERYONE, UnknownVariant, get_variant
+from games.rules.base import Option, resolve_options
+from games.rules.hungarian import HUNGARIAN
+
+
+def test_get_variant():
+    assert get_variant("hungarian") is HUNGARIAN
+    assert rules.VARIANTS == {"hungarian": HUNGARIAN}
+    with pytest.raises(UnknownVariant) as error:
+        get_variant("x")
+    assert str(error.value) == "Unknown variant 'x'"
+
+
+def test_reexports():
+    for name in ("IllegalAction", "Deal", "HandContext", "HandResult"):
+        assert getattr(rules, name) is getattr(rules.base, name)
+    assert (rules.AUDIENCE, rules.EVERYONE) == (AUDIENCE, EVERYONE)
+
+
+def test_hungarian_shape():
+    assert (HUNGARIAN.key, HUNGARIAN.seats) == ("hungarian", (4,))
+    with pytest.raises(ValueError, match="played by 4, not 3"):
+        HUNGARIAN.deal(__import__("random").Random(1), 3, {})
+
+
+def test_every_section_12_option_is_declared_with_its_default():
+    declared = {o.name: o.default for o in HUNGARIAN.options}
+    assert declared == {
+        "five_player": False,
+        "tarokk_count_payers": "each_other_player",
+        "allow_discard_xx": True,
+        "pass_out_doubling": True,
+        "annulment": True,
+        "invitations": True,
+        "trial_bid": True,
+        "trial_bid_penalty": 3,
+        "max_kontra_level": 4,
+        "opponents_need_48_when_kontra": False,
+        "illustrated_bonuses": False,
+        "match_hands": 16,
+        "trick_review": "last",
+    }
+    assert all(isinstance(o, Option) for o in HUNGARIAN.options)
+
+
+def test_options_are_validated():
+    resolved = resolve_options(HUNGARIAN.options, {"trick_review": "all", "max_kontra_level": 5})
+    assert resolved["trick_review"] == "all" and resolved["max_kontra_level"] == 5
+    with pytest.raises(ValueError, match="Unknown option colour"):
+        resolve_options(HUNGARIAN.options, {"colour": "red"})
+    with pytest.raises(ValueError, match="max_kontra_level must be at most 5"):
+        resolve_options(HUNGARIAN.options, {"max_kontra_level": 6})
+    with pytest.raises(ValueError, match="trick_review must be one of last, all"):
+        resolve_options(HUNGARIAN.options, {"trick_review": "none"})

@@ -1,0 +1,82 @@
+"""Shared helpers for the web tests: tables, card sets, leak checks."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django.test import Client
+
+from games import services
+from games.models import Hand, Room
+
+CARD_ATTR = re.compile(r'data-card="([^"]+)"')
+
+
+def open_table(user: Any, robots: int = 3) -> Room:
+    return services.create_room(user, "hungarian", robots)
+
+
+def client_for(user: Any | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def json_strings(data: Any) -> set[str]:
+    """Every string inside a JSON value (card ids show up as whole strings)."""
+    found: set[str] = set()
+    for match in re.findall(r'"((?:[^"\\]|\\.)*)"', json.dumps(data)):
+        found.add(match)
+        found.update(match.split(":", 1)[-1].split(","))
+    return found
+
+
+def data_cards(html: str) -> set[str]:
+    return set(CARD_ATTR.findall(html))
+
+
+def hidden_from(hand: Hand, seat: int | None) -> set[str]:
+    """Cards that ``seat`` (None: the audience) may not know right now: every card still in
+    another seat's hand, plus the talon cards and discards that are not its own.
+
+    Face-up cards (tricks, the declarer's published discarded tarokks) are not in any hand and
+    so are never counted here.
+    """
+    from games import replay
+    from games.rules import EVERYONE, get_variant
+
+    variant = get_variant(hand.variant)
+    full = variant.observe(replay.current(hand), EVERYONE)
+    hidden: set[str] = set()
+    for index, cards in enumerate(full["hands"]):
+        if index != seat:
+            hidden.update(cards or [])
+    if full["phase"] != "over":
+        received = full["talon_received"] or [None] * len(full["hands"])
+        talon_seen = set(received[seat] or []) if seat is not None else set()
+        hidden.update(set(full["talon"] or []) - talon_seen)
+        for index, discard in enumerate(full["discards"] or []):
+            if index != seat and discard:
+                hidden.update(set(discard) - set(full.get("declarer_discarded_tarokks") or []))
+    # Cards played to tricks are public whoever held them.
+    played = {c["card"] for t in full["tricks"] or [] for c in t["cards"]}
+    if full["trick"]:
+        played.update(c["card"] for c in full["trick"]["cards"])
+    return hidden - played
+
+
+def play_until_over(room: Room, user: Any, client: Client, pick=lambda legal: legal[0]) -> dict[str, Any]:
+    """Play the user's seat through the HTTP interface until the hand is over."""
+    for _ in range(200):
+        view = client.get(f"/r/{room.code}/view.json").json()
+        if view["phase"] == "over":
+            return view
+        if view["legal"]:
+            response = client.post(f"/r/{room.code}/act", {"action": pick(view["legal"]), "seq": view["seq"]})
+            assert response.status_code == 200, response.content
+        else:
+            raise AssertionError(f"nobody can act: {view['to_act']} in {view['phase']}")
+    raise AssertionError("the hand did not end")
