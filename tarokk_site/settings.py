@@ -82,6 +82,8 @@ TEMPLATES = [
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    if os.environ.get("DJANGO_TEST_DB_NAME"):  # lets two test runs share one server
+        DATABASES["default"]["TEST"] = {"NAME": os.environ["DJANGO_TEST_DB_NAME"]}
 else:
     DATABASES = {
         "default": {
@@ -106,6 +108,7 @@ if REDIS_URL:
                 # redis-py 8 sets a 5 s socket timeout that kills idle channel-layer
                 # connections (DESIGN.md, known trap): give it a long one.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 3600, "socket_connect_timeout": 5}],
+                "prefix": os.environ.get("REDIS_PREFIX", "asgi"),  # lets two sites share one Redis
                 "capacity": 1000,
                 "expiry": 30,
             },
