@@ -74,6 +74,7 @@ class Seat(models.Model):
 class Hand(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
+    match_no = models.PositiveIntegerField(default=1)  # hands of one match share it
     variant = models.CharField(max_length=20, db_index=True)
     deal = models.JSONField()  # the explicit cards, never only a seed
     context = models.JSONField()  # dealer, options, match facts: what the hand was played under

@@ -1,0 +1,108 @@
+"""services.submit_action: the only writer. A written-out deal, four people, no robots."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import replay, services
+from games.models import HandAction
+from tests.factories import UserFactory
+from tests.web.helpers import client_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Dealer 3, so seat 0 is forehand. Talon top first: T18 CR T2 H1 S10 DR.
+HANDS = [
+    "T22 T20 T19 T16 T3 HK SJ DQ C10",
+    "T21 T17 T15 T9 T5 HQ SK DJ CK",
+    "T1 T14 T12 T8 T6 HR SQ DK CQ",
+    "T13 T11 T10 T7 T4 HJ SR D1 CJ",
+]
+TALON = "T18 CR T2 H1 S10 DR"
+
+
+@pytest.fixture
+def table():
+    users = [UserFactory() for _ in range(4)]
+    room = services.create_room(users[0], "hungarian", robots=0)
+    for seat, user in enumerate(users[1:], start=1):
+        services.sit(room, user, seat)
+    hand = room.current_hand()
+    # The hand has no action yet: give it a known deal (the log is deal + actions).
+    hand.deal = {"hands": [h.split() for h in HANDS], "talon": TALON.split()}
+    hand.context = {**hand.context, "dealer": 3}
+    hand.save()
+    replay.forget_all()  # the robot check after sitting down cached the random deal's state
+    return room, hand, users
+
+
+def act(hand, seat, action, seq=None):
+    hand.refresh_from_db()
+    return services.submit_action(hand.pk, seat, action, hand.seq if seq is None else seq)
+
+
+def test_it_appends_each_action_once_with_consecutive_seqs(table):
+    room, hand, users = table
+    for seat, action in [(0, "bid:two"), (1, "pass"), (2, "pass"), (3, "pass")]:
+        act(hand, seat, action)
+    assert list(HandAction.objects.filter(hand=hand).values_list("seq", "seat", "action")) == [
+        (1, 0, "bid:two"), (2, 1, "pass"), (3, 2, "pass"), (4, 3, "pass"),
+    ]
+    hand.refresh_from_db()
+    assert (hand.seq, hand.phase, hand.to_act) == (4, "discard", [0, 1, 2, 3])
+
+
+def test_a_discard_chosen_before_another_seat_discarded_still_stands(table):
+    # Discards are simultaneous (§5.2): seat 1's discard does not change seat 2's choices,
+    # so seat 2's move made from the older view is accepted.
+    room, hand, users = table
+    for seat, action in [(0, "bid:two"), (1, "pass"), (2, "pass"), (3, "pass")]:
+        act(hand, seat, action)
+    seen = 4
+    act(hand, 1, "discard:T2,H1", seq=seen)
+    done = act(hand, 2, "discard:S10", seq=seen)
+    assert done.seq == 6
+    assert HandAction.objects.get(hand=hand, seq=6).action == "discard:S10"
+
+
+def test_the_same_move_sent_twice_is_applied_once(table):
+    room, hand, users = table
+    act(hand, 0, "bid:two", seq=0)
+    with pytest.raises(services.Stale):
+        act(hand, 0, "bid:two", seq=0)
+    assert HandAction.objects.filter(hand=hand).count() == 1
+
+
+def test_an_old_view_is_stale_once_the_seats_choices_changed(table):
+    # Seat 1 saw the table before seat 0 bid; its choices changed (it must now beat two).
+    room, hand, users = table
+    act(hand, 0, "bid:two", seq=0)
+    with pytest.raises(services.Stale, match="The table has moved on"):
+        act(hand, 1, "bid:three", seq=0)
+    assert HandAction.objects.filter(hand=hand).count() == 1
+
+
+def test_a_seq_from_the_future_is_stale(table):
+    room, hand, users = table
+    with pytest.raises(services.Stale):
+        act(hand, 0, "bid:two", seq=3)
+    assert not HandAction.objects.exists()
+
+
+def test_the_endpoint_sorts_a_discard_into_display_order(table):
+    room, hand, users = table
+    for seat, action in [(0, "bid:two"), (1, "pass"), (2, "pass"), (3, "pass")]:
+        act(hand, seat, action)
+    response = client_for(users[0]).post(f"/r/{room.code}/act", {"action": "discard:C10,CR", "seq": 4})
+    assert response.status_code == 200, response.content
+    assert HandAction.objects.get(hand=hand, seq=5).action == "discard:CR,C10"
+
+
+def test_the_endpoint_names_the_rule_that_refuses_a_discard(table):
+    room, hand, users = table
+    for seat, action in [(0, "bid:two"), (1, "pass"), (2, "pass"), (3, "pass")]:
+        act(hand, seat, action)
+    response = client_for(users[0]).post(f"/r/{room.code}/act", {"action": "discard:HK,C10", "seq": 4})
+    assert response.status_code == 400
+    assert response.json()["error"] == "Kings may not be discarded"
+    assert HandAction.objects.filter(hand=hand).count() == 4
