@@ -109,6 +109,7 @@ def room_context(room: Room, user: Any) -> dict[str, Any]:
     if hand is not None:
         view, legal = table_view(hand, viewer)
         context.update(view=view, legal=legal, seq=hand.seq)
+    context["rules"] = table_rules(context["variant"], room.options)
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat)
     context["has_free_seat"] = any(s.is_free for s in seats)
     # Fragments carry the version of the table they show, so that a page never swaps in an
@@ -120,6 +121,19 @@ def room_context(room: Room, user: Any) -> dict[str, Any]:
     context["controls"] = _controls(context["view"], context["legal"], viewer.seat)
     context["hand_cards"] = _hand_cards(context["view"], context["legal_set"])
     return context
+
+
+def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """The room's rule options as (label, value) for people to read."""
+    rows = []
+    for option in variant.options:
+        value = options.get(option.name, option.default)
+        if isinstance(value, bool):
+            text = "yes" if value else "no"
+        else:
+            text = str(value).replace("_", " ")
+        rows.append((option.label or option.name, text))
+    return rows
 
 
 def _seat_rows(seats: list[Any], view: dict[str, Any] | None, me: int | None) -> list[dict[str, Any]]:

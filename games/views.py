@@ -42,12 +42,41 @@ def _int(request: HttpRequest, name: str) -> int:
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html", lobby_context())
+    context = lobby_context()
+    context["option_forms"] = [{"variant": v, "fields": _option_fields(v)} for v in context["variants"]]
+    return render(request, "games/lobby.html", context)
 
 
 def lobby_context() -> dict[str, Any]:
     rooms = Room.objects.filter(closed=False).prefetch_related("seats__user", "hands")[:50]
     return {"rooms": rooms, "variants": list(VARIANTS.values())}
+
+
+def _option_fields(variant: Any) -> list[dict[str, Any]]:
+    """The room form's inputs for a variant's rule options (one choice only: not shown)."""
+    fields = []
+    for option in variant.options:
+        if option.choices is not None and len(option.choices) < 2:
+            continue
+        field: dict[str, Any] = {"name": option.name, "label": option.label or option.name}
+        if option.choices is not None:
+            field["choices"] = [(_option_text(c), _choice_label(c), c == option.default) for c in option.choices]
+        else:
+            field.update(number=True, default=option.default, minimum=option.minimum, maximum=option.maximum)
+        fields.append(field)
+    return fields
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _choice_label(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
 
 
 @require_POST

@@ -103,6 +103,21 @@
     }
   }
 
+  // Room form: only the chosen game's rule options are sent.
+  function showVariantOptions() {
+    var select = document.querySelector('.new-room select[name="variant"]');
+    if (!select) return;
+    document.querySelectorAll("[data-options-for]").forEach(function (box) {
+      var on = box.dataset.optionsFor === select.value;
+      box.hidden = !on;
+      box.querySelector("fieldset").disabled = !on;
+    });
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.matches('.new-room select[name="variant"]')) showVariantOptions();
+  });
+  document.addEventListener("DOMContentLoaded", showVariantOptions);
+
   // Table: keys 1-9 play (or choose to discard) the n-th card that can be clicked now;
   // Tab / Enter work on every control as usual.
   document.addEventListener("keydown", function (e) {

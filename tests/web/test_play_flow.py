@@ -163,3 +163,29 @@ def test_many_robot_tables_replay_to_the_stored_summary():
         assert sum(result.payments) == 0
         if not result.thrown_in:
             assert sum(result.card_points) == 94
+
+
+def test_a_room_keeps_the_options_it_was_opened_with_and_every_hand_records_them():
+    user = UserFactory()
+    client = client_for(user)
+    response = client.post(
+        "/rooms/new",
+        {"variant": "hungarian", "robots": 3, "max_kontra_level": "5", "allow_discard_xx": "false",
+         "tarokk_count_payers": "opposing_team"},
+    )
+    assert response.status_code == 302
+    room = Room.objects.get()
+    assert room.options["max_kontra_level"] == 5
+    assert room.options["allow_discard_xx"] is False
+    assert room.options["tarokk_count_payers"] == "opposing_team"
+    assert room.options["trial_bid_penalty"] == 3  # the default fills what was not sent
+    assert room.current_hand().context["options"] == room.options
+    page = client.get(f"/r/{room.code}/").content.decode()
+    assert "Highest kontra level: <strong>5</strong>" in page
+
+
+def test_the_lobby_offers_every_rule_option():
+    html = client_for(UserFactory()).get("/").content.decode()
+    for name in ("max_kontra_level", "allow_discard_xx", "tarokk_count_payers", "trial_bid_penalty",
+                 "pass_out_doubling", "annulment", "invitations", "trial_bid", "match_hands", "trick_review"):
+        assert f'name="{name}"' in html
