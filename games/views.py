@@ -60,7 +60,9 @@ def _option_fields(variant: Any) -> list[dict[str, Any]]:
             continue
         field: dict[str, Any] = {"name": option.name, "label": option.label or option.name}
         if option.choices is not None:
-            field["choices"] = [(_option_text(c), _choice_label(c), c == option.default) for c in option.choices]
+            field["choices"] = [
+                (_option_text(c), _choice_label(c), c == option.default) for c in option.choices
+            ]
         else:
             field.update(number=True, default=option.default, minimum=option.minimum, maximum=option.maximum)
         fields.append(field)

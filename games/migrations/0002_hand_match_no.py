@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='hand',
-            name='match_no',
+            model_name="hand",
+            name="match_no",
             field=models.PositiveIntegerField(default=1),
         ),
     ]

@@ -170,8 +170,13 @@ def test_a_room_keeps_the_options_it_was_opened_with_and_every_hand_records_them
     client = client_for(user)
     response = client.post(
         "/rooms/new",
-        {"variant": "hungarian", "robots": 3, "max_kontra_level": "5", "allow_discard_xx": "false",
-         "tarokk_count_payers": "opposing_team"},
+        {
+            "variant": "hungarian",
+            "robots": 3,
+            "max_kontra_level": "5",
+            "allow_discard_xx": "false",
+            "tarokk_count_payers": "opposing_team",
+        },
     )
     assert response.status_code == 302
     room = Room.objects.get()
@@ -186,6 +191,16 @@ def test_a_room_keeps_the_options_it_was_opened_with_and_every_hand_records_them
 
 def test_the_lobby_offers_every_rule_option():
     html = client_for(UserFactory()).get("/").content.decode()
-    for name in ("max_kontra_level", "allow_discard_xx", "tarokk_count_payers", "trial_bid_penalty",
-                 "pass_out_doubling", "annulment", "invitations", "trial_bid", "match_hands", "trick_review"):
+    for name in (
+        "max_kontra_level",
+        "allow_discard_xx",
+        "tarokk_count_payers",
+        "trial_bid_penalty",
+        "pass_out_doubling",
+        "annulment",
+        "invitations",
+        "trial_bid",
+        "match_hands",
+        "trick_review",
+    ):
         assert f'name="{name}"' in html

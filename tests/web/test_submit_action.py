@@ -46,7 +46,10 @@ def test_it_appends_each_action_once_with_consecutive_seqs(table):
     for seat, action in [(0, "bid:two"), (1, "pass"), (2, "pass"), (3, "pass")]:
         act(hand, seat, action)
     assert list(HandAction.objects.filter(hand=hand).values_list("seq", "seat", "action")) == [
-        (1, 0, "bid:two"), (2, 1, "pass"), (3, 2, "pass"), (4, 3, "pass"),
+        (1, 0, "bid:two"),
+        (2, 1, "pass"),
+        (3, 2, "pass"),
+        (4, 3, "pass"),
     ]
     hand.refresh_from_db()
     assert (hand.seq, hand.phase, hand.to_act) == (4, "discard", [0, 1, 2, 3])
