@@ -108,3 +108,11 @@ def signed(n: Any) -> str:
     if n is None:
         return ""
     return f"+{n}" if n > 0 else str(n)
+
+
+@register.filter
+def mul(a: Any, b: Any) -> Any:
+    try:
+        return int(a) * int(b)
+    except (TypeError, ValueError):
+        return ""
