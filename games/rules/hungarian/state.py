@@ -108,6 +108,10 @@ class HungarianState:
     auction: Auction = Auction()
     contract: Contract | None = None
     declarer: int | None = None
+    # §4.4: a standing invitation or yield that binds the declarer, as (promiser seat,
+    # promised card T19/T18/T20); None when there is none or the promiser became declarer.
+    promise: tuple[int, str] | None = None
+    trial: bool = False  # §4.6: the contract was won by the fourth player's trial bid
     talon_received: tuple[tuple[str, ...], ...] | None = None  # per seat, display order
     discards: tuple[tuple[str, ...] | None, ...] | None = None  # per seat; None: not yet
     # Published once all have discarded (§5.2): tarokks discarded per seat, the declarer's.
