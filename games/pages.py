@@ -12,12 +12,12 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from games import replay
+from games import matches, replay
 from games.models import Hand, Room
 from games.rules import AUDIENCE, EVERYONE, get_variant
 
 # The partials of the room page that change with the game, in page order.
-LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "log")
+LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "scoreboard", "log")
 
 
 @dataclass
@@ -64,6 +64,7 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
             "cards": [],
             "seats_info": seats,
             "result": None,
+            "match": None,
             "view": None,
         }
     view, legal = table_view(hand, viewer)
@@ -79,6 +80,7 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
         "cards": view["hand"],
         "seats_info": seats,
         "result": view["result"],
+        "match": matches.match_json(matches.current_match(room, hand), hand.match_no),
         "view": view,
     }
 
@@ -109,6 +111,9 @@ def room_context(room: Room, user: Any) -> dict[str, Any]:
     if hand is not None:
         view, legal = table_view(hand, viewer)
         context.update(view=view, legal=legal, seq=hand.seq)
+        context["match"] = matches.match_json(matches.current_match(room, hand), hand.match_no)
+    else:
+        context["match"] = None
     context["rules"] = table_rules(context["variant"], room.options)
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat)
     context["has_free_seat"] = any(s.is_free for s in seats)

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import broadcast, replay
+from games import broadcast, matches, replay
 from games.bots import runner
 from games.models import Hand, HandAction, Room, Seat
 from games.rules import HandContext, IllegalAction, get_variant
@@ -130,7 +130,7 @@ def _start_hand_if_ready(room: Room) -> Hand | None:
     return _create_hand(room, 1, HandContext(dealer=dealer, options=room.options))
 
 
-def _create_hand(room: Room, number: int, context: HandContext) -> Hand:
+def _create_hand(room: Room, number: int, context: HandContext, match_no: int = 1) -> Hand:
     variant = get_variant(room.variant)
     seats = room.seats.count()
     deal = variant.deal(random.SystemRandom(), seats, context.options, dealer=context.dealer)
@@ -138,6 +138,7 @@ def _create_hand(room: Room, number: int, context: HandContext) -> Hand:
     hand = Hand.objects.create(
         room=room,
         number=number,
+        match_no=match_no,
         variant=room.variant,
         deal=deal.to_json(),
         context=context.to_json(),
@@ -153,7 +154,12 @@ def _create_hand(room: Room, number: int, context: HandContext) -> Hand:
 
 
 def next_hand(room: Room, user: Any, expected_number: int) -> Hand:
-    """Deal the next hand once the current one is over (any seated player may ask)."""
+    """Deal the next hand once the current one is over (any seated player may ask).
+
+    Within a match the match decides the dealer and whether the hand is doubled; once the
+    match is over the same request starts a new match (hungarian.md §11), dealt by a
+    randomly chosen seat as the first match was.
+    """
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if not room.seats.filter(user=user).exists():
@@ -165,16 +171,13 @@ def next_hand(room: Room, user: Any, expected_number: int) -> Hand:
             raise Stale(f"Hand {current.number} is already under way")
         if not current.is_over:
             raise Illegal("The current hand is not over yet")
-        return _create_hand(room, current.number + 1, _next_context(room, current))
-
-
-def _next_context(room: Room, previous: Hand) -> HandContext:
-    """The dealer passes on after a scored hand and stays after a throw-in (hungarian.md §2)."""
-    context = previous.context_value()
-    seats = room.seats.count()
-    thrown_in = bool(previous.result and previous.result.get("thrown_in"))
-    dealer = context.dealer if thrown_in else (context.dealer + 1) % seats
-    return HandContext(dealer=dealer, options=room.options)
+        match = matches.match_of(room, current.match_no)
+        assert match is not None
+        if match.over:
+            dealer = random.SystemRandom().randrange(room.seats.count())
+            context = HandContext(dealer=dealer, options=room.options)
+            return _create_hand(room, current.number + 1, context, current.match_no + 1)
+        return _create_hand(room, current.number + 1, match.next_context(room.options), current.match_no)
 
 
 # --- actions ---------------------------------------------------------------------------

@@ -9,7 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .match import MatchRules
 
 # A viewer is a seat number, or one of these two.
 AUDIENCE = "audience"  # public information only
@@ -131,6 +134,12 @@ class ScoredItem:
             "note": self.note,
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ScoredItem:
+        return cls(
+            **{k: data[k] for k in ("name", "side", "base", "multiplier", "amount", "announced", "note")}
+        )
+
 
 @dataclass(frozen=True)
 class HandResult:
@@ -163,6 +172,23 @@ class HandResult:
             "reason": self.reason,
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandResult:
+        """The inverse of ``to_json`` (a hand's stored result summary)."""
+        return cls(
+            thrown_in=bool(data["thrown_in"]),
+            payments=tuple(data["payments"]),
+            contract=data.get("contract"),
+            declarer=data.get("declarer"),
+            partner=data.get("partner"),
+            declarer_side=tuple(data.get("declarer_side", ())),
+            card_points=tuple(data.get("card_points", (0, 0))),
+            game_winner=data.get("game_winner"),
+            items=tuple(ScoredItem.from_json(i) for i in data.get("items", ())),
+            value=int(data.get("value", 0)),
+            reason=data.get("reason", ""),
+        )
+
 
 class Variant(Protocol):
     key: str
@@ -187,3 +213,5 @@ class Variant(Protocol):
     def result(self, state: State) -> HandResult | None: ...
 
     def sort_cards(self, cards: Sequence[str], options: Mapping[str, Any]) -> list[str]: ...
+
+    def match_rules(self, options: Mapping[str, Any]) -> MatchRules: ...

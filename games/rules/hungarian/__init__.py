@@ -22,6 +22,7 @@ from typing import Any
 
 from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
 from ..cards import sort_cards as _sort_cards
+from ..match import MatchRules
 from . import deal as _deal
 from . import engine
 from .observe import observe as _observe
@@ -90,6 +91,16 @@ class Hungarian:
 
     def sort_cards(self, cards: Sequence[str], options: Mapping[str, Any]) -> list[str]:
         return _sort_cards(cards)
+
+    def match_rules(self, options: Mapping[str, Any]) -> MatchRules:
+        """§11: ``match_hands`` scored hands; §4.5/§10.6: four doubled hands after a throw-in."""
+        resolved = resolve_options(self.options, options)
+        return MatchRules(
+            seats=SEATS,
+            length=int(resolved["match_hands"]),
+            doubling_period=4 if resolved["pass_out_doubling"] else 0,
+            redeal_after_throw_in=True,
+        )
 
 
 HUNGARIAN = Hungarian()

@@ -1,0 +1,97 @@
+"""The match as a fold over hand results (hungarian.md §2, §4.5, §10.6, §11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.rules import HandResult, get_variant
+from games.rules.match import MatchRules, record, start
+
+HUNGARIAN = get_variant("hungarian")
+
+
+def scored(*payments: int, contract: str = "three", declarer: int = 0) -> HandResult:
+    return HandResult(
+        thrown_in=False, payments=payments, contract=contract, declarer=declarer, reason="played out"
+    )
+
+
+THROWN_IN = HandResult(thrown_in=True, payments=(0, 0, 0, 0), reason="all passed")
+
+
+def test_hungarian_match_rules_follow_the_options():
+    assert HUNGARIAN.match_rules({}) == MatchRules(seats=4, length=16, doubling_period=4)
+    rules = HUNGARIAN.match_rules({"match_hands": 8, "pass_out_doubling": False})
+    assert rules.length == 8 and rules.doubling_period == 0
+
+
+def test_the_deal_passes_on_after_a_scored_hand_and_totals_run():
+    match = start(HUNGARIAN.match_rules({"match_hands": 3}), first_dealer=3)
+    match = record(match, scored(2, 2, -2, -2), doubled=False)
+    # §2: this hand's forehand (seat 0) deals the next one.
+    assert match.dealer == 0 and match.totals == (2, 2, -2, -2) and match.scored == 1
+    match = record(match, scored(-3, 9, -3, -3), doubled=False)
+    assert match.dealer == 1 and match.totals == (-1, 11, -5, -5)
+    assert [row.dealer for row in match.rows] == [3, 0]
+    assert match.rows[1].payments == (-3, 9, -3, -3) and match.rows[1].totals == (-1, 11, -5, -5)
+
+
+def test_a_throw_in_keeps_the_dealer_and_doubles_the_next_four_scored_hands():
+    match = start(HUNGARIAN.match_rules({}), first_dealer=1)
+    match = record(match, THROWN_IN, doubled=False)
+    assert match.dealer == 1 and match.scored == 0
+    assert match.next_context({}).doubled
+    doubled = []
+    for _ in range(5):
+        doubled.append(match.next_doubled)
+        match = record(match, scored(1, 1, -1, -1), doubled=match.next_doubled)
+    # Four doubled hands, then the fifth is plain; the deal moved on each time.
+    assert doubled == [True, True, True, True, False]
+    assert match.dealer == 2 and match.scored == 5
+
+
+def test_a_throw_in_during_a_doubling_period_restarts_it_without_stacking():
+    match = start(HUNGARIAN.match_rules({}), first_dealer=0)
+    match = record(match, THROWN_IN, doubled=False)
+    match = record(match, scored(2, 2, -2, -2), doubled=True)
+    match = record(match, scored(2, 2, -2, -2), doubled=True)
+    assert match.doubled_left == 2
+    match = record(match, THROWN_IN, doubled=True)
+    assert match.doubled_left == 4  # full length again, never 6
+
+
+def test_no_doubling_when_the_option_is_off():
+    match = start(HUNGARIAN.match_rules({"pass_out_doubling": False}), first_dealer=0)
+    match = record(match, THROWN_IN, doubled=False)
+    assert not match.next_doubled and match.dealer == 0
+
+
+def test_the_match_ends_after_match_hands_scored_hands_and_thrown_in_hands_do_not_count():
+    match = start(HUNGARIAN.match_rules({"match_hands": 2}), first_dealer=0)
+    match = record(match, scored(3, 3, -3, -3), doubled=False)
+    match = record(match, THROWN_IN, doubled=False)
+    assert not match.over and match.hands_left == 1
+    match = record(match, scored(-6, 2, 2, 2), doubled=True)
+    assert match.over and match.hands_left == 0
+    assert match.totals == (-3, 5, -1, -1) and sum(match.totals) == 0
+    with pytest.raises(ValueError, match="^The match is over$"):
+        match.next_context({})
+    with pytest.raises(ValueError, match="^The match is over$"):
+        record(match, scored(1, 1, -1, -1), doubled=False)
+
+
+def test_equal_totals_share_a_place():
+    match = start(HUNGARIAN.match_rules({"match_hands": 1}), first_dealer=0)
+    match = record(match, scored(-4, 4, 4, -4), doubled=False)
+    assert match.standings() == [(1, 1, 4), (1, 2, 4), (3, 0, -4), (3, 3, -4)]
+
+
+def test_a_result_that_does_not_balance_is_refused():
+    match = start(HUNGARIAN.match_rules({}), first_dealer=0)
+    with pytest.raises(ValueError, match="adding up to zero"):
+        record(match, scored(1, 1, 1, 1), doubled=False)
+
+
+def test_a_hand_result_round_trips_through_json():
+    result = scored(2, 2, -2, -2)
+    assert HandResult.from_json(result.to_json()) == result

@@ -1,0 +1,107 @@
+"""A match at one table: dealer rotation, doubled hands, scoreboard, final standing, new match."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import matches
+from games.models import Hand, Room
+from games.rules import get_variant
+from tests.factories import UserFactory
+from tests.web.helpers import client_for, play_until_over
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _room(user, **options) -> Room:
+    response = client_for(user).post("/rooms/new", {"variant": "hungarian", "robots": 3, **options})
+    assert response.status_code == 302, response.content
+    return Room.objects.get(code=response["Location"].strip("/").split("/")[-1])
+
+
+def _play_hands(room: Room, user, count: int) -> None:
+    client = client_for(user)
+    for _ in range(count):
+        view = play_until_over(room, user, client, pick=lambda legal: "pass" if "pass" in legal else legal[0])
+        response = client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]})
+        assert response.status_code == 200, response.content
+
+
+def test_every_hand_is_dealt_as_the_match_says():
+    """Whatever the robots bid, each hand's dealer and doubling follow the fold of the results
+    before it, and the totals are the sums of the payments."""
+    user = UserFactory()
+    room = _room(user, match_hands=40)
+    _play_hands(room, user, 12)
+    hands = list(Hand.objects.filter(room=room).order_by("number"))
+    assert len(hands) == 13 and {h.match_no for h in hands} == {1}
+    dealer, doubled_left, totals = hands[0].context["dealer"], 0, [0, 0, 0, 0]
+    for hand in hands[:-1]:
+        assert hand.context["dealer"] == dealer and hand.context["doubled"] == (doubled_left > 0)
+        result = hand.result
+        totals = [t + p for t, p in zip(totals, result["payments"], strict=True)]
+        if result["thrown_in"]:
+            doubled_left = 4
+        else:
+            dealer, doubled_left = (dealer + 1) % 4, max(0, doubled_left - 1)
+    last = hands[-1]
+    assert last.context["dealer"] == dealer and last.context["doubled"] == (doubled_left > 0)
+    match = matches.current_match(room)
+    assert list(match.totals) == totals and sum(match.totals) == 0
+    view = client_for(user).get(f"/r/{room.code}/view.json").json()
+    assert view["match"]["totals"] == totals and len(view["match"]["rows"]) == 12
+    assert view["match"]["scored"] == sum(1 for h in hands[:-1] if not h.result["thrown_in"])
+
+
+def test_a_thrown_in_hand_is_redealt_by_the_same_dealer_and_doubles_the_next():
+    user = UserFactory()
+    room = _room(user)
+    client = client_for(user)
+    for _ in range(60):  # robots bid now and then; find an all-pass hand
+        view = play_until_over(room, user, client, pick=lambda legal: "pass" if "pass" in legal else legal[0])
+        hand = room.current_hand()
+        client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]})
+        if view["result"]["thrown_in"]:
+            following = room.current_hand()
+            assert following.context["dealer"] == hand.context["dealer"]
+            assert following.context["doubled"] is True
+            assert following.match_no == hand.match_no
+            page = client.get(f"/r/{room.code}/").content.decode()
+            assert "doubled hand" in page and 'class="thrown-in"' in page
+            return
+    pytest.fail("no hand was thrown in within 60 hands")
+
+
+def test_the_match_ends_with_a_final_standing_and_a_new_match_starts():
+    user = UserFactory()
+    room = _room(user, match_hands=2)
+    client = client_for(user)
+    for _ in range(40):
+        view = play_until_over(room, user, client, pick=lambda legal: "pass" if "pass" in legal else legal[0])
+        if view["match"]["over"]:
+            break
+        assert client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]}).status_code == 200
+    else:
+        pytest.fail("the match did not end")
+    assert view["match"]["scored"] == 2 and len(view["match"]["standings"]) == 4
+    page = client.get(f"/r/{room.code}/").content.decode()
+    assert "Final standing" in page and "Start a new match" in page
+    finished = room.current_hand()
+    response = client.post(f"/r/{room.code}/next", {"hand_no": finished.number})
+    assert response.status_code == 200
+    fresh = room.current_hand()
+    assert fresh.number == finished.number + 1 and fresh.match_no == finished.match_no + 1
+    assert fresh.context["doubled"] is False
+    view = client.get(f"/r/{room.code}/view.json").json()
+    assert view["match"]["match_no"] == 2 and view["match"]["totals"] == [0, 0, 0, 0]
+
+
+def test_the_scoreboard_shows_one_row_per_hand_to_everyone():
+    user = UserFactory()
+    room = _room(user, match_hands=5)
+    _play_hands(room, user, 2)
+    for client in (client_for(user), client_for(UserFactory()), client_for(None)):
+        page = client.get(f"/r/{room.code}/").content.decode()
+        assert 'id="scoreboard"' in page
+        assert page.count("data-row=") == 2
+    assert get_variant("hungarian").match_rules(room.options).length == 5
