@@ -218,6 +218,8 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
         "actions": actions,
         "current_action": actions[step - 1] if step > 0 else None,
         "seat_rows": _seat_rows(list(hand.room.seats.select_related("user")), view, None),
+        # The options stored with the hand, not the room's: a replay uses the rules it was played under.
+        "rules": table_rules(variant, hand.context_value().options),
         "hand_cards": [],
         "controls": {"buttons": [], "discard": None},
     }

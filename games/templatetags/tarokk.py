@@ -19,6 +19,19 @@ SUITS = {
 }
 RANKS = {"K": "K", "Q": "Q", "R": "R", "J": "J"}
 BIDS = {"three": "Three", "two": "Two", "one": "One", "solo": "Solo"}
+# Announcement items (hungarian.md §7.2) and the kontra chain's level words.
+ITEMS = {
+    "game": "the game",
+    "trull": "trull",
+    "four-kings": "four kings",
+    "ultimo": "pagát ultimó",
+    "xxi-catch": "XXI-catch",
+    "double-game": "double game",
+    "volat": "volát",
+    "8-tarokks": "8 tarokks",
+    "9-tarokks": "9 tarokks",
+}
+KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 
 
 def roman(n: int) -> str:
@@ -75,7 +88,24 @@ def action_label(action: str) -> str:
         return f"Play {card_label(arg)}"
     if kind == "discard":
         return "Discard " + " ".join(card_label(c) for c in arg.split(","))
+    if kind == "annul":
+        return "Annul the hand"
+    if kind == "announce":
+        return f"Announce {ITEMS.get(arg, arg)}"
+    if kind in KONTRA_WORDS:
+        return f"{kind.capitalize()} {ITEMS.get(arg, arg)}"
     return action
+
+
+@register.filter
+def item_label(item: str) -> str:
+    return ITEMS.get(item, item.replace("-", " "))
+
+
+@register.filter
+def kontra_word(level: int) -> str:
+    """0 → "", 1 → "kontra", 2 → "rekontra", ..."""
+    return KONTRA_WORDS[level - 1] if level and 0 < level <= len(KONTRA_WORDS) else ""
 
 
 @register.filter

@@ -65,3 +65,34 @@ def test_the_admin_lists_and_filters_hands(finished_hand):
     assert client.get(f"/admin/games/hand/{finished_hand.pk}/change/").status_code == 200
     assert client.get("/admin/games/room/").status_code == 200
     assert client.get("/admin/games/handaction/").status_code == 200
+
+
+def test_a_hand_is_replayed_under_the_options_it_was_played_with():
+    """Non-default options are stored with the hand; the inspector rebuilds the hand from its
+    own context even after the room's options change, and shows the same result."""
+    user = UserFactory()
+    client = client_for(user)
+    options = {"allow_discard_xx": "false", "max_kontra_level": 5, "tarokk_count_payers": "opposing_team"}
+    response = client.post("/rooms/new", {"variant": "hungarian", "robots": 3, **options})
+    assert response.status_code == 302
+    from games.models import Room
+
+    room = Room.objects.get()
+    play_until_over(room, user, client, pick=lambda legal: legal[-1])
+    hand = room.current_hand()
+    assert hand.context["options"]["allow_discard_xx"] is False
+    room.options = {}
+    room.save(update_fields=["options"])
+    from games import replay
+
+    replay.forget_all()
+    html = client_for(StaffFactory()).get(f"/staff/hands/{hand.pk}/").content.decode()
+    assert '<strong data-rule="The XX may be discarded">no</strong>' in html
+    assert '<strong data-rule="Highest kontra level">5</strong>' in html
+    assert '<strong data-rule="Who pays for 8 or 9 tarokks">opposing team</strong>' in html
+    result = hand.result
+    for seat, amount in enumerate(result["payments"], start=1):
+        shown = f"+{amount}" if amount > 0 else str(amount)
+        assert f"seat {seat} <strong>{shown}</strong>" in html
+    if not result["thrown_in"]:
+        assert f'data-value="{result["value"]}"' in html
