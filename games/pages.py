@@ -164,18 +164,36 @@ def _seat_rows(seats: list[Any], view: dict[str, Any] | None, me: int | None) ->
     return rows
 
 
+KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+
+
 def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> dict[str, Any]:
-    """Split the legal actions into the panels that show them (cards are shown in the hand)."""
+    """Split the legal actions into the panels that show them (cards are shown in the hand).
+
+    ``buttons`` are the plain calls (pass, bids, hold, raises, the partner call, annul,
+    ending an announcement turn); ``announce`` and ``kontra`` are the announcement phase's
+    bonus and kontra-chain calls, shown in their own groups.
+    """
     if view is None or me is None:
-        return {"buttons": [], "discard": None}
-    buttons = [a for a in legal if not a.startswith(("play:", "discard:"))]
+        return {"buttons": [], "announce": [], "kontra": [], "discard": None}
+    buttons, announce, kontra = [], [], []
+    for action in legal:
+        word = action.partition(":")[0]
+        if word in ("play", "discard"):
+            continue
+        if word == "announce":
+            announce.append(action)
+        elif word in KONTRA_WORDS:
+            kontra.append(action)
+        else:
+            buttons.append(action)
     discards = [a for a in legal if a.startswith("discard:")]
     discard = None
     if discards:
         count = len(discards[0].split(":", 1)[1].split(","))
         choosable = sorted({c for a in discards for c in a.split(":", 1)[1].split(",")})
         discard = {"count": count, "legal_json": json.dumps(discards), "choosable": set(choosable)}
-    return {"buttons": buttons, "discard": discard}
+    return {"buttons": buttons, "announce": announce, "kontra": kontra, "discard": discard}
 
 
 def _hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, Any]]:
@@ -221,5 +239,5 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
         # The options stored with the hand, not the room's: a replay uses the rules it was played under.
         "rules": table_rules(variant, hand.context_value().options),
         "hand_cards": [],
-        "controls": {"buttons": [], "discard": None},
+        "controls": {"buttons": [], "announce": [], "kontra": [], "discard": None},
     }
