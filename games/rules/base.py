@@ -112,7 +112,9 @@ class HandContext:
 class ScoredItem:
     """One line of the result receipt: ``base × multiplier = amount`` for ``side``.
 
-    ``amount`` is signed from the declarer side's point of view (it is what is added to V).
+    ``amount`` is signed from the declarer side's point of view (it is what is added to V),
+    except for a line with ``paid_to`` set (a Hungarian tarokk count paid by each other
+    player): that line is settled outside V, each other player pays ``amount`` to that seat.
     """
 
     name: str  # "game", "trull", "four kings", "pagát ultimó", "XXI-catch", "double game", "volát", ...
@@ -122,6 +124,7 @@ class ScoredItem:
     amount: int
     announced: bool = False
     note: str = ""
+    paid_to: int | None = None  # the seat every other player pays ``amount``; None: part of V
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -132,6 +135,7 @@ class ScoredItem:
             "amount": self.amount,
             "announced": self.announced,
             "note": self.note,
+            "paid_to": self.paid_to,
         }
 
     @classmethod

@@ -95,11 +95,29 @@ def test_a_tarokk_in_the_own_discard_is_skipped_by_the_call(table):
     assert table.legal(state, 0) == ["call:T20", "call:T17"]
 
 
-def test_announcements_are_four_passes_from_the_declarer(table, to_call):
-    # §7.1 (passes only for now): the declarer starts; after four passes forehand leads.
+BONUS_ANNOUNCEMENTS = [
+    "announce:trull",
+    "announce:four-kings",
+    "announce:ultimo",
+    "announce:xxi-catch",
+    "announce:double-game",
+    "announce:volat",
+]
+
+
+def test_four_passes_from_the_declarer_end_the_announcements(table, to_call):
+    # §7.1: the declarer starts; after four passes forehand leads. §7.4: with nothing said,
+    # the declarer's side (seat 0, and seat 1 holding the called T17) may announce; the
+    # opponents (seats 2, 3) must kontra the game first.
     state = table.run(to_call, "0 call:T17")
+    expected = {
+        0: ["pass", *BONUS_ANNOUNCEMENTS],
+        1: ["pass", *BONUS_ANNOUNCEMENTS],
+        2: ["pass", "kontra:game"],
+        3: ["pass", "kontra:game"],
+    }
     for seat in (0, 1, 2, 3):
-        assert table.legal(state, seat) == ["pass"]
+        assert table.legal(state, seat) == expected[seat]
         state = table.run(state, f"{seat} pass")
     assert state.phase is Phase.PLAY and HUNGARIAN.to_act(state) == {0}
 

@@ -11,6 +11,7 @@ from games.rules.hungarian.scoring import (
     game_winner,
     score,
     settle,
+    settle_hand,
 )
 
 
@@ -146,7 +147,7 @@ ROWS = [
 
 
 @pytest.mark.parametrize("name, extra, row", ROWS, ids=[r[0] for r in ROWS])
-@pytest.mark.parametrize("g", [1, 4])
+@pytest.mark.parametrize("g", [1, 3, 4])
 def test_the_procedure_reproduces_the_pagat_table(name, extra, row, g):
     extra = dict(extra)
     extra["announced"] = frozenset(extra.get("announced", ()))
@@ -193,3 +194,36 @@ def test_example_5_announced_ultimo_forced_out_early():
     # §14 Example 5 (without the tarokk count): game +2, announced ultimó failed −10.
     result = score(outcome(card_points=(50, 44), announced=frozenset({(DECLARER, "pagát ultimó")})))
     assert result.value == -8
+
+
+@pytest.mark.parametrize(
+    "payers, value, payments",
+    [
+        # §10.5 default: team −8 (D, P −8; O1, O2 +8), then O1 receives 2 from each other
+        # player: O1 +8 + 6 = +14, D and P −8 − 2 = −10, O2 +8 − 2 = +6.
+        ("each_other_player", -8, (-10, -10, 14, 6)),
+        # opposing_team: the 9 tarokks are the opponents' item of 2 in V: −8 − 2 = −10.
+        ("opposing_team", -10, (-10, -10, 10, 10)),
+    ],
+)
+def test_example_5_with_nine_tarokks(payers, value, payments):
+    # §14 Example 5: D seat 0, P seat 1, O1 seat 2 declared 9 tarokks, O2 seat 3.
+    result = score(
+        outcome(
+            card_points=(50, 44),
+            announced=frozenset({(DECLARER, "pagát ultimó")}),
+            tarokk_counts=((2, OPPONENTS, 9),),
+            tarokk_count_payers=payers,
+        )
+    )
+    assert result.value == value
+    assert settle_hand(result, declarer=0, partner=1) == payments
+    assert sum(payments) == 0
+
+
+def test_eight_tarokks_paid_by_each_other_player_even_the_partner():
+    # §10.5: the partner (seat 1) of the declarer's 8-tarokk holder (seat 0) pays 1 too.
+    # Game +2 for the declarer's side: (2, 2, −2, −2) + (+3, −1, −1, −1).
+    result = score(outcome(tarokk_counts=((0, DECLARER, 8),)))
+    assert result.items[-1].note == "each other player pays 1 to its holder, who receives 3"
+    assert settle_hand(result, declarer=0, partner=1) == (5, 1, -3, -3)

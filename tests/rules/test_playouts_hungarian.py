@@ -10,6 +10,10 @@ After every action:
   on the view's structure and by scanning its JSON for card ids.
 At the end: card points total 94, payments sum to 0, every receipt line adds up.
 
+In the announcement phase the seat to act is the ``RandomRobot`` (from its own view), which
+mostly passes but announces, kontras and declares its tarokk counts; the run asserts that
+announcements, kontra chains of several levels and tarokk counts all happened.
+
 The hands are split between two worker processes (the machine has two cores); each hand
 has its own seed, so a failure names a hand that can be replayed alone with ``play_hand``.
 """
@@ -22,11 +26,13 @@ import random
 import re
 from concurrent.futures import ProcessPoolExecutor
 
+from games.bots import RandomRobot
 from games.rules import AUDIENCE, Deal, HandContext, replay
 from games.rules.cards import PACK_42
 from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
 
 HANDS = 2000
+ROBOT = RandomRobot()
 WORKERS = 2
 SEED = 20240601
 # Every token that could be a card id (a superset: matches are intersected with real cards).
@@ -40,6 +46,8 @@ def hand_setup(index: int) -> tuple[random.Random, Deal, HandContext]:
     options = {
         "allow_discard_xx": index % 3 != 0,
         "trick_review": "all" if index % 2 else "last",
+        "tarokk_count_payers": "opposing_team" if index % 4 == 1 else "each_other_player",
+        "max_kontra_level": (4, 5, 2)[index % 3],
     }
     deal = HUNGARIAN.deal(rng, 4, options, dealer=dealer)
     context = HandContext(dealer=dealer, options=options, doubled=index % 5 == 0)
@@ -119,7 +127,7 @@ def check_result(state: HungarianState) -> None:
         assert result.payments == (0, 0, 0, 0)
         return
     assert sum(result.card_points) == 94
-    assert result.value == sum(item.amount for item in result.items)
+    assert result.value == sum(item.amount for item in result.items if item.paid_to is None)
     for item in result.items:
         assert abs(item.amount) == item.base * item.multiplier
     assert [item.name for item in result.items].count("game") <= 1
@@ -137,7 +145,11 @@ def play_hand(index: int) -> HungarianState:
     while not HUNGARIAN.is_over(state):
         check_legal_actions(state)
         seat = rng.choice(sorted(HUNGARIAN.to_act(state)))
-        action = rng.choice(HUNGARIAN.legal_actions(state, seat))
+        legal = HUNGARIAN.legal_actions(state, seat)
+        if state.phase is Phase.ANNOUNCE:
+            action = ROBOT.choose(HUNGARIAN.observe(state, seat), legal, rng)
+        else:
+            action = rng.choice(legal)
         state = HUNGARIAN.apply(state, seat, action)
         log.append((seat, action))
         replayed = HUNGARIAN.apply(replayed, seat, action)
@@ -150,16 +162,19 @@ def play_hand(index: int) -> HungarianState:
     return state
 
 
-def play_hands(indices: range) -> tuple[set[str], set[str]]:
-    """Play the hands; return the phases and contracts seen."""
+def play_hands(indices: range) -> tuple[set[str], set[str], set[str]]:
+    """Play the hands; return the phases, contracts and kinds of announcement calls seen."""
     phases: set[str] = set()
     contracts: set[str] = set()
+    calls: set[str] = set()
     for index in indices:
         state = play_hand(index)
         phases |= {entry for entry in _phases(state)}
         if state.contract is not None:
             contracts.add(state.contract.name)
-    return phases, contracts
+        calls |= {call for _, turn in state.announce_turns for call in turn}
+        calls |= {item.name for item in state.result.items if item.name.endswith("tarokks")}
+    return phases, contracts, calls
 
 
 def _phases(state: HungarianState) -> set[str]:
@@ -181,7 +196,15 @@ def test_random_playouts():
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
         outcomes = list(pool.map(play_hands, chunks))
-    phases = set().union(*(p for p, _ in outcomes))
-    contracts = set().union(*(c for _, c in outcomes))
+    phases = set().union(*(p for p, _, _ in outcomes))
+    contracts = set().union(*(c for _, c, _ in outcomes))
+    calls = set().union(*(c for _, _, c in outcomes))
     assert phases == {phase.value for phase in Phase}
     assert contracts == {"three", "two", "one", "solo"}
+    # Every bonus announced, kontra chains up to szubkontra, both tarokk counts declared
+    # and scored.
+    words = {call.partition(":")[0] for call in calls}
+    assert {"announce", "kontra", "rekontra", "szubkontra"} <= words, sorted(words)
+    bonuses = {call for call in calls if call.startswith("announce:") and "tarokks" not in call}
+    assert len(bonuses) == 6, sorted(bonuses)
+    assert {"announce:8-tarokks", "announce:9-tarokks", "8 tarokks", "9 tarokks"} <= calls

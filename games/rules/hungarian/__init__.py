@@ -7,10 +7,10 @@
 (the hidden-information door), ``engine`` (the one gate for every action).
 
 Every §12 option is declared so rooms can store it. Implemented so far: ``allow_discard_xx``,
-``trick_review``, ``opponents_need_48_when_kontra`` (no kontra yet, so it never applies).
-The others are accepted and stored, and the hand is played without them for now: no
-invitations or yield, no trial bid, no annulment, no announcements beyond ``pass``, four
-players; ``pass_out_doubling`` and ``match_hands`` are the match's business (the hand only
+``trick_review``, ``opponents_need_48_when_kontra``, ``max_kontra_level`` and
+``tarokk_count_payers`` (announcements, §7, are complete). The others are accepted and
+stored, and the hand is played without them for now: no invitations or yield, no trial bid,
+no annulment, four players; ``pass_out_doubling`` and ``match_hands`` are the match's business (the hand only
 reports that it was thrown in, and plays doubled when ``HandContext.doubled`` says so).
 """
 

@@ -1,15 +1,79 @@
-"""The announcement phase (hungarian.md §7.1).
+"""The announcement phase (hungarian.md §7): tarokk counts, bonuses and the kontra chain.
 
-For now every turn is a plain ``pass``. The structure is the full one: a list of turns,
-each ``(seat, calls made in it)``, starting with the declarer and going round in playing
-order until every player has had a turn and the last three turns were passes. A later
-issue adds the calls of §7.2 (tarokk counts, bonuses, the kontra chain) inside a turn.
+Turns start with the declarer (after the partner call) and go round in playing order. A
+turn is any number of calls ended by ``pass``; the phase ends once every player has had a
+turn and the last three turns had no call (§7.1). The calls:
+
+- ``announce:8-tarokks``, ``announce:9-tarokks``: holding exactly that many tarokks, once
+  per player (§7.2.1). Declared by the engine itself, as part of the same call, when such a
+  player announces pagát ultimó or raises an opposing pagát ultimó by an odd level.
+- ``announce:<bonus>`` for the caller's real side, ``<bonus>`` one of ``trull``,
+  ``four-kings``, ``ultimo`` (pagát ultimó), ``xxi-catch``, ``double-game``, ``volat``;
+  each side once per bonus (§7.2.2, restrictions §7.3).
+- ``<level word>:<item>``, the level words ``kontra``, ``rekontra``, ``szubkontra``,
+  ``hirskontra``, ``mordkontra`` (levels 1–5, at most the ``max_kontra_level`` option), the
+  item ``game`` or a bonus. Odd levels raise the other side's item, even levels the caller's
+  own side's, each from the level just below (§7.2.3); so the word names the item uniquely.
+
+Side presumption (§7.4) is enforced from the real sides the server knows: a player whose
+side is not yet public may announce a bonus only when the presumed side (the side of the
+most recent bonus or kontra-chain caller; the declarer's before anything is said) is their
+own; otherwise a kontra-chain call must come first, which makes their side public.
+
+``legal_announcements`` lists, in this order: ``pass``; the tarokk count; the bonuses in
+the §7.2 table order (trull, four kings, ultimó, XXI-catch, double game, volát); then the
+kontra-chain calls by item (the game, then the bonuses in table order), the other side's
+item before the own side's. Everything in it depends only on public calls, the seat's own
+hand and the seat's own side, which each player knows (§6: holding the called card or not).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..base import IllegalAction
-from .state import SEATS, HungarianState, Phase, Trick, evolve, logged, next_seat
+from ..cards import HONOURS, is_trump
+from .state import SEATS, Announcing, HungarianState, LogEntry, Phase, Trick, evolve, logged, next_seat
+
+DECLARER = "declarer"
+OPPONENTS = "opponents"
+GAME = "game"
+ULTIMO = "ultimo"
+DOUBLE_GAME = "double-game"
+VOLAT = "volat"
+BONUSES = ("trull", "four-kings", ULTIMO, "xxi-catch", DOUBLE_GAME, VOLAT)  # the §7.2 table order
+ITEMS = (GAME, *BONUSES)
+# How a player reads them (the receipt's names, hungarian.md §7.2).
+ITEM_NAMES = {
+    GAME: "game",
+    "trull": "trull",
+    "four-kings": "four kings",
+    ULTIMO: "pagát ultimó",
+    "xxi-catch": "XXI-catch",
+    DOUBLE_GAME: "double game",
+    VOLAT: "volát",
+}
+KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")  # levels 1..5
+KONTRA_LEVEL = {word: n for n, word in enumerate(KONTRA_WORDS, start=1)}
+TAROKK_COUNTS = {"8-tarokks": 8, "9-tarokks": 9}
+SIDE_NAMES = {DECLARER: "the declarer's side", OPPONENTS: "the opponents' side"}
+
+# Every call a player could make, in the order ``legal_announcements`` lists them.
+_CANDIDATES = (
+    "pass",
+    *(f"announce:{key}" for key in TAROKK_COUNTS),
+    *(f"announce:{bonus}" for bonus in BONUSES),
+    *(f"{word}:{item}" for item in ITEMS for word in KONTRA_WORDS),
+)
+
+
+def other(side: str) -> str:
+    return OPPONENTS if side == DECLARER else DECLARER
+
+
+def kontra_name(level: int) -> str | None:
+    """The level's word (``rekontra`` for 2); None for an item never kontra'd."""
+    return KONTRA_WORDS[level - 1] if level else None
 
 
 def announcements_finished(turns: tuple[tuple[int, tuple[str, ...]], ...]) -> bool:
@@ -17,15 +81,194 @@ def announcements_finished(turns: tuple[tuple[int, tuple[str, ...]], ...]) -> bo
     return len(turns) >= SEATS and not any(calls for _, calls in turns[-(SEATS - 1) :])
 
 
+def public_seats(state: HungarianState) -> frozenset[int]:
+    """§7.4: the declarer, the accepted inviter or yielder, and every bonus or kontra caller."""
+    seats = set(state.announcing.callers)
+    if state.declarer is not None:
+        seats.add(state.declarer)
+    if state.promise is not None:
+        seats.add(state.promise[0])
+    return frozenset(seats)
+
+
+def presumed_side(state: HungarianState) -> str:
+    """§7.4: the side of the most recent bonus or kontra-chain caller; the declarer's at first."""
+    callers = state.announcing.callers
+    return state.side_of(callers[-1]) if callers else DECLARER
+
+
+def tarokks_held(state: HungarianState, seat: int) -> int:
+    return sum(1 for card in state.hands[seat] if is_trump(card))
+
+
+def _count_due(state: HungarianState, seat: int) -> int | None:
+    """The tarokk count the seat may still declare (8 or 9), or None."""
+    if any(s == seat for s, _ in state.announcing.tarokk_counts):
+        return None
+    held = tarokks_held(state, seat)
+    return held if held in (8, 9) else None
+
+
+def _ultimo_owed(state: HungarianState, seat: int) -> str | None:
+    """§7.3: the promised card when the seat is an inviter (or yielder) bound to announce
+    pagát ultimó now: it bound the declarer, its only honour is T1, this is its first turn
+    and its side has not announced the ultimó yet; None otherwise."""
+    promise = state.promise
+    if promise is None or promise[0] != seat:
+        return None
+    if {card for card in state.hands[seat] if card in HONOURS} != {"T1"}:
+        return None
+    if any(s == seat for s, _ in state.announce_turns):
+        return None
+    if state.announcing.announced(state.side_of(seat), ULTIMO):
+        return None
+    return promise[1]
+
+
+def _refusal(state: HungarianState, seat: int, action: str) -> str | None:
+    """Why ``action`` is not legal for ``seat`` now (a message for the player), or None."""
+    owed = _ultimo_owed(state, seat)
+    if owed is not None and action != f"announce:{ULTIMO}":
+        return f"You promised {owed} with the pagát as your only honour: announce pagát ultimó first"
+    if action == "pass":
+        return None
+    word, _, key = action.partition(":")
+    if word == "announce":
+        if key in TAROKK_COUNTS:
+            return _count_refusal(state, seat, TAROKK_COUNTS[key])
+        if key in BONUSES:
+            return _bonus_refusal(state, seat, key)
+        return f"Unknown action {action!r}"
+    if word in KONTRA_LEVEL and key in ITEMS:
+        return _kontra_refusal(state, seat, KONTRA_LEVEL[word], key)
+    return f"Unknown action {action!r}"
+
+
+def _count_refusal(state: HungarianState, seat: int, count: int) -> str | None:
+    if any(s == seat for s, _ in state.announcing.tarokk_counts):
+        return "You have declared your tarokks already"
+    if tarokks_held(state, seat) != count:
+        return f"You do not hold exactly {count} tarokks"
+    return None
+
+
+def _bonus_refusal(state: HungarianState, seat: int, bonus: str) -> str | None:
+    announcing = state.announcing
+    side = state.side_of(seat)
+    name = ITEM_NAMES[bonus]
+    if announcing.announced(side, bonus):
+        return f"Your side has announced {name} already"
+    if bonus in (DOUBLE_GAME, VOLAT):
+        rival = VOLAT if bonus == DOUBLE_GAME else DOUBLE_GAME
+        if f"announce:{rival}" in announcing.turn:
+            return "You may not announce double game and volát in the same turn"
+        if bonus == DOUBLE_GAME and announcing.announced(side, VOLAT):
+            return "Your side has announced volát: it may not announce double game any more"
+    if seat not in public_seats(state) and presumed_side(state) != side:
+        presumed = SIDE_NAMES[presumed_side(state)]
+        return f"You would be taken for {presumed}: first make a kontra call only your side may make"
+    return None
+
+
+def _kontra_refusal(state: HungarianState, seat: int, level: int, item: str) -> str | None:
+    word = KONTRA_WORDS[level - 1]
+    highest = int(state.setup.option("max_kontra_level"))
+    if level > highest:
+        return f"This table plays no higher than {KONTRA_WORDS[highest - 1]}"
+    side = state.side_of(seat)
+    # Odd levels raise the other side's item, even levels the caller's own side's.
+    owner = other(side) if level % 2 else side
+    name = ITEM_NAMES[item]
+    if item == GAME:
+        if owner != DECLARER:
+            who = "the opponents" if level % 2 else "the declarer's side"
+            return f"Only {who} may say {word} on the game"
+    elif not state.announcing.announced(owner, item):
+        whose = "The other side" if level % 2 else "Your side"
+        return f"{whose} has not announced {name}"
+    current = state.announcing.level(owner, item)
+    if current >= level:
+        return f"The {name} is at {KONTRA_WORDS[current - 1]} already"
+    if current < level - 1:
+        return f"{word.capitalize()} on the {name} needs {KONTRA_WORDS[level - 2]} first"
+    return None
+
+
 def legal_announcements(state: HungarianState, seat: int) -> list[str]:
-    return ["pass"]
+    return [action for action in _CANDIDATES if _refusal(state, seat, action) is None]
+
+
+def _with_count(
+    state: HungarianState, seat: int, announcing: Announcing, reason: str
+) -> tuple[Announcing, str]:
+    """§7.2.1: the compulsory tarokk count, declared for the seat if it holds 8 or 9."""
+    count = _count_due(state, seat)
+    if count is None:
+        return announcing, ""
+    announcing = replace(
+        announcing,
+        turn=announcing.turn + (f"announce:{count}-tarokks",),
+        tarokk_counts=announcing.tarokk_counts + ((seat, count),),
+    )
+    return announcing, f"declares {count} tarokks ({reason})"
 
 
 def apply_announcement(state: HungarianState, seat: int, action: str) -> HungarianState:
-    if action != "pass":
-        raise IllegalAction(f"Unknown action {action!r}")
-    turns = state.announce_turns + ((seat, ()),)
-    state = evolve(state, announce_turns=turns, log=logged(state, (seat, "passes")))
+    refusal = _refusal(state, seat, action)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    if action == "pass":
+        return _end_turn(state, seat)
+    announcing = state.announcing
+    word, _, key = action.partition(":")
+    side = state.side_of(seat)
+    entries: list[LogEntry] = []
+    if key in TAROKK_COUNTS:
+        count = TAROKK_COUNTS[key]
+        announcing = replace(
+            announcing,
+            turn=announcing.turn + (action,),
+            tarokk_counts=announcing.tarokk_counts + ((seat, count),),
+        )
+        entries.append((seat, f"declares {count} tarokks"))
+    elif word == "announce":
+        announcing = replace(
+            announcing,
+            turn=announcing.turn + (action,),
+            bonuses=announcing.bonuses + ((side, key, seat),),
+            callers=announcing.callers + (seat,),
+        )
+        entries.append((seat, f"announces {ITEM_NAMES[key]}"))
+        if key == ULTIMO:
+            announcing, text = _with_count(state, seat, announcing, "compulsory with pagát ultimó")
+            if text:
+                entries.append((seat, text))
+    else:
+        level = KONTRA_LEVEL[word]
+        owner = other(side) if level % 2 else side
+        announcing = replace(
+            announcing,
+            turn=announcing.turn + (action,),
+            levels=announcing.raised(owner, key, level),
+            callers=announcing.callers + (seat,),
+        )
+        entries.append((seat, f"says {word} on the {ITEM_NAMES[key]}"))
+        if key == ULTIMO and level % 2:
+            announcing, text = _with_count(state, seat, announcing, "compulsory when kontra-ing pagát ultimó")
+            if text:
+                entries.append((seat, text))
+    return evolve(state, announcing=announcing, log=logged(state, *entries))
+
+
+def _end_turn(state: HungarianState, seat: int) -> HungarianState:
+    calls = state.announcing.turn
+    turns = state.announce_turns + ((seat, calls),)
+    state = evolve(
+        state,
+        announce_turns=turns,
+        announcing=replace(state.announcing, turn=()),
+        log=logged(state, (seat, "ends the turn" if calls else "passes")),
+    )
     if not announcements_finished(turns):
         return evolve(state, to_act=frozenset({next_seat(seat)}))
     forehand = state.setup.forehand

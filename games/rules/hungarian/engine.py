@@ -6,7 +6,8 @@ phase; then the phase's own rules.
 
 ``legal_actions`` lists, per phase: auction ``pass``, bids from lowest to highest, ``hold``;
 raise ``keep`` then raises from lowest; discard sets in display order; partner call in display
-order; announcements ``pass``; play the cards in display order.
+order; announcements ``pass``, the tarokk count, bonuses in table order, kontra-chain calls by
+item (see ``announce``); play the cards in display order.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
     Phase.DISCARD: (frozenset({"discard"}), talon.legal_discards, talon.apply_discard),
     Phase.CALL: (frozenset({"call"}), partner.legal_calls, partner.apply_call),
     Phase.ANNOUNCE: (
-        frozenset({"pass"}),
+        frozenset({"pass", "announce", *announce.KONTRA_WORDS}),
         announce.legal_announcements,
         announce.apply_announcement,
     ),
@@ -43,9 +44,11 @@ VERBS = {
     "raise": "raise the bid",
     "discard": "discard",
     "call": "call a partner",
+    "announce": "announce",
     "play": "play a card",
+    **{word: f"say {word}" for word in announce.KONTRA_WORDS},
 }
-WITH_ARGUMENT = frozenset({"bid", "raise", "discard", "call", "play"})
+WITH_ARGUMENT = frozenset({"bid", "raise", "discard", "call", "announce", "play", *announce.KONTRA_WORDS})
 
 
 def to_act(state: HungarianState) -> frozenset[int]:

@@ -8,11 +8,35 @@ Keys, all present in every view (None where not visible or not yet known):
 variant, viewer, phase, seats, dealer, forehand, to_act, options, hand, hands, hand_counts,
 auction, contract, declarer, talon, talon_received, talon_counts, discards, discarded,
 discard_tarokk_counts, declarer_discarded_tarokks, called_card, partner, alone,
-announcements, trick, last_trick, tricks, tricks_won, log, result, deal.
+announcements, announce_turns, announce_turn, items, public_sides, presumed_side,
+tarokk_counts, trick, last_trick, tricks, tricks_won, log, result, deal.
 
 ``discarded[s]`` is True once seat s has nothing left to discard (it submitted its discard,
 or received no talon card); ``discards[s]`` is ``[]`` for a seat that received no talon card.
 ``deal`` (the dealt hands and talon) is shown with everything, for the review after the hand.
+
+The announcements (§7, §13: every call with its maker, for everyone):
+
+- ``announcements``: every call in order, ``[{"seat": 1, "call": "announce:trull"}, ...]``,
+  a turn without a call shown as ``"pass"``; the turn in progress included.
+- ``announce_turns``: the finished turns, ``[{"seat": 0, "calls": ["announce:trull"]},
+  {"seat": 1, "calls": []}, ...]`` (``[]`` is a pass); ``announce_turn``: the turn in
+  progress, ``{"seat": 2, "calls": ["kontra:game"]}``, or None outside the phase.
+  Compulsory tarokk counts the engine declared appear as calls of their own.
+- ``items``: the game (once the declarer is known) and every announced bonus in the order
+  announced, each with its owning side and kontra level and the level's word (None at 0):
+  ``[{"item": "game", "side": "declarer", "seat": None, "level": 1, "name": "kontra"},
+  {"item": "trull", "side": "declarer", "seat": 0, "level": 2, "name": "rekontra"}]``;
+  ``seat`` is the announcer.
+- ``public_sides``: per seat, its side once public by §7.4 (the declarer, an accepted
+  inviter or yielder, anyone who made a bonus or kontra-chain call), else None:
+  ``["declarer", None, "opponents", None]``. ``presumed_side``: the side the next
+  announcement by a player whose side is not public would be presumed to belong to.
+- ``tarokk_counts``: ``[{"seat": 2, "count": 9}]``.
+
+Every side shown is public by the rules: a call is only accepted from a side that may make
+it. ``partner`` and ``alone`` stay None until the called card is played, even when a
+call has made the partner's side public.
 """
 
 from __future__ import annotations
@@ -20,6 +44,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import AUDIENCE, EVERYONE, View, Viewer
+from .announce import BONUSES, GAME, kontra_name, presumed_side, public_seats
 from .state import SEATS, HungarianState, Phase, Trick
 
 
@@ -56,6 +81,49 @@ def _knows_partner(state: HungarianState, seat: int | None, everything: bool) ->
         return False
     own_discard = state.discards[seat] if state.discards is not None else None
     return card in state.hands[seat] or card in (own_discard or ())
+
+
+def _turns_json(state: HungarianState) -> list[dict[str, Any]]:
+    return [{"seat": s, "calls": list(calls)} for s, calls in state.announce_turns]
+
+
+def _current_turn(state: HungarianState) -> dict[str, Any] | None:
+    if state.phase is not Phase.ANNOUNCE:
+        return None
+    (seat,) = state.to_act
+    return {"seat": seat, "calls": list(state.announcing.turn)}
+
+
+def _calls_json(state: HungarianState) -> list[dict[str, Any]]:
+    calls = [{"seat": s, "call": call} for s, turn in state.announce_turns for call in (turn or ("pass",))]
+    current = _current_turn(state)
+    if current is not None:
+        calls += [{"seat": current["seat"], "call": call} for call in current["calls"]]
+    return calls
+
+
+def _items_json(state: HungarianState) -> list[dict[str, Any]]:
+    announcing = state.announcing
+    items = []
+    if state.declarer is not None:
+        level = announcing.level("declarer", GAME)
+        items.append(
+            {"item": GAME, "side": "declarer", "seat": None, "level": level, "name": kontra_name(level)}
+        )
+    for side, bonus, seat in announcing.bonuses:
+        assert bonus in BONUSES
+        level = announcing.level(side, bonus)
+        items.append({"item": bonus, "side": side, "seat": seat, "level": level, "name": kontra_name(level)})
+    return items
+
+
+def _public_sides(state: HungarianState) -> list[str | None]:
+    if state.declarer is None:
+        return [None] * SEATS
+    public = public_seats(state)
+    # The accepted promiser is public from the auction on, before the call names its card.
+    promiser = state.promise[0] if state.promise is not None else None
+    return ["declarer" if s == promiser else state.side_of(s) if s in public else None for s in range(SEATS)]
 
 
 def check_viewer(viewer: Viewer) -> int | None:
@@ -119,9 +187,13 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "called_card": state.called_card,
         "partner": state.partner if knows_partner else None,
         "alone": state.alone if knows_partner else None,
-        "announcements": [
-            {"seat": s, "call": call} for s, calls in state.announce_turns for call in (calls or ("pass",))
-        ],
+        "announcements": _calls_json(state),
+        "announce_turns": _turns_json(state),
+        "announce_turn": _current_turn(state),
+        "items": _items_json(state),
+        "public_sides": _public_sides(state),
+        "presumed_side": presumed_side(state) if state.declarer is not None else None,
+        "tarokk_counts": [{"seat": s, "count": n} for s, n in state.announcing.tarokk_counts],
         "trick": _trick_json(state.trick) if state.trick is not None else None,
         "last_trick": _trick_json(state.tricks[-1]) if state.tricks else None,
         "tricks": [_trick_json(t) for t in review],

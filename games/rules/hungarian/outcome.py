@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from ..base import HandResult
 from ..cards import HONOURS, KINGS, card_points
-from .scoring import DECLARER, OPPONENTS, Outcome, score, settle
+from .announce import GAME
+from .scoring import (
+    DECLARER,
+    DOUBLE_GAME,
+    FOUR_KINGS,
+    OPPONENTS,
+    TRULL,
+    ULTIMO,
+    VOLAT,
+    XXI_CATCH,
+    Outcome,
+    score,
+    settle_hand,
+)
 from .state import SEATS, HungarianState, Phase, Trick, evolve, logged
 
 
@@ -21,6 +34,17 @@ def _side_winning_all(state: HungarianState, wanted: frozenset[str]) -> str | No
         if card in wanted and trick.winner is not None
     }
     return sides.pop() if len(sides) == 1 else None
+
+
+# The announcement phase's item keys (``announce.BONUSES``) → the scoring names.
+SCORED_BONUS = {
+    "trull": TRULL,
+    "four-kings": FOUR_KINGS,
+    "ultimo": ULTIMO,
+    "xxi-catch": XXI_CATCH,
+    "double-game": DOUBLE_GAME,
+    "volat": VOLAT,
+}
 
 
 def _seat_of(trick: Trick, wanted: str) -> int | None:
@@ -59,6 +83,7 @@ def outcome_of(state: HungarianState) -> Outcome:
         if skiz is not None and xxi is not None and state.side_of(skiz) != state.side_of(xxi):
             xxi_catch = state.side_of(skiz)
 
+    announcing = state.announcing
     return Outcome(
         game_value=state.contract.game_value,
         card_points=(points[DECLARER], points[OPPONENTS]),
@@ -68,6 +93,14 @@ def outcome_of(state: HungarianState) -> Outcome:
         ultimo=ultimo,
         ultimo_lost=ultimo_lost,
         xxi_catch=xxi_catch,
+        # §7.4: every announcement counts for the announcer's real side, as recorded.
+        announced=frozenset((side, SCORED_BONUS[bonus]) for side, bonus, _ in announcing.bonuses),
+        kontra=tuple(
+            (side, SCORED_BONUS[item], level) for side, item, level in announcing.levels if item != GAME
+        ),
+        game_kontra=announcing.level(DECLARER, GAME),
+        tarokk_counts=tuple((seat, state.side_of(seat), count) for seat, count in announcing.tarokk_counts),
+        tarokk_count_payers=str(state.setup.option("tarokk_count_payers")),
         doubled=state.setup.doubled,
         opponents_need_48_when_kontra=bool(state.setup.option("opponents_need_48_when_kontra")),
     )
@@ -81,7 +114,7 @@ def finish(state: HungarianState) -> HungarianState:
     declarer_side = tuple(sorted(s for s in range(SEATS) if state.side_of(s) == DECLARER))
     result = HandResult(
         thrown_in=False,
-        payments=settle(scored.value, state.declarer, state.partner, SEATS),
+        payments=settle_hand(scored, state.declarer, state.partner, SEATS),
         contract=state.contract.name,
         declarer=state.declarer,
         partner=state.partner,

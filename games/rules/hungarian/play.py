@@ -1,6 +1,7 @@
 """Trick play (hungarian.md §8): nine tricks, follow suit, else must play a tarokk.
 
-Action: ``play:<card>``. Not yet here: the pagát ultimó obligation (it needs announcements).
+Action: ``play:<card>``. The pagát ultimó obligation: a side that announced pagát ultimó
+keeps its T1 for trick 9 unless the T1 is its holder's only legal card.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from ..base import IllegalAction
 from ..cards import PACK_42, SUIT_NAMES, TRUMP
 from ..tricks import legal_follow, trick_winner
+from .announce import ULTIMO
 from .outcome import finish
 from .state import (
     HAND_SIZE,
@@ -28,10 +30,29 @@ def _led_cards(trick: Trick) -> list[str]:
     return [card for _, card in trick.cards]
 
 
+PAGAT = "T1"
+
+
+def _keeps_pagat(state: HungarianState, seat: int) -> bool:
+    """§8: the seat holds T1, its side announced pagát ultimó and this is not trick 9."""
+    return (
+        PAGAT in state.hands[seat]
+        and len(state.tricks) < HAND_SIZE - 1
+        and state.announcing.announced(state.side_of(seat), ULTIMO)
+    )
+
+
+def _playable(state: HungarianState, seat: int) -> list[str]:
+    assert state.trick is not None
+    cards = legal_follow(state.hands[seat], _led_cards(state.trick))
+    if len(cards) > 1 and _keeps_pagat(state, seat):
+        cards = [card for card in cards if card != PAGAT]
+    return cards
+
+
 def legal_plays(state: HungarianState, seat: int) -> list[str]:
     """The playable cards in display order."""
-    assert state.trick is not None
-    return ["play:" + card for card in legal_follow(state.hands[seat], _led_cards(state.trick))]
+    return ["play:" + card for card in _playable(state, seat)]
 
 
 def _follow_error(hand: tuple[str, ...], led: str) -> IllegalAction:
@@ -54,6 +75,8 @@ def apply_play(state: HungarianState, seat: int, action: str) -> HungarianState:
     led = _led_cards(trick)
     if card not in legal_follow(hand, led):
         raise _follow_error(hand, led[0][0])
+    if card == PAGAT and card not in _playable(state, seat):
+        raise IllegalAction("Your side announced pagát ultimó: keep the pagát for the last trick")
 
     hands = list(state.hands)
     hands[seat] = tuple(c for c in hand if c != card)

@@ -2,7 +2,8 @@
 
 ``score(outcome)`` follows §10.3 step by step for both sides and every item; it already
 takes announcements and kontra levels, so the announcement issue only has to fill them in.
-``settle(value, declarer, partner)`` is §10.4. Neither needs a played hand.
+``settle(value, declarer, partner)`` is §10.4 and ``settle_hand(score, ...)`` adds the
+tarokk counts paid player by player (§10.5). None of them needs a played hand.
 """
 
 from __future__ import annotations
@@ -46,14 +47,16 @@ class Outcome:
     announced: frozenset[tuple[str, str]] = frozenset()  # (side, bonus) announcements
     kontra: tuple[tuple[str, str, int], ...] = ()  # (announcing side, bonus, level)
     game_kontra: int = 0  # kl(game)
+    tarokk_counts: tuple[tuple[int, str, int], ...] = ()  # (seat, its side, 8 or 9) declared
+    tarokk_count_payers: str = "each_other_player"  # or "opposing_team" (§10.5)
     doubled: bool = False  # §10.6: every amount ×2
     opponents_need_48_when_kontra: bool = False  # house rule: 47–47 goes to the declarer
 
 
 @dataclass(frozen=True)
 class Score:
-    items: tuple[ScoredItem, ...]  # the game line first, then the bonuses in table order
-    value: int  # V: the sum of the items' amounts
+    items: tuple[ScoredItem, ...]  # the game line, the bonuses in table order, the tarokk counts
+    value: int  # V: the sum of the amounts of the items without ``paid_to``
     game_winner: str
 
 
@@ -121,11 +124,21 @@ def score(outcome: Outcome) -> Score:
     factor = 2 if outcome.doubled else 1
     lines: list[ScoredItem] = []
 
-    def line(name: str, side: str, base: int, multiplier: int, sign: int, announced: bool, note: str) -> None:
+    def line(
+        name: str,
+        side: str,
+        base: int,
+        multiplier: int,
+        sign: int,
+        announced: bool,
+        note: str,
+        paid_to: int | None = None,
+    ) -> None:
         if outcome.doubled:
             note = f"{note}; doubled hand" if note else "doubled hand"
         multiplier *= factor
-        lines.append(ScoredItem(name, side, base, multiplier, sign * base * multiplier, announced, note))
+        amount = sign * base * multiplier
+        lines.append(ScoredItem(name, side, base, multiplier, amount, announced, note, paid_to))
 
     winner = game_winner(outcome)
     if _game_eligible(outcome, winner):
@@ -151,7 +164,18 @@ def score(outcome: Outcome) -> Score:
                 # Step 3: the T1 lost trick 9 for a side that had not announced the ultimó.
                 line(ULTIMO, side, 5, 1, -SIGN[side], False, "failed (silent)")
 
-    return Score(tuple(lines), sum(item.amount for item in lines), winner)
+    for seat, side, count in outcome.tarokk_counts:
+        # §10.5: 8 tarokks are worth 1, 9 tarokks 2.
+        value = count - 7
+        if outcome.tarokk_count_payers == "opposing_team":
+            line(f"{count} tarokks", side, value, 1, SIGN[side], False, "settled with V")
+        else:
+            paid = value * factor
+            note = f"each other player pays {paid} to its holder, who receives {3 * paid}"
+            line(f"{count} tarokks", side, value, 1, 1, False, note, paid_to=seat)
+
+    value = sum(item.amount for item in lines if item.paid_to is None)
+    return Score(tuple(lines), value, winner)
 
 
 def settle(value: int, declarer: int, partner: int | None, seats: int = 4) -> tuple[int, ...]:
@@ -162,4 +186,14 @@ def settle(value: int, declarer: int, partner: int | None, seats: int = 4) -> tu
     else:
         payments[declarer] = value
         payments[partner] = value
+    return tuple(payments)
+
+
+def settle_hand(scored: Score, declarer: int, partner: int | None, seats: int = 4) -> tuple[int, ...]:
+    """§10.4 for V, then §10.5: each line ``paid_to`` a seat is paid by every other player."""
+    payments = list(settle(scored.value, declarer, partner, seats))
+    for item in scored.items:
+        if item.paid_to is not None:
+            payments = [p - item.amount for p in payments]
+            payments[item.paid_to] += seats * item.amount
     return tuple(payments)

@@ -91,6 +91,36 @@ class Auction:
     bids: int = 0  # number of bids (holds not counted), for the sole-bidder raise
 
 
+@dataclass(frozen=True)
+class Announcing:
+    """The announcement phase so far (§7), kept up to date call by call.
+
+    Items are named by their action keys: ``game`` and the bonuses ``trull``,
+    ``four-kings``, ``ultimo``, ``xxi-catch``, ``double-game``, ``volat``. Sides are
+    ``declarer``/``opponents``, always the **real** side of the caller (§7.4); since the
+    engine only accepts calls a caller's real side may make, every call's side is also the
+    side it makes public.
+    """
+
+    turn: tuple[str, ...] = ()  # calls made so far in the turn in progress (auto counts included)
+    bonuses: tuple[tuple[str, str, int], ...] = ()  # (side, bonus, announcer) in announcement order
+    levels: tuple[tuple[str, str, int], ...] = ()  # (owning side, item, kontra level ≥ 1)
+    callers: tuple[int, ...] = ()  # who made each bonus announcement or kontra-chain call, in order
+    tarokk_counts: tuple[tuple[int, int], ...] = ()  # (seat, 8 or 9) in declaration order
+
+    def announced(self, side: str, bonus: str) -> bool:
+        return any(s == side and b == bonus for s, b, _ in self.bonuses)
+
+    def level(self, side: str, item: str) -> int:
+        """kl: the item's kontra level (0 when never kontra'd)."""
+        return next((n for s, i, n in self.levels if s == side and i == item), 0)
+
+    def raised(self, side: str, item: str, level: int) -> tuple[tuple[str, str, int], ...]:
+        """``levels`` with the item at ``level``."""
+        rest = tuple(entry for entry in self.levels if entry[:2] != (side, item))
+        return rest + ((side, item, level),)
+
+
 class Trick(NamedTuple):
     """A trick; a named tuple rather than a dataclass because play builds one per card."""
 
@@ -121,6 +151,7 @@ class HungarianState:
     partner: int | None = None  # the holder of the called card; None when the declarer is alone
     # Announcement turns in order: (seat, calls made in that turn); () is a pass.
     announce_turns: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    announcing: Announcing = Announcing()  # the calls' effects so far (§7), see ``announce``
     trick: Trick | None = None  # the trick in progress during play
     tricks: tuple[Trick, ...] = ()  # completed tricks
     log: tuple[LogEntry, ...] = ()  # public descriptions of every action
