@@ -140,9 +140,8 @@ class ScoredItem:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScoredItem:
-        return cls(
-            **{k: data[k] for k in ("name", "side", "base", "multiplier", "amount", "announced", "note")}
-        )
+        fields = ("name", "side", "base", "multiplier", "amount", "announced", "note")
+        return cls(**{k: data[k] for k in fields}, paid_to=data.get("paid_to"))
 
 
 @dataclass(frozen=True)
