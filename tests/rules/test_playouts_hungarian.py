@@ -54,9 +54,12 @@ def played_cards(state: HungarianState) -> set[str]:
 
 
 def public_cards(state: HungarianState, played: set[str]) -> set[str]:
-    """Card ids every viewer may know: played cards, the called card's name, and the
-    declarer's discarded tarokks once all have discarded."""
+    """Card ids every viewer may know: played cards, the called card's name, the card an
+    invitation or yield promised (the auction says it), and the declarer's discarded tarokks
+    once all have discarded."""
     known = set(played)
+    if state.auction.promise is not None:
+        known.add(state.auction.promise[1])
     if state.called_card is not None:
         known.add(state.called_card)
     discards = state.discards
@@ -117,7 +120,15 @@ def check_result(state: HungarianState) -> None:
     assert result is not None and sum(result.payments) == 0
     if result.thrown_in:
         assert result.payments == (0, 0, 0, 0)
+        assert result.reason == "all passed" or result.reason.startswith("annulled by seat ")
         return
+    if result.reason == "failed trial bid":
+        # §10.7: the bidder pays the penalty (×2 doubled) to each other player; nothing played.
+        penalty = state.setup.option("trial_bid_penalty") * (2 if state.setup.doubled else 1)
+        assert result.payments == tuple(-3 * penalty if s == state.declarer else penalty for s in range(4))
+        assert state.tricks == () and result.value == sum(item.amount for item in result.items)
+        return
+    assert result.reason == "played out"
     assert sum(result.card_points) == 94
     assert result.value == sum(item.amount for item in result.items)
     for item in result.items:

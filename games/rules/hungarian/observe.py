@@ -6,9 +6,15 @@ public; ``EVERYONE`` (staff) sees everything, and so does every viewer once the 
 
 Keys, all present in every view (None where not visible or not yet known):
 variant, viewer, phase, seats, dealer, forehand, to_act, options, hand, hands, hand_counts,
-auction, contract, declarer, talon, talon_received, talon_counts, discards, discarded,
-discard_tarokk_counts, declarer_discarded_tarokks, called_card, partner, alone,
-announcements, trick, last_trick, tricks, tricks_won, log, result, deal.
+auction, contract, declarer, promise, trial, talon, talon_received, talon_counts, discards,
+discarded, discard_tarokk_counts, declarer_discarded_tarokks, annulled, called_card, partner,
+alone, announcements, trick, last_trick, tricks, tricks_won, log, result, deal.
+
+``promise`` is ``{"seat", "card"}`` once the auction has ended with another player's standing
+invitation or yield (§4.4): public, since the auction that implies it is public. ``trial`` is
+True when the contract was won by a trial bid (§4.6); public, as the missing raise step shows
+it. ``annulled`` is ``{"seat", "condition", "hand"}`` after an annulment (§5.3): §13 shows the
+annuller's hand (with the talon cards received) to everyone.
 
 ``discarded[s]`` is True once seat s has nothing left to discard (it submitted its discard,
 or received no talon card); ``discards[s]`` is ``[]`` for a seat that received no talon card.
@@ -58,6 +64,13 @@ def _knows_partner(state: HungarianState, seat: int | None, everything: bool) ->
     return card in state.hands[seat] or card in (own_discard or ())
 
 
+def _annulled_json(state: HungarianState) -> dict[str, Any] | None:
+    if state.annulled is None:
+        return None
+    seat, condition = state.annulled
+    return {"seat": seat, "condition": condition, "hand": list(state.hands[seat])}
+
+
 def check_viewer(viewer: Viewer) -> int | None:
     """The viewer's seat, or None for the audience and everyone; ValueError otherwise."""
     if viewer in (AUDIENCE, EVERYONE):
@@ -101,6 +114,8 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "auction": [{"seat": s, "call": call} for s, call in state.auction.calls],
         "contract": state.contract.name if state.contract is not None else None,
         "declarer": state.declarer,
+        "promise": None if state.promise is None else {"seat": state.promise[0], "card": state.promise[1]},
+        "trial": state.trial,
         "talon": list(setup.deal.talon) if everything else None,
         "talon_received": (
             None if received is None else [list(r) if visible(s) else None for s, r in enumerate(received)]
@@ -116,6 +131,7 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "discarded": None if discards is None else [d is not None for d in discards],
         "discard_tarokk_counts": _list_or_none(state.discard_tarokk_counts),
         "declarer_discarded_tarokks": _list_or_none(state.declarer_discarded_tarokks),
+        "annulled": _annulled_json(state),
         "called_card": state.called_card,
         "partner": state.partner if knows_partner else None,
         "alone": state.alone if knows_partner else None,
