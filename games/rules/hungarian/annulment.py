@@ -25,9 +25,7 @@ CONDITIONS: tuple[tuple[str, frozenset[str] | None], ...] = (
     ("T21 and T1 the only tarokks", frozenset({"T21", "T1"})),
     ("no tarokk", frozenset()),
 )
-NOT_ALLOWED = (
-    "You may annul only with all four kings, with T21, T1 or both as your only tarokks, or with no tarokk"
-)
+NOT_ALLOWED = "You may annul only with four kings, with no tarokk, or with T21 and/or T1 as your only tarokks"
 
 
 def annulment_condition(hand: tuple[str, ...]) -> str | None:
