@@ -8,7 +8,12 @@ After every action:
 - every listed legal action of every seat to act applies, and seats not to act have none;
 - observe() for every seat and the audience shows no card the viewer may not know, checked
   on the view's structure and by scanning its JSON for card ids.
-At the end: card points total 94, payments sum to 0, every receipt line adds up.
+At the end: card points total 94 in a played hand, payments sum to 0, every receipt line adds
+up, a failed trial bid pays exactly the penalty, a thrown-in hand pays nothing.
+
+The options vary by hand (invitations, trial bid, annulment each off in some hands; penalties
+1-4), and an offered ``annul`` is taken half the time (uniformly it would almost never be).
+The test counts the §4.4-§5.3 situations met and asserts that each one occurred.
 
 The hands are split between two worker processes (the machine has two cores); each hand
 has its own seed, so a failure names a hand that can be replayed alone with ``play_hand``.
@@ -20,6 +25,7 @@ import json
 import multiprocessing
 import random
 import re
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from games.rules import AUDIENCE, Deal, HandContext, replay
@@ -40,6 +46,10 @@ def hand_setup(index: int) -> tuple[random.Random, Deal, HandContext]:
     options = {
         "allow_discard_xx": index % 3 != 0,
         "trick_review": "all" if index % 2 else "last",
+        "invitations": index % 7 != 3,
+        "trial_bid": index % 11 != 5,
+        "annulment": index % 13 != 7,
+        "trial_bid_penalty": 1 + index % 4,
     }
     deal = HUNGARIAN.deal(rng, 4, options, dealer=dealer)
     context = HandContext(dealer=dealer, options=options, doubled=index % 5 == 0)
@@ -148,7 +158,8 @@ def play_hand(index: int) -> HungarianState:
     while not HUNGARIAN.is_over(state):
         check_legal_actions(state)
         seat = rng.choice(sorted(HUNGARIAN.to_act(state)))
-        action = rng.choice(HUNGARIAN.legal_actions(state, seat))
+        legal = HUNGARIAN.legal_actions(state, seat)
+        action = "annul" if legal[0] == "annul" and rng.random() < 0.5 else rng.choice(legal)
         state = HUNGARIAN.apply(state, seat, action)
         log.append((seat, action))
         replayed = HUNGARIAN.apply(replayed, seat, action)
@@ -161,16 +172,37 @@ def play_hand(index: int) -> HungarianState:
     return state
 
 
-def play_hands(indices: range) -> tuple[set[str], set[str]]:
-    """Play the hands; return the phases and contracts seen."""
+def play_hands(indices: range) -> tuple[set[str], set[str], Counter[str]]:
+    """Play the hands; return the phases, contracts and auction extras seen."""
     phases: set[str] = set()
     contracts: set[str] = set()
+    extras: Counter[str] = Counter()
     for index in indices:
         state = play_hand(index)
         phases |= {entry for entry in _phases(state)}
         if state.contract is not None:
             contracts.add(state.contract.name)
-    return phases, contracts
+        extras.update(_extras(state))
+    return phases, contracts, extras
+
+
+def _extras(state: HungarianState) -> list[str]:
+    """The §4.4-§5.3 situations a finished hand went through."""
+    seen = []
+    made = state.auction.promise
+    if made is not None:
+        seen.append("yield" if made[1] == "T20" else f"invitation {made[1]}")
+    if state.promise is not None:
+        seen.append("binding promise")
+        if state.called_card is not None:
+            assert state.called_card == state.promise[1] and state.partner == state.promise[0]
+            seen.append("forced call")
+    if state.trial:
+        assert state.result is not None
+        seen.append("failed trial bid" if state.result.reason == "failed trial bid" else "trial bid played")
+    if state.annulled is not None:
+        seen.append("annulment")
+    return seen
 
 
 def _phases(state: HungarianState) -> set[str]:
@@ -192,7 +224,20 @@ def test_random_playouts():
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
         outcomes = list(pool.map(play_hands, chunks))
-    phases = set().union(*(p for p, _ in outcomes))
-    contracts = set().union(*(c for _, c in outcomes))
+    phases = set().union(*(p for p, _, _ in outcomes))
+    contracts = set().union(*(c for _, c, _ in outcomes))
+    extras = sum((e for _, _, e in outcomes), Counter())
+    print(f"auction extras in {HANDS} hands: {dict(sorted(extras.items()))}")
     assert phases == {phase.value for phase in Phase}
     assert contracts == {"three", "two", "one", "solo"}
+    wanted = {
+        "invitation T19",
+        "invitation T18",
+        "yield",
+        "binding promise",
+        "forced call",
+        "trial bid played",
+        "failed trial bid",
+        "annulment",
+    }
+    assert wanted <= set(extras), sorted(wanted - set(extras))
