@@ -78,6 +78,8 @@ def action_label(action: str) -> str:
         return "Hold"
     if kind == "keep":
         return "Keep three"
+    if kind == "annul":
+        return "Annul the hand"
     if kind == "bid":
         return BIDS.get(arg, arg.title())
     if kind == "raise":

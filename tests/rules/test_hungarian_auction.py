@@ -19,6 +19,9 @@ HANDS = [
     "T1 T17 T16 T9 T4 HJ SR CQ CR",
 ]
 TALON = "T6 T2 H1 S10 DR CJ"
+# The tests of §4.2's mechanics below turn invitations off: with them on, some of their jumps
+# would promise a card the bidder lacks (§4.4; see test_hungarian_invitations.py).
+PLAIN = {"invitations": False}
 
 
 def test_deal_follows_section_3_from_a_known_order():
@@ -48,10 +51,13 @@ def test_a_malformed_deal_is_refused():
 
 def test_forehand_opens_with_every_bid(table):
     # §4.2: the auction starts with forehand = next(dealer); a player with an honour may bid.
-    state = table.start(HANDS, TALON, dealer=0)
+    state = table.start(HANDS, TALON, dealer=0, **PLAIN)
     assert state.phase is Phase.AUCTION and HUNGARIAN.to_act(state) == {1}
     assert table.legal(state, 1) == ["pass", "bid:three", "bid:two", "bid:one", "bid:solo"]
     assert table.legal(state, 2) == []  # not seat 2's turn
+    # §4.4 with invitations on: opening one would promise T18, which seat 1 lacks (it has T19).
+    state = table.start(HANDS, TALON, dealer=0)
+    assert table.legal(state, 1) == ["pass", "bid:three", "bid:two", "bid:solo"]
 
 
 def test_bidding_needs_an_honour(table):
@@ -71,7 +77,7 @@ def test_a_bid_must_be_higher(table):
 
 def test_hold_needs_an_own_earlier_bid(table):
     # §4.2 (a): seat 0 has not bid, so it cannot hold seat 1's three.
-    state = table.run(table.start(HANDS, TALON), "1 bid:three", "2 pass", "3 pass")
+    state = table.run(table.start(HANDS, TALON, **PLAIN), "1 bid:three", "2 pass", "3 pass")
     assert table.legal(state, 0) == ["pass", "bid:two", "bid:one", "bid:solo"]
     with pytest.raises(IllegalAction, match="^You may only hold after you have bid$"):
         HUNGARIAN.apply(state, 0, "hold")
@@ -79,7 +85,7 @@ def test_hold_needs_an_own_earlier_bid(table):
 
 def test_hold_only_a_level_reached_by_a_bid(table):
     # §4.2 (b): seat 1 may hold seat 3's bid of two; seat 3 may then not hold the held two.
-    state = table.run(table.start(HANDS, TALON), "1 bid:three", "2 pass", "3 bid:two", "0 pass")
+    state = table.run(table.start(HANDS, TALON, **PLAIN), "1 bid:three", "2 pass", "3 bid:two", "0 pass")
     assert table.legal(state, 1) == ["pass", "bid:one", "bid:solo", "hold"]
     state = table.run(state, "1 hold")
     assert table.legal(state, 3) == ["pass", "bid:one", "bid:solo"]
@@ -92,7 +98,7 @@ def test_hold_only_a_level_reached_by_a_bid(table):
 
 def test_after_solo_only_hold_or_pass(table):
     # §4.2: after a solo bid the others may only hold (if eligible) or pass.
-    state = table.run(table.start(HANDS, TALON), "1 bid:three", "2 pass", "3 bid:solo")
+    state = table.run(table.start(HANDS, TALON, **PLAIN), "1 bid:three", "2 pass", "3 bid:solo")
     assert table.legal(state, 0) == ["pass"]
     state = table.run(state, "0 pass")
     assert table.legal(state, 1) == ["pass", "hold"]

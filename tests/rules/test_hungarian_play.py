@@ -49,7 +49,7 @@ def test_without_the_xx_the_declarer_must_call_it(table):
         "T1 T17 T16 T9 T4 HJ SR CQ CR",
     ]
     state = table.start(hands, "T6 T2 H1 S10 DR CJ", dealer=0)
-    state = table.run(state, "1 pass", "2 pass", "3 bid:two", "0 pass")
+    state = table.run(state, "1 pass", "2 pass", "3 bid:three", "0 pass", "3 raise:two")
     state = table.run(state, "0 discard:SJ,S10", "1 discard:DR", "2 discard:CJ", "3 discard:T9,T4")
     assert state.phase is Phase.CALL and table.legal(state, 3) == ["call:T20"]
     with pytest.raises(IllegalAction, match="^You must call T20$"):
@@ -67,7 +67,7 @@ def test_the_xx_in_another_discard_leaves_the_declarer_alone(table):
         "T1 T17 T16 T9 T4 HJ SR CQ CR",
     ]
     state = table.start(hands, "T6 T2 H1 S10 DR CJ", dealer=0)
-    state = table.run(state, "1 pass", "2 pass", "3 bid:two", "0 pass")
+    state = table.run(state, "1 pass", "2 pass", "3 bid:three", "0 pass", "3 raise:two")
     state = table.run(state, "0 discard:T20,SJ", "1 discard:DR", "2 discard:CJ", "3 discard:T9,T4")
     state = table.run(state, "3 call:T20")
     assert (state.partner, state.alone) == (None, True)
@@ -222,7 +222,7 @@ def test_the_log_names_public_things_only(table, playing):
     state = table.run(playing, *PLAY)
     entries = list(state.log)
     assert entries[:6] == [
-        (0, "bids two"),
+        (0, "bids two: an invitation, promising T19"),  # §4.4; void, seat 0 declares
         (1, "passes"),
         (2, "passes"),
         (3, "passes"),

@@ -17,11 +17,13 @@ HANDS = [
 ]
 TALON = "T6 T2 H1 S10 DR CJ"
 
-# Seat 3 becomes declarer with each contract (seats 1, 2 and 0 pass around its bid).
+# Seat 3 becomes declarer with each contract (seats 1, 2 and 0 pass around its bid). Seat 3
+# reaches two and one by the sole bidder's raise: jumping there would be an invitation (§4.4)
+# promising T19 or T18, which it does not hold.
 WIN_WITH = {
     "three": ["1 pass", "2 pass", "3 bid:three", "0 pass", "3 keep"],
-    "two": ["1 pass", "2 pass", "3 bid:two", "0 pass"],
-    "one": ["1 pass", "2 pass", "3 bid:one", "0 pass"],
+    "two": ["1 pass", "2 pass", "3 bid:three", "0 pass", "3 raise:two"],
+    "one": ["1 pass", "2 pass", "3 bid:three", "0 pass", "3 raise:one"],
     "solo": ["1 pass", "2 pass", "3 bid:solo", "0 pass"],
 }
 

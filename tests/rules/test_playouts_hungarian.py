@@ -8,7 +8,12 @@ After every action:
 - every listed legal action of every seat to act applies, and seats not to act have none;
 - observe() for every seat and the audience shows no card the viewer may not know, checked
   on the view's structure and by scanning its JSON for card ids.
-At the end: card points total 94, payments sum to 0, every receipt line adds up.
+At the end: card points total 94 in a played hand, payments sum to 0, every receipt line adds
+up, a failed trial bid pays exactly the penalty, a thrown-in hand pays nothing.
+
+The options vary by hand (invitations, trial bid, annulment each off in some hands; penalties
+1-4), and an offered ``annul`` is taken half the time (uniformly it would almost never be).
+The test counts the §4.4-§5.3 situations met and asserts that each one occurred.
 
 In the announcement phase the seat to act is the ``RandomRobot`` (from its own view), which
 mostly passes but announces, kontras and declares its tarokk counts; the run asserts that
@@ -24,6 +29,7 @@ import json
 import multiprocessing
 import random
 import re
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from games.bots import RandomRobot
@@ -48,6 +54,10 @@ def hand_setup(index: int) -> tuple[random.Random, Deal, HandContext]:
         "trick_review": "all" if index % 2 else "last",
         "tarokk_count_payers": "opposing_team" if index % 4 == 1 else "each_other_player",
         "max_kontra_level": (4, 5, 2)[index % 3],
+        "invitations": index % 7 != 3,
+        "trial_bid": index % 11 != 5,
+        "annulment": index % 13 != 7,
+        "trial_bid_penalty": 1 + index % 4,
     }
     deal = HUNGARIAN.deal(rng, 4, options, dealer=dealer)
     context = HandContext(dealer=dealer, options=options, doubled=index % 5 == 0)
@@ -62,9 +72,12 @@ def played_cards(state: HungarianState) -> set[str]:
 
 
 def public_cards(state: HungarianState, played: set[str]) -> set[str]:
-    """Card ids every viewer may know: played cards, the called card's name, and the
-    declarer's discarded tarokks once all have discarded."""
+    """Card ids every viewer may know: played cards, the called card's name, the card an
+    invitation or yield promised (the auction says it), and the declarer's discarded tarokks
+    once all have discarded."""
     known = set(played)
+    if state.auction.promise is not None:
+        known.add(state.auction.promise[1])
     if state.called_card is not None:
         known.add(state.called_card)
     discards = state.discards
@@ -125,7 +138,15 @@ def check_result(state: HungarianState) -> None:
     assert result is not None and sum(result.payments) == 0
     if result.thrown_in:
         assert result.payments == (0, 0, 0, 0)
+        assert result.reason == "all passed" or result.reason.startswith("annulled by seat ")
         return
+    if result.reason == "failed trial bid":
+        # §10.7: the bidder pays the penalty (×2 doubled) to each other player; nothing played.
+        penalty = state.setup.option("trial_bid_penalty") * (2 if state.setup.doubled else 1)
+        assert result.payments == tuple(-3 * penalty if s == state.declarer else penalty for s in range(4))
+        assert state.tricks == () and result.value == sum(item.amount for item in result.items)
+        return
+    assert result.reason == "played out"
     assert sum(result.card_points) == 94
     assert result.value == sum(item.amount for item in result.items if item.paid_to is None)
     for item in result.items:
@@ -146,7 +167,9 @@ def play_hand(index: int) -> HungarianState:
         check_legal_actions(state)
         seat = rng.choice(sorted(HUNGARIAN.to_act(state)))
         legal = HUNGARIAN.legal_actions(state, seat)
-        if state.phase is Phase.ANNOUNCE:
+        if legal[0] == "annul" and rng.random() < 0.5:
+            action = "annul"
+        elif state.phase is Phase.ANNOUNCE:
             action = ROBOT.choose(HUNGARIAN.observe(state, seat), legal, rng)
         else:
             action = rng.choice(legal)
@@ -162,11 +185,13 @@ def play_hand(index: int) -> HungarianState:
     return state
 
 
-def play_hands(indices: range) -> tuple[set[str], set[str], set[str]]:
-    """Play the hands; return the phases, contracts and kinds of announcement calls seen."""
+def play_hands(indices: range) -> tuple[set[str], set[str], set[str], Counter[str]]:
+    """Play the hands; return the phases, contracts, kinds of announcement calls and auction
+    extras seen."""
     phases: set[str] = set()
     contracts: set[str] = set()
     calls: set[str] = set()
+    extras: Counter[str] = Counter()
     for index in indices:
         state = play_hand(index)
         phases |= {entry for entry in _phases(state)}
@@ -174,7 +199,27 @@ def play_hands(indices: range) -> tuple[set[str], set[str], set[str]]:
             contracts.add(state.contract.name)
         calls |= {call for _, turn in state.announce_turns for call in turn}
         calls |= {item.name for item in state.result.items if item.name.endswith("tarokks")}
-    return phases, contracts, calls
+        extras.update(_extras(state))
+    return phases, contracts, calls, extras
+
+
+def _extras(state: HungarianState) -> list[str]:
+    """The §4.4-§5.3 situations a finished hand went through."""
+    seen = []
+    made = state.auction.promise
+    if made is not None:
+        seen.append("yield" if made[1] == "T20" else f"invitation {made[1]}")
+    if state.promise is not None:
+        seen.append("binding promise")
+        if state.called_card is not None:
+            assert state.called_card == state.promise[1] and state.partner == state.promise[0]
+            seen.append("forced call")
+    if state.trial:
+        assert state.result is not None
+        seen.append("failed trial bid" if state.result.reason == "failed trial bid" else "trial bid played")
+    if state.annulled is not None:
+        seen.append("annulment")
+    return seen
 
 
 def _phases(state: HungarianState) -> set[str]:
@@ -196,9 +241,11 @@ def test_random_playouts():
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
         outcomes = list(pool.map(play_hands, chunks))
-    phases = set().union(*(p for p, _, _ in outcomes))
-    contracts = set().union(*(c for _, c, _ in outcomes))
-    calls = set().union(*(c for _, _, c in outcomes))
+    phases = set().union(*(p for p, _, _, _ in outcomes))
+    contracts = set().union(*(c for _, c, _, _ in outcomes))
+    calls = set().union(*(c for _, _, c, _ in outcomes))
+    extras = sum((e for _, _, _, e in outcomes), Counter())
+    print(f"auction extras in {HANDS} hands: {dict(sorted(extras.items()))}")
     assert phases == {phase.value for phase in Phase}
     assert contracts == {"three", "two", "one", "solo"}
     # Every bonus announced, kontra chains up to szubkontra, both tarokk counts declared
@@ -208,3 +255,14 @@ def test_random_playouts():
     bonuses = {call for call in calls if call.startswith("announce:") and "tarokks" not in call}
     assert len(bonuses) == 6, sorted(bonuses)
     assert {"announce:8-tarokks", "announce:9-tarokks", "8 tarokks", "9 tarokks"} <= calls
+    wanted = {
+        "invitation T19",
+        "invitation T18",
+        "yield",
+        "binding promise",
+        "forced call",
+        "trial bid played",
+        "failed trial bid",
+        "annulment",
+    }
+    assert wanted <= set(extras), sorted(wanted - set(extras))

@@ -3,15 +3,16 @@
 ``HUNGARIAN`` implements ``base.Variant``. The modules, one concept each:
 ``state`` (records, phases, contracts), ``deal``, ``auction`` (with the sole-bidder raise),
 ``talon`` (distribution and discards), ``partner`` (the call), ``announce``, ``play``,
-``outcome`` (played hand → summary → HandResult), ``scoring`` (pure §10), ``observe``
-(the hidden-information door), ``engine`` (the one gate for every action).
+``outcome`` (how a hand ends → HandResult), ``annulment`` (§5.3), ``scoring`` (pure §10),
+``observe`` (the hidden-information door), ``engine`` (the one gate for every action).
 
 Every §12 option is declared so rooms can store it. Implemented so far: ``allow_discard_xx``,
 ``trick_review``, ``opponents_need_48_when_kontra``, ``max_kontra_level`` and
-``tarokk_count_payers`` (announcements, §7, are complete). The others are accepted and
-stored, and the hand is played without them for now: no invitations or yield, no trial bid,
-no annulment, four players; ``pass_out_doubling`` and ``match_hands`` are the match's business (the hand only
-reports that it was thrown in, and plays doubled when ``HandContext.doubled`` says so).
+``tarokk_count_payers`` (announcements, §7), ``invitations`` (jumps and the yield, §4.4),
+``trial_bid`` and ``trial_bid_penalty`` (§4.6), ``annulment`` (§5.3); ``pass_out_doubling``
+and ``match_hands`` are the match's business (``games.rules.match``: the hand only reports
+that it was thrown in, and plays doubled when ``HandContext.doubled`` says so). Not yet:
+``five_player`` (accepted and stored; the hand is played by four).
 """
 
 from __future__ import annotations

@@ -1,7 +1,14 @@
-"""The auction (hungarian.md §4.1–4.3, §4.5) and the sole bidder's raise.
+"""The auction (hungarian.md §4) and the sole bidder's raise.
 
 Calls: ``pass``, ``bid:three|two|one|solo``, ``hold``; raise step: ``keep``, ``raise:two|one|solo``.
-Not yet here (a later issue): invitations and the yield (§4.4), the trial bid (§4.6).
+There are no separate words for an invitation, a yield or a trial bid: they are what a bid or a
+pass means in its position (§4.4, §4.6), recorded in ``Auction.promise`` and ``Auction.trial``.
+
+Invitation jumps are counted from the *next available bid* (the lowest legal raise): a bid one
+level above it promises T19, two levels above it T18. §4.4 also calls "three, then solo" a T19
+invitation, which contradicts that rule and its two opening examples (opening two → T19, opening
+one → T18) and the sources (Parlett: after three, one invites T19); we follow the rule:
+three, then one promises T19 and three, then solo promises T18 (``INVITATION_CARDS``).
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from .outcome import thrown_in_result
 from .state import (
     CONTRACT_BY_NAME,
     CONTRACTS,
+    HIGH_HONOURS,
     SEATS,
     Auction,
     Contract,
@@ -26,6 +34,12 @@ from .state import (
 from .talon import distribute_talon
 
 HONOUR_NEEDED = "You need an honour (Skíz, XXI or Pagát) to bid"
+TRIAL_ONLY_THREE = "Without an honour you may only bid three (a trial bid)"
+YIELD_NEEDS = "Passing here yields the game and promises T20 and Skíz or XXI: hold or bid higher"
+
+# §4.4: levels skipped above the next available bid → the card the inviting jump promises.
+INVITATION_CARDS = {1: "T19", 2: "T18"}
+YIELD_CARD = "T20"
 
 
 def _can_hold(auction: Auction, seat: int) -> bool:
@@ -33,13 +47,70 @@ def _can_hold(auction: Auction, seat: int) -> bool:
     return auction.level is not None and not auction.held and seat in auction.bidders
 
 
-def legal_calls(state: HungarianState, seat: int) -> list[str]:
-    """``pass``, then the bids from lowest to highest, then ``hold``."""
+def _next_available(auction: Auction) -> int:
+    """§4.4: the lowest level that is a legal raise now (three before anyone has bid)."""
+    return 0 if auction.level is None else auction.level + 1
+
+
+def _after_three_passes(auction: Auction) -> bool:
+    """The fourth player speaks after three passes (then nobody has bid: §4.3 would have ended it)."""
+    return len(auction.passed) == SEATS - 1
+
+
+def invitation_card(state: HungarianState, contract: Contract) -> str | None:
+    """§4.4: the card a bid of ``contract`` promises now, or None when it is no invitation.
+
+    Only the first jump of one or two levels invites; never the fourth player's after three
+    passes; nothing at all with ``invitations`` off.
+    """
     auction = state.auction
-    calls = ["pass"]
-    if has_honour(state.hands[seat]):
-        lowest = 0 if auction.level is None else auction.level + 1
-        calls += [f"bid:{c.name}" for c in CONTRACTS[lowest:]]
+    if not state.setup.option("invitations") or auction.promise is not None:
+        return None
+    if _after_three_passes(auction):
+        return None
+    return INVITATION_CARDS.get(contract.level - _next_available(auction))
+
+
+def _is_trial_bid(state: HungarianState, seat: int) -> bool:
+    """§4.6: the fourth player, after three passes, bids without an honour (option on)."""
+    return (
+        bool(state.setup.option("trial_bid"))
+        and _after_three_passes(state.auction)
+        and not has_honour(state.hands[seat])
+    )
+
+
+def _yield_spot(state: HungarianState, seat: int) -> bool:
+    """§4.4: ``seat`` (X) bid three, a later player (Y) bid two, the other two have passed, and
+    it is X's turn. X's three was no trial bid and Y's two no jump: neither can be otherwise
+    here. Only with ``invitations`` on."""
+    auction = state.auction
+    if not state.setup.option("invitations") or len(auction.passed) != 2:
+        return False
+    made = [(s, call) for s, call in auction.calls if call != "pass"]
+    return len(made) == 2 and made[0] == (seat, "bid:three") and made[1][1] == "bid:two"
+
+
+def _may_yield(hand: tuple[str, ...]) -> bool:
+    return YIELD_CARD in hand and any(card in HIGH_HONOURS for card in hand)
+
+
+def legal_calls(state: HungarianState, seat: int) -> list[str]:
+    """``pass``, then the bids from lowest to highest, then ``hold``.
+
+    ``pass`` is missing at the yield spot without T20 and a high honour; a jump that would be an
+    invitation is missing without the promised card; a trial bidder may only bid three.
+    """
+    auction = state.auction
+    hand = state.hands[seat]
+    calls = [] if _yield_spot(state, seat) and not _may_yield(hand) else ["pass"]
+    if has_honour(hand):
+        for contract in CONTRACTS[_next_available(auction) :]:
+            card = invitation_card(state, contract)
+            if card is None or card in hand:
+                calls.append(f"bid:{contract.name}")
+    elif _is_trial_bid(state, seat):
+        calls.append("bid:three")
     if _can_hold(auction, seat):
         calls.append("hold")
     return calls
@@ -49,8 +120,14 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
     auction = state.auction
     calls = auction.calls + ((seat, action),)
     if action == "pass":
-        auction = replace(auction, calls=calls, passed=auction.passed | {seat})
+        promise = auction.promise
         text = "passes"
+        if _yield_spot(state, seat):
+            if not _may_yield(state.hands[seat]):
+                raise IllegalAction(YIELD_NEEDS)
+            promise = (seat, YIELD_CARD)
+            text = "passes: yields the game, promising T20 and a high honour"
+        auction = replace(auction, calls=calls, passed=auction.passed | {seat}, promise=promise)
     elif action == "hold":
         if auction.level is None:
             raise IllegalAction("There is no bid to hold")
@@ -65,12 +142,30 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
         contract = CONTRACT_BY_NAME.get(action[4:])
         if contract is None:
             raise IllegalAction(f"Unknown action {action!r}")
+        trial = False
         if not has_honour(state.hands[seat]):
-            raise IllegalAction(HONOUR_NEEDED)
+            if not _is_trial_bid(state, seat):
+                raise IllegalAction(HONOUR_NEEDED)
+            if contract.level != 0:
+                raise IllegalAction(TRIAL_ONLY_THREE)
+            trial = True
         if auction.level is not None and contract.level <= auction.level:
             if auction.level == CONTRACTS[-1].level:
                 raise IllegalAction("Nobody can bid higher than solo: hold or pass")
             raise IllegalAction(f"You must bid higher than {CONTRACTS[auction.level].name}")
+        text = f"bids {contract.name}"
+        promise = auction.promise
+        card = invitation_card(state, contract)
+        if card is not None:
+            if card not in state.hands[seat]:
+                raise IllegalAction(
+                    f"Bidding {contract.name} here is an invitation that promises {card}, "
+                    "which you do not hold"
+                )
+            promise = (seat, card)
+            text += f": an invitation, promising {card}"
+        if trial:
+            text += ": a trial bid, without an honour"
         auction = replace(
             auction,
             calls=calls,
@@ -78,8 +173,9 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
             held=False,
             bidders=auction.bidders | {seat},
             bids=auction.bids + 1,
+            promise=promise,
+            trial=trial,
         )
-        text = f"bids {contract.name}"
     else:
         raise IllegalAction(f"Unknown action {action!r}")
     state = evolve(state, auction=auction, log=logged(state, (seat, text)))
@@ -95,20 +191,27 @@ def _after_call(state: HungarianState, seat: int) -> HungarianState:
             phase=Phase.OVER,
             to_act=frozenset(),
             log=logged(state, (None, "All four passed: the hand is thrown in")),
-            result=thrown_in_result(),
+            result=thrown_in_result("all passed"),
         )
     if len(auction.passed) == SEATS - 1 and auction.bidders:
         (declarer,) = set(range(SEATS)) - auction.passed
         assert auction.level is not None and declarer in auction.bidders
         contract = CONTRACTS[auction.level]
+        # §4.4: a promise binds only a declarer who did not make it.
+        promise = auction.promise if auction.promise and auction.promise[0] != declarer else None
+        entries = [(declarer, f"wins the auction with {contract.name}")]
+        if promise is not None:
+            entries.append((promise[0], f"promised {promise[1]}: the declarer must call it"))
         state = evolve(
             state,
             contract=contract,
             declarer=declarer,
-            log=logged(state, (declarer, f"wins the auction with {contract.name}")),
+            promise=promise,
+            trial=auction.trial,
+            log=logged(state, *entries),
         )
-        if auction.bids == 1 and contract.level == 0:
-            # §4.3: the only bid was three, by the declarer: they may raise it once.
+        if auction.bids == 1 and contract.level == 0 and not auction.trial:
+            # §4.3: the only bid was three, by the declarer, and no trial bid: one raise.
             return evolve(state, phase=Phase.RAISE, to_act=frozenset({declarer}))
         return distribute_talon(state)
     turn = next_seat(seat)

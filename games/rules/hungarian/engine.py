@@ -5,9 +5,9 @@ not over; the action is a known word; it is the seat's turn; the action belongs 
 phase; then the phase's own rules.
 
 ``legal_actions`` lists, per phase: auction ``pass``, bids from lowest to highest, ``hold``;
-raise ``keep`` then raises from lowest; discard sets in display order; partner call in display
-order; announcements ``pass``, the tarokk count, bonuses in table order, kontra-chain calls by
-item (see ``announce``); play the cards in display order.
+raise ``keep`` then raises from lowest; discard ``annul`` (when allowed) then the discard sets in
+display order; partner call in display order; announcements ``pass``, the tarokk count, bonuses
+in table order, kontra-chain calls by item (see ``announce``); play the cards in display order.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ Apply = Callable[[HungarianState, int, str], HungarianState]
 PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
     Phase.AUCTION: (frozenset({"pass", "bid", "hold"}), auction.legal_calls, auction.apply_call),
     Phase.RAISE: (frozenset({"keep", "raise"}), auction.legal_raises, auction.apply_raise),
-    Phase.DISCARD: (frozenset({"discard"}), talon.legal_discards, talon.apply_discard),
+    Phase.DISCARD: (frozenset({"discard", "annul"}), talon.legal_discard_step, talon.apply_discard_step),
     Phase.CALL: (frozenset({"call"}), partner.legal_calls, partner.apply_call),
     Phase.ANNOUNCE: (
         frozenset({"pass", "announce", *announce.KONTRA_WORDS}),
@@ -43,6 +43,7 @@ VERBS = {
     "keep": "keep the bid",
     "raise": "raise the bid",
     "discard": "discard",
+    "annul": "annul the hand",
     "call": "call a partner",
     "announce": "announce",
     "play": "play a card",
@@ -74,9 +75,11 @@ def _word(action: str) -> str:
     return word
 
 
-def _not_your_turn(state: HungarianState, seat: int) -> IllegalAction:
+def _not_your_turn(state: HungarianState, seat: int, word: str) -> IllegalAction:
     if state.phase is Phase.DISCARD and state.talon_received is not None:
         if not state.talon_received[seat]:
+            if word == "annul":
+                return IllegalAction("Only a player who received talon cards may annul")
             return IllegalAction("You have no cards to discard")
         return IllegalAction("You have discarded already")
     return IllegalAction("It is not your turn")
@@ -91,7 +94,7 @@ def apply(state: HungarianState, seat: int, action: str) -> HungarianState:
         raise IllegalAction(f"Unknown action {action!r}")
     word = _word(action)
     if seat not in state.to_act:
-        raise _not_your_turn(state, seat)
+        raise _not_your_turn(state, seat, word)
     words, _, handler = PHASES[state.phase]
     if word not in words:
         raise IllegalAction(f"You cannot {VERBS[word]} now")

@@ -6,10 +6,16 @@ public; ``EVERYONE`` (staff) sees everything, and so does every viewer once the 
 
 Keys, all present in every view (None where not visible or not yet known):
 variant, viewer, phase, seats, dealer, forehand, to_act, options, hand, hands, hand_counts,
-auction, contract, declarer, talon, talon_received, talon_counts, discards, discarded,
-discard_tarokk_counts, declarer_discarded_tarokks, called_card, partner, alone,
-announcements, announce_turns, announce_turn, items, public_sides, presumed_side,
+auction, contract, declarer, promise, trial, talon, talon_received, talon_counts, discards,
+discarded, discard_tarokk_counts, declarer_discarded_tarokks, annulled, called_card, partner,
+alone, announcements, announce_turns, announce_turn, items, public_sides, presumed_side,
 tarokk_counts, trick, last_trick, tricks, tricks_won, log, result, deal.
+
+``promise`` is ``{"seat", "card"}`` once the auction has ended with another player's standing
+invitation or yield (§4.4): public, since the auction that implies it is public. ``trial`` is
+True when the contract was won by a trial bid (§4.6); public, as the missing raise step shows
+it. ``annulled`` is ``{"seat", "condition", "hand"}`` after an annulment (§5.3): §13 shows the
+annuller's hand (with the talon cards received) to everyone.
 
 ``discarded[s]`` is True once seat s has nothing left to discard (it submitted its discard,
 or received no talon card); ``discards[s]`` is ``[]`` for a seat that received no talon card.
@@ -126,6 +132,13 @@ def _public_sides(state: HungarianState) -> list[str | None]:
     return ["declarer" if s == promiser else state.side_of(s) if s in public else None for s in range(SEATS)]
 
 
+def _annulled_json(state: HungarianState) -> dict[str, Any] | None:
+    if state.annulled is None:
+        return None
+    seat, condition = state.annulled
+    return {"seat": seat, "condition": condition, "hand": list(state.hands[seat])}
+
+
 def check_viewer(viewer: Viewer) -> int | None:
     """The viewer's seat, or None for the audience and everyone; ValueError otherwise."""
     if viewer in (AUDIENCE, EVERYONE):
@@ -169,6 +182,8 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "auction": [{"seat": s, "call": call} for s, call in state.auction.calls],
         "contract": state.contract.name if state.contract is not None else None,
         "declarer": state.declarer,
+        "promise": None if state.promise is None else {"seat": state.promise[0], "card": state.promise[1]},
+        "trial": state.trial,
         "talon": list(setup.deal.talon) if everything else None,
         "talon_received": (
             None if received is None else [list(r) if visible(s) else None for s, r in enumerate(received)]
@@ -184,6 +199,7 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "discarded": None if discards is None else [d is not None for d in discards],
         "discard_tarokk_counts": _list_or_none(state.discard_tarokk_counts),
         "declarer_discarded_tarokks": _list_or_none(state.declarer_discarded_tarokks),
+        "annulled": _annulled_json(state),
         "called_card": state.called_card,
         "partner": state.partner if knows_partner else None,
         "alone": state.alone if knows_partner else None,

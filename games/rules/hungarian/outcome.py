@@ -1,8 +1,9 @@
-"""From a played-out hand to its ``HandResult``: the outcome summary, the score, the settlement."""
+"""How a hand ends, as a ``HandResult``: thrown in (§4.5, §5.3), a failed trial bid (§4.6,
+§10.7), or played out (the outcome summary, the score, the settlement)."""
 
 from __future__ import annotations
 
-from ..base import HandResult
+from ..base import HandResult, ScoredItem
 from ..cards import HONOURS, KINGS, card_points
 from .announce import GAME
 from .scoring import (
@@ -16,13 +17,53 @@ from .scoring import (
     XXI_CATCH,
     Outcome,
     score,
+    settle,
     settle_hand,
 )
 from .state import SEATS, HungarianState, Phase, Trick, evolve, logged
 
+FAILED_TRIAL = "failed trial bid"
 
-def thrown_in_result() -> HandResult:
-    return HandResult(thrown_in=True, payments=(0,) * SEATS, reason="all passed")
+
+def thrown_in_result(reason: str) -> HandResult:
+    """No score; ``reason`` says why: "all passed" or "annulled by seat 2: four kings"."""
+    return HandResult(thrown_in=True, payments=(0,) * SEATS, reason=reason)
+
+
+def fail_trial_bid(state: HungarianState) -> HungarianState:
+    """§4.6, §10.7: the trial bidder still holds no honour after the talon: the hand ends now,
+    without discards. Written as a lone declarer's V = −penalty (×2 in a doubled hand, §10.6),
+    settled by §10.4: the bidder pays 3 × penalty, each other player receives the penalty."""
+    assert state.declarer is not None and state.contract is not None
+    penalty = int(state.setup.option("trial_bid_penalty"))
+    multiplier = 2 if state.setup.doubled else 1
+    value = -penalty * multiplier
+    item = ScoredItem(
+        FAILED_TRIAL,
+        DECLARER,
+        penalty,
+        multiplier,
+        value,
+        note="paid to each other player" + ("; doubled hand" if state.setup.doubled else ""),
+    )
+    result = HandResult(
+        thrown_in=False,
+        payments=settle(value, state.declarer, None, SEATS),
+        contract=state.contract.name,
+        declarer=state.declarer,
+        declarer_side=(state.declarer,),
+        items=(item,),
+        value=value,
+        reason=FAILED_TRIAL,
+    )
+    text = f"still holds no honour: the trial bid fails and costs {-3 * value}"
+    return evolve(
+        state,
+        phase=Phase.OVER,
+        to_act=frozenset(),
+        result=result,
+        log=logged(state, (state.declarer, text)),
+    )
 
 
 def _side_winning_all(state: HungarianState, wanted: frozenset[str]) -> str | None:

@@ -1,6 +1,6 @@
 """The partner call (hungarian.md §6): the declarer names a tarokk; its holder is the partner.
 
-Here: rules 2 and 3. Rule 1 (a call forced by an invitation or yield) comes with invitations.
+Rule 1 (a call forced by another player's invitation or yield, ``state.promise``), then 2 and 3.
 """
 
 from __future__ import annotations
@@ -12,9 +12,12 @@ XX = "T20"
 
 
 def callable_cards(state: HungarianState) -> list[str]:
-    """§6 rule 2: without the XX, call the XX. Rule 3: holding it, call it (and play alone)
-    or the highest tarokk below it that is neither in the hand nor in the own discard."""
+    """§6 rule 1: the card another player promised in the auction. Rule 2: without the XX,
+    call the XX. Rule 3: holding it, call it (and play alone) or the highest tarokk below it
+    that is neither in the hand nor in the own discard."""
     assert state.declarer is not None and state.discards is not None
+    if state.promise is not None:
+        return [state.promise[1]]
     hand = state.hands[state.declarer]
     if XX not in hand:
         return [XX]
@@ -34,6 +37,8 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
     card = action[len("call:") :]
     allowed = callable_cards(state)
     if card not in allowed:
+        if state.promise is not None:
+            raise IllegalAction(f"You must call {allowed[0]}: it was promised to you in the auction")
         raise IllegalAction(f"You must call {' or '.join(allowed)}")
     # The partner holds the called card in hand; nobody does when it is the declarer's own
     # or lies in a discard, and then the declarer plays alone (§6).

@@ -57,6 +57,9 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % SEATS
 
 
+HIGH_HONOURS = frozenset({"T22", "T21"})
+
+
 def has_honour(cards: tuple[str, ...]) -> bool:
     return any(card in HONOURS for card in cards)
 
@@ -89,6 +92,10 @@ class Auction:
     held: bool = False  # the highest level was reached by a hold: it cannot be held again
     bidders: frozenset[int] = frozenset()  # seats that made a bid or hold
     bids: int = 0  # number of bids (holds not counted), for the sole-bidder raise
+    # §4.4: the promise made in this auction by the inviting jump or the yield, as (seat,
+    # promised card); at most one per auction. It binds the declarer only if it is another's.
+    promise: tuple[int, str] | None = None
+    trial: bool = False  # §4.6: the fourth player bid three without an honour after three passes
 
 
 @dataclass(frozen=True)
@@ -142,6 +149,7 @@ class HungarianState:
     # promised card T19/T18/T20); None when there is none or the promiser became declarer.
     promise: tuple[int, str] | None = None
     trial: bool = False  # §4.6: the contract was won by the fourth player's trial bid
+    annulled: tuple[int, str] | None = None  # §5.3: (seat, condition) of the annulment
     talon_received: tuple[tuple[str, ...], ...] | None = None  # per seat, display order
     discards: tuple[tuple[str, ...] | None, ...] | None = None  # per seat; None: not yet
     # Published once all have discarded (§5.2): tarokks discarded per seat, the declarer's.

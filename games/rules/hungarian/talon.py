@@ -1,8 +1,8 @@
-"""Talon distribution (hungarian.md §5.1) and the simultaneous discards (§5.2).
+"""Talon distribution (hungarian.md §5.1), the failed trial bid it may reveal (§4.6), and
+the discard step (§5.2): the simultaneous discards, or an annulment (§5.3) instead.
 
 Discard action: ``discard:<cards>``, comma-separated; ``apply`` accepts any order, the
-legal actions list the cards in display order. Not yet here: annulment (§5.3) and the
-card promised by an invitation or yield.
+legal actions list the cards in display order. ``annul`` comes first when it is allowed.
 """
 
 from __future__ import annotations
@@ -11,7 +11,19 @@ from itertools import combinations
 
 from ..base import IllegalAction
 from ..cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
-from .state import SEATS, TALON_SIZE, HungarianState, Phase, evolve, logged, next_seat, plural
+from .annulment import ANNUL, apply_annul, can_annul
+from .outcome import fail_trial_bid
+from .state import (
+    SEATS,
+    TALON_SIZE,
+    HungarianState,
+    Phase,
+    evolve,
+    has_honour,
+    logged,
+    next_seat,
+    plural,
+)
 
 _DISPLAY = display_index("traditional")
 
@@ -48,7 +60,7 @@ def distribute_talon(state: HungarianState) -> HungarianState:
     hands = tuple(_sorted(state.hands[s] + received[s]) for s in range(SEATS))
     order = [(declarer + i) % SEATS for i in range(SEATS)]
     entries = tuple((s, f"received {plural(len(received[s]), 'talon card')}") for s in order if received[s])
-    return evolve(
+    state = evolve(
         state,
         phase=Phase.DISCARD,
         to_act=frozenset(s for s in range(SEATS) if received[s]),
@@ -57,10 +69,18 @@ def distribute_talon(state: HungarianState) -> HungarianState:
         discards=tuple(None if received[s] else () for s in range(SEATS)),
         log=logged(state, *entries),
     )
+    if state.trial and not has_honour(hands[declarer]):
+        return fail_trial_bid(state)  # §4.6: before any discard or annulment
+    return state
 
 
-def _discardable(state: HungarianState, card: str) -> bool:
-    if card in KINGS or card in HONOURS:
+def _promised(state: HungarianState, seat: int, card: str) -> bool:
+    """§5.2: the card ``seat`` promised by an invitation or yield that binds the declarer."""
+    return state.promise == (seat, card)
+
+
+def _discardable(state: HungarianState, seat: int, card: str) -> bool:
+    if card in KINGS or card in HONOURS or _promised(state, seat, card):
         return False
     return card != "T20" or bool(state.setup.option("allow_discard_xx"))
 
@@ -69,8 +89,19 @@ def legal_discards(state: HungarianState, seat: int) -> list[str]:
     """Every allowed set of cards, each in display order, listed in display order."""
     assert state.talon_received is not None
     count = len(state.talon_received[seat])
-    allowed = [card for card in state.hands[seat] if _discardable(state, card)]
+    allowed = [card for card in state.hands[seat] if _discardable(state, seat, card)]
     return ["discard:" + ",".join(combo) for combo in combinations(allowed, count)]
+
+
+def legal_discard_step(state: HungarianState, seat: int) -> list[str]:
+    """``annul`` first when the seat may annul (§5.3), then the discards."""
+    return ([ANNUL] if can_annul(state, seat) else []) + legal_discards(state, seat)
+
+
+def apply_discard_step(state: HungarianState, seat: int, action: str) -> HungarianState:
+    if action == ANNUL:
+        return apply_annul(state, seat)
+    return apply_discard(state, seat, action)
 
 
 def _check_discard(state: HungarianState, seat: int, cards: list[str]) -> None:
@@ -93,7 +124,9 @@ def _check_discard(state: HungarianState, seat: int, cards: list[str]) -> None:
             raise IllegalAction("Kings may not be discarded")
         if card in HONOURS:
             raise IllegalAction("Honours (Skíz, XXI and Pagát) may not be discarded")
-        if card == "T20" and not _discardable(state, card):
+        if _promised(state, seat, card):
+            raise IllegalAction(f"You promised {card} in the auction: it may not be discarded")
+        if card == "T20" and not _discardable(state, seat, card):
             raise IllegalAction("The XX (T20) may not be discarded in this room")
 
 
