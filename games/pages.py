@@ -124,6 +124,8 @@ def room_context(room: Room, user: Any) -> dict[str, Any]:
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
     context["legal_set"] = set(context["legal"])
     context["controls"] = _controls(context["view"], context["legal"], viewer.seat)
+    turn = (context["view"] or {}).get("announce_turn")
+    context["turn_has_calls"] = bool(turn and turn["calls"])
     context["hand_cards"] = _hand_cards(context["view"], context["legal_set"])
     return context
 
