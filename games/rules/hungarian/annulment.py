@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ..base import IllegalAction
 from ..cards import KINGS, TRUMP
-from .outcome import thrown_in_result
-from .state import HungarianState, Phase, evolve, logged
+from .outcome import end_hand, thrown_in_result
+from .state import HungarianState, Phase
 
 ANNUL = "annul"
 
@@ -54,11 +54,9 @@ def apply_annul(state: HungarianState, seat: int) -> HungarianState:
     condition = annulment_condition(state.hands[seat])
     if condition is None:
         raise IllegalAction(NOT_ALLOWED)
-    return evolve(
+    return end_hand(
         state,
-        phase=Phase.OVER,
-        to_act=frozenset(),
+        thrown_in_result(f"annulled by seat {seat}: {condition}"),
+        (seat, f"annuls the hand: {condition}"),
         annulled=(seat, condition),
-        result=thrown_in_result(f"annulled by seat {seat}: {condition}"),
-        log=logged(state, (seat, f"annuls the hand: {condition}")),
     )

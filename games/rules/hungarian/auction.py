@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalAction
-from .outcome import thrown_in_result
+from .outcome import end_hand, thrown_in_result
 from .state import (
     CONTRACT_BY_NAME,
     CONTRACTS,
@@ -186,12 +186,8 @@ def _after_call(state: HungarianState, seat: int) -> HungarianState:
     """§4.3 and §4.5: end the auction or pass the turn to the next player still in it."""
     auction = state.auction
     if len(auction.passed) == SEATS:
-        return evolve(
-            state,
-            phase=Phase.OVER,
-            to_act=frozenset(),
-            log=logged(state, (None, "All four passed: the hand is thrown in")),
-            result=thrown_in_result("all passed"),
+        return end_hand(
+            state, thrown_in_result("all passed"), (None, "All four passed: the hand is thrown in")
         )
     if len(auction.passed) == SEATS - 1 and auction.bidders:
         (declarer,) = set(range(SEATS)) - auction.passed

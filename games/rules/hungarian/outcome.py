@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..base import HandResult, ScoredItem
 from ..cards import HONOURS, KINGS, card_points
 from .announce import GAME
@@ -20,9 +22,16 @@ from .scoring import (
     settle,
     settle_hand,
 )
-from .state import SEATS, HungarianState, Phase, Trick, evolve, logged
+from .state import SEATS, HungarianState, LogEntry, Phase, Trick, evolve, logged
 
 FAILED_TRIAL = "failed trial bid"
+
+
+def end_hand(state: HungarianState, result: HandResult, entry: LogEntry, **changes: Any) -> HungarianState:
+    """Every way a hand ends goes through here: the result set, nobody to act, one log line."""
+    return evolve(
+        state, phase=Phase.OVER, to_act=frozenset(), result=result, log=logged(state, entry), **changes
+    )
 
 
 def thrown_in_result(reason: str) -> HandResult:
@@ -57,13 +66,7 @@ def fail_trial_bid(state: HungarianState) -> HungarianState:
         reason=FAILED_TRIAL,
     )
     text = f"still holds no honour: the trial bid fails and costs {-3 * value}"
-    return evolve(
-        state,
-        phase=Phase.OVER,
-        to_act=frozenset(),
-        result=result,
-        log=logged(state, (state.declarer, text)),
-    )
+    return end_hand(state, result, (state.declarer, text))
 
 
 def _side_winning_all(state: HungarianState, wanted: frozenset[str]) -> str | None:
@@ -168,11 +171,4 @@ def finish(state: HungarianState) -> HungarianState:
     )
     decl, opp = outcome.card_points
     summary = f"Declarer side {decl} card points, opponents {opp}; V = {scored.value:+d}"
-    return evolve(
-        state,
-        phase=Phase.OVER,
-        to_act=frozenset(),
-        trick=None,
-        result=result,
-        log=logged(state, (None, summary)),
-    )
+    return end_hand(state, result, (None, summary), trick=None)
