@@ -47,9 +47,12 @@ def test_every_decision_offers_exactly_the_legal_actions_and_items_are_public():
             expected = {a for a in legal if not a.startswith("discard:")}
             assert offered(page) == expected, view["phase"]
             seen_announce_controls |= any(a.startswith("announce:") for a in legal)
-            hand = room.current_hand()
             if view["view"]["items"]:
                 watcher = audience.get(f"/r/{room.code}/").content.decode()
+                # Compare with the table as the watcher's page showed it (a page load may let
+                # a due robot move first).
+                hand = room.current_hand()
+                assert f'data-seq="{hand.seq}"' in watcher
                 assert 'id="announcements"' in watcher
                 for item in view["view"]["items"]:
                     assert f'data-item="{item["item"]}" data-item-side="{item["side"]}"' in watcher
