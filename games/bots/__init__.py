@@ -57,7 +57,9 @@ class RandomRobot:
         return rng.choice(legal)
 
 
-LEVELS: dict[str, Robot] = {"random": RandomRobot()}
+from .basic import BasicRobot  # noqa: E402 - the levels build on the protocol above
+
+LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot()}
 
 
 def get_robot(level: str) -> Robot:
