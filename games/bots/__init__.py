@@ -58,8 +58,9 @@ class RandomRobot:
 
 
 from .basic import BasicRobot  # noqa: E402 - the levels build on the protocol above
+from .strong import StrongRobot  # noqa: E402
 
-LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot()}
+LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot(), "strong": StrongRobot()}
 
 
 def get_robot(level: str) -> Robot:
