@@ -13,6 +13,7 @@ import math
 import multiprocessing
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -109,18 +110,40 @@ class DuelResult:
 
 
 def run_duel(
-    a: str, b: str, deals: int, seed: int = 1, workers: int = 2, variant: str = "hungarian"
+    a: str,
+    b: str,
+    deals: int,
+    seed: int = 1,
+    workers: int = 2,
+    variant: str = "hungarian",
+    progress: Callable[[DuelResult], None] | None = None,
+    every: int = 100,
 ) -> DuelResult:
+    """Play ``deals`` deals twice each; ``progress`` gets the result so far every ``every`` deals
+    (so that a long run that has to be stopped still tells what it found)."""
     get_variant(variant)
     get_robot(a), get_robot(b)  # fail loudly on an unknown name, before any work
     started = time.perf_counter()
     job = partial(play_deal, variant, a, b, seed)
+    records: list[DealRecord] = []
     if workers > 1:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            records = list(pool.map(job, range(deals), chunksize=4))
+            for record in pool.map(job, range(deals), chunksize=2):
+                records.append(record)
+                if progress is not None and len(records) % every == 0 and len(records) < deals:
+                    progress(summarise(variant, a, b, seed, workers, started, records))
     else:
-        records = [job(index) for index in range(deals)]
+        for index in range(deals):
+            records.append(job(index))
+            if progress is not None and len(records) % every == 0 and len(records) < deals:
+                progress(summarise(variant, a, b, seed, workers, started, records))
+    return summarise(variant, a, b, seed, workers, started, records)
+
+
+def summarise(
+    variant: str, a: str, b: str, seed: int, workers: int, started: float, records: list[DealRecord]
+) -> DuelResult:
     seconds = time.perf_counter() - started
     scores = [r.a_score for r in records]
     n = len(scores)

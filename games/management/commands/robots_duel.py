@@ -36,5 +36,6 @@ class Command(BaseCommand):
             seed=options["seed"],
             workers=options["workers"],
             variant=options["variant"],
+            progress=lambda partial: self.stderr.write(partial.report() + "\n", ending=""),
         )
         self.stdout.write(result.report())
