@@ -57,7 +57,10 @@ class RandomRobot:
         return rng.choice(legal)
 
 
-LEVELS: dict[str, Robot] = {"random": RandomRobot()}
+from .basic import BasicRobot  # noqa: E402 - the levels build on the protocol above
+from .strong import StrongRobot  # noqa: E402
+
+LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot(), "strong": StrongRobot()}
 
 
 def get_robot(level: str) -> Robot:

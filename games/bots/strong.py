@@ -1,0 +1,440 @@
+"""The strong robot: determinised Monte Carlo search over the card play.
+
+At a card decision with more than one real choice it:
+
+1. reads from its own view everything it knows (``Sampler``): its hand and discard, every card
+   played and by whom, the voids those plays showed (no card of a suit not followed, no
+   tarokk after a suit card on a suit lead or a non-tarokk on a tarokk lead), the declarer's
+   published discarded tarokks, every seat's number of discarded tarokks and talon cards, the
+   called card and the sides made public, the invitation's promised card, tarokk-count
+   declarations (exact tarokks in hand), and that every bidder held an honour;
+2. deals the unseen cards at random many times, consistently with all of that, into the other
+   seats' hands and discards (``Sampler.sample``);
+3. for each such world builds a full ``HungarianState`` of the play phase and plays each
+   candidate card followed by the basic robot's play for every seat to the end, through the
+   rules core (``play.apply_play``), scoring with the core's own ``HandResult``;
+4. picks the card with the best mean payment for its seat (its side's card points break
+   ties), the same worlds being used for every candidate; it stops early once one card is
+   clearly best, and always within a time budget.
+
+Tarokks that touch (nothing unplayed between them outside the own hand) are one candidate.
+Every other decision (bidding, discards, the call, announcements) is the basic robot's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from games.rules.base import Deal
+from games.rules.cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
+from games.rules.hungarian import play as rules_play
+from games.rules.hungarian.state import (
+    CONTRACT_BY_NAME,
+    RANK,
+    SEATS,
+    Announcing,
+    HungarianState,
+    Phase,
+    Setup,
+    Trick,
+    evolve,
+)
+
+from .basic import BasicRobot
+from .knowledge import Knowledge, known_sides, note_play, plays_from_log, trick_winner, voids_shown
+from .play import choose_card
+
+_DISPLAY = display_index("traditional")
+MIN_SAMPLES = 6
+MAX_SAMPLES = 40
+PLAYOUT_BUDGET = 160  # playouts per decision, shared among the candidates
+TIME_BUDGET = 0.18  # seconds: stop sampling after this, whatever the budget says
+CLEAR_Z = 3.0  # stop early when the best card leads every other by this many standard errors
+
+
+def _sorted(cards: list[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=_DISPLAY.__getitem__))
+
+
+class Sampler:
+    """Deals the cards a seat cannot see, consistently with what it has seen.
+
+    Slots are the places an unseen card can be: another seat's hand (split into tarokks and
+    suit cards when that seat declared its tarokk count) and the unknown part of another
+    seat's discard (split by its published number of tarokks).
+    """
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        me = view["viewer"]
+        self.me = me
+        declarer = view["declarer"]
+        plays = plays_from_log(view)
+        self.plays = plays
+        gone = {card for _, card in plays}
+        hand = set(view["hand"])
+        discards = view["discards"] or [None] * SEATS
+        own_discard = set(discards[me] or ())
+        declarer_tarokks = list(view["declarer_discarded_tarokks"] or ())
+        known = gone | hand | own_discard
+        if me != declarer:
+            known |= set(declarer_tarokks)
+        self.pool = sorted(PACK_42 - known, key=_DISPLAY.__getitem__)
+        voids = voids_shown(plays)
+        self.voids = voids
+        options = view["options"]
+        promise = view["promise"]
+        promised = (promise["seat"], promise["card"]) if promise else None
+        called = view["called_card"]
+        counts = {t["seat"]: t["count"] for t in view["tarokk_counts"]}
+        played_by = [[c for s, c in plays if s == seat] for seat in range(SEATS)]
+
+        # Slots: (seat, kind, capacity, accepts).
+        self.slots: list[tuple[int, str, int]] = []
+        accepts: list[Any] = []
+        for seat in range(SEATS):
+            if seat == me:
+                continue
+            size = view["hand_counts"][seat]
+            count = counts.get(seat)
+            if count is not None:
+                trumps = count - sum(1 for c in played_by[seat] if c[0] == TRUMP)
+                if 0 <= trumps <= size:
+                    self.slots += [(seat, "hand-tarokks", trumps), (seat, "hand-suits", size - trumps)]
+                    accepts += [_hand_accepts(voids[seat], True), _hand_accepts(voids[seat], False)]
+                    continue
+            self.slots.append((seat, "hand", size))
+            accepts.append(_hand_accepts(voids[seat], None))
+        for seat in range(SEATS):
+            if seat == me:
+                continue
+            received = (view["talon_counts"] or [0] * SEATS)[seat]
+            tarokks = (view["discard_tarokk_counts"] or [0] * SEATS)[seat]
+            unknown_tarokks = tarokks - (len(declarer_tarokks) if seat == declarer else 0)
+            promised_card = promised[1] if promised and promised[0] == seat else None
+            if unknown_tarokks > 0:
+                self.slots.append((seat, "discard-tarokks", unknown_tarokks))
+                accepts.append(_discard_accepts(True, promised_card, bool(options.get("allow_discard_xx"))))
+            if received - tarokks > 0:
+                self.slots.append((seat, "discard-suits", received - tarokks))
+                accepts.append(_discard_accepts(False, None, True))
+
+        # Cards whose place is known: the promised card (its promiser may not discard it), the
+        # called card once its holder's side is public.
+        self.fixed: dict[str, int] = {}
+        if promised and promised[1] in self.pool and promised[0] != me:
+            self.fixed[promised[1]] = promised[0]
+        public = view["public_sides"]
+        sides = known_sides(view)
+        self.called_blocked: set[int] = set()  # slots that cannot hold the called card
+        if called is not None and called in self.pool and called not in self.fixed:
+            partner = next(
+                (s for s in range(SEATS) if s not in (me, declarer) and sides(s) == "declarer"),
+                None,
+            )
+            if partner is not None:
+                self.fixed[called] = partner
+            else:
+                for index, (seat, kind, _) in enumerate(self.slots):
+                    if seat == declarer and (kind.startswith("discard") or called != "T20"):
+                        self.called_blocked.add(index)
+                    elif seat != declarer and public[seat] == "opponents" and kind.startswith("hand"):
+                        self.called_blocked.add(index)
+        self.called = called
+        self.accepts = accepts
+        self.capacity = [cap for _, _, cap in self.slots]
+        # Bidders held an honour when they bid; honours are never discarded.
+        self.bidders = (
+            set()
+            if view["trial"]
+            else {c["seat"] for c in view["auction"] if c["call"].startswith("bid:")} - {me}
+        )
+        self.played_honour = {s for s, c in plays if c in HONOURS}
+        self.eligible = {card: self._eligible(card, strict=True) for card in self.pool}
+        self.loose = {card: self._eligible(card, strict=False) for card in self.pool}
+        self.order_key = {card: len(self.eligible[card]) for card in self.pool}
+
+    def _eligible(self, card: str, strict: bool) -> list[int]:
+        if card in self.fixed:
+            seat = self.fixed[card]
+            found = [i for i, (s, kind, _) in enumerate(self.slots) if s == seat and kind.startswith("hand")]
+            if len(found) == 2:  # split hand: the tarokk or the suit part
+                found = [found[0] if card[0] == TRUMP else found[1]]
+            return found
+        result = []
+        for index, accepts in enumerate(self.accepts):
+            if card == self.called and index in self.called_blocked:
+                continue
+            if accepts(card, strict):
+                result.append(index)
+        return result
+
+    def sample(self, rng: random.Random) -> list[list[str]] | None:
+        """Cards per slot, or None when no consistent deal was found."""
+        for attempt in range(40):
+            strict = attempt < 30
+            dealt = self._deal(rng, self.eligible if strict else self.loose)
+            if dealt is not None and (not strict or self._bidders_ok(dealt)):
+                return dealt
+        return None
+
+    def _deal(self, rng: random.Random, eligible: dict[str, list[int]]) -> list[list[str]] | None:
+        cards = self.pool[:]
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(eligible[c]))
+        room = self.capacity[:]
+        dealt: list[list[str]] = [[] for _ in self.slots]
+        for card in cards:
+            options = [i for i in eligible[card] if room[i] > 0]
+            if not options:
+                return None
+            total = sum(room[i] for i in options)
+            pick = rng.random() * total
+            for i in options:
+                pick -= room[i]
+                if pick < 0:
+                    break
+            room[i] -= 1
+            dealt[i].append(card)
+        return dealt
+
+    def _bidders_ok(self, dealt: list[list[str]]) -> bool:
+        for seat in self.bidders - self.played_honour:
+            if not any(
+                c in HONOURS for i, (s, kind, _) in enumerate(self.slots) if s == seat for c in dealt[i]
+            ):
+                return False
+        return True
+
+
+def _hand_accepts(voids: set[str], tarokks: bool | None) -> Any:
+    def accepts(card: str, strict: bool) -> bool:
+        if tarokks is not None and (card[0] == TRUMP) != tarokks:
+            return False
+        return not strict or card[0] not in voids
+
+    return accepts
+
+
+def _discard_accepts(tarokks: bool, promised: str | None, allow_xx: bool) -> Any:
+    def accepts(card: str, strict: bool) -> bool:
+        if (card[0] == TRUMP) != tarokks or card in KINGS or card in HONOURS:
+            return False
+        return card != promised and (allow_xx or card != "T20")
+
+    return accepts
+
+
+class World:
+    """The play-phase state with the seat's own cards and the public record; a sample fills in
+    the other seats' hands and discards."""
+
+    def __init__(self, view: dict[str, Any], sampler: Sampler) -> None:
+        me = view["viewer"]
+        self.me = me
+        plays = sampler.plays
+        done = len(plays) - len(plays) % SEATS
+        tricks = tuple(
+            Trick(plays[i][0], tuple(plays[i : i + SEATS]), trick_winner(plays[i : i + SEATS])[0])
+            for i in range(0, done, SEATS)
+        )
+        current = plays[done:]
+        leader = current[0][0] if current else view["trick"]["leader"]
+        items = view["items"]
+        announcing = Announcing(
+            bonuses=tuple((i["side"], i["item"], i["seat"]) for i in items if i["item"] != "game"),
+            levels=tuple((i["side"], i["item"], i["level"]) for i in items if i["level"]),
+            tarokk_counts=tuple((t["seat"], t["count"]) for t in view["tarokk_counts"]),
+        )
+        promise = view["promise"]
+        setup = Setup(
+            deal=Deal(hands=()),
+            dealer=view["dealer"],
+            doubled=False,
+            options=tuple(view["options"].items()),
+        )
+        self.state = HungarianState(
+            setup=setup,
+            phase=Phase.PLAY,
+            to_act=frozenset({me}),
+            hands=(),
+            contract=CONTRACT_BY_NAME[view["contract"]],
+            declarer=view["declarer"],
+            promise=(promise["seat"], promise["card"]) if promise else None,
+            called_card=view["called_card"],
+            announcing=announcing,
+            trick=Trick(leader, tuple(current)),
+            tricks=tricks,
+        )
+        self.hand = list(view["hand"])
+        self.own_discard = list((view["discards"] or [None] * SEATS)[me] or ())
+        self.declarer_tarokks = list(view["declarer_discarded_tarokks"] or ())
+        self.public = view["public_sides"]
+        self.partner_known = view["partner"] is not None or view["alone"] is not None
+        self.gone = {card for _, card in plays}
+        self.voids = sampler.voids
+
+    def fill(self, sampler: Sampler, dealt: list[list[str]]) -> HungarianState:
+        hands: list[list[str]] = [[] for _ in range(SEATS)]
+        discards: list[list[str]] = [[] for _ in range(SEATS)]
+        hands[self.me] = self.hand
+        discards[self.me] = list(self.own_discard)
+        declarer = self.state.declarer
+        assert declarer is not None
+        if declarer != self.me:
+            discards[declarer] += self.declarer_tarokks
+        for (seat, kind, _), cards in zip(sampler.slots, dealt, strict=True):
+            (hands if kind.startswith("hand") else discards)[seat] += cards
+        called = self.state.called_card
+        partner = next((s for s in range(SEATS) if s != declarer and called in hands[s]), None)
+        if partner is None and called in self.gone:
+            partner = next(
+                (s for t in (*self.state.tricks, self.state.trick) for s, c in t.cards if c == called),
+                None,
+            )
+            if partner == declarer:
+                partner = None
+        return evolve(
+            self.state,
+            hands=tuple(_sorted(h) for h in hands),
+            discards=tuple(_sorted(d) for d in discards),
+            partner=partner,
+        )
+
+
+def _side_views(state: HungarianState, public: list[str | None], everyone: bool) -> list[Any]:
+    """Per seat, a function giving each seat's side as that seat knows it in this world."""
+    truth = [state.side_of(s) for s in range(SEATS)]
+    declarer, partner = state.declarer, state.partner
+    views = []
+    for seat in range(SEATS):
+        knows_all = everyone or seat == partner or (partner is None and seat == declarer)
+        if knows_all:
+            views.append(truth.__getitem__)
+            continue
+        sides = [truth[s] if s in (seat, declarer) or public[s] is not None else None for s in range(SEATS)]
+        views.append(sides.__getitem__)
+    return views
+
+
+def playout(world: World, state: HungarianState, first: str) -> float:
+    """Play ``first`` for the seat, then the basic play for everyone; the seat's payment
+    (plus a hundredth of its side's card points)."""
+    me = world.me
+    gone = set(world.gone)
+    voids = [set(v) for v in world.voids]
+    called = state.called_card
+    sides = _side_views(state, world.public, world.partner_known or called in gone)
+    card = first
+    seat = me
+    while True:
+        trick = state.trick
+        assert trick is not None
+        if trick.cards:
+            note_play(voids, seat, card, trick.cards[0][1][0])
+        gone.add(card)
+        if card == called:
+            sides = _side_views(state, world.public, True)
+        state = rules_play.apply_play(state, seat, "play:" + card)
+        if state.phase is not Phase.PLAY:
+            break
+        (seat,) = state.to_act
+        legal = rules_play.legal_plays(state, seat)
+        if len(legal) == 1:
+            card = legal[0][5:]
+            continue
+        trick = state.trick
+        assert trick is not None
+        knowledge = Knowledge(
+            seat=seat,
+            hand=list(state.hands[seat]),
+            trick=list(trick.cards),
+            trick_no=len(state.tricks),
+            declarer=state.declarer,  # type: ignore[arg-type]
+            gone=gone,
+            voids=voids,
+            side_of=sides[seat],
+            keep_pagat=False,
+            called_card=called,
+        )
+        card = choose_card(knowledge, [a[5:] for a in legal])
+    result = state.result
+    assert result is not None
+    mine = 0 if state.side_of(me) == "declarer" else 1
+    return result.payments[me] + result.card_points[mine] / 100
+
+
+def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | None) -> list[str]:
+    """The legal cards, with touching ordinary tarokks merged into their lowest."""
+    result = []
+    held = set(hand)
+    previous = None
+    for card in sorted(legal, key=RANK.__getitem__):
+        plain = card[0] == TRUMP and card not in HONOURS and card != called
+        if plain and previous is not None:
+            between = range(RANK[previous] + 1, RANK[card])
+            if all(f"T{r - 100}" in gone or f"T{r - 100}" in held for r in between):
+                previous = card
+                continue
+        result.append(card)
+        previous = card if plain else None
+    return result
+
+
+class StrongRobot:
+    def __init__(self, playout_budget: int = PLAYOUT_BUDGET, time_budget: float = TIME_BUDGET) -> None:
+        self.basic = BasicRobot()
+        self.playout_budget = playout_budget
+        self.time_budget = time_budget
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        if len(legal) > 1 and view.get("phase") == "play":
+            card = self.choose_card(view, [a[5:] for a in legal], rng)
+            if card is not None:
+                return "play:" + card
+        return self.basic.choose(view, legal, rng)
+
+    def choose_card(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
+        started = time.perf_counter()
+        sampler = Sampler(view)
+        world = World(view, sampler)
+        cands = candidates(world.hand, legal, world.gone, view["called_card"])
+        if len(cands) == 1:
+            return cands[0]
+        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
+        values: list[list[float]] = [[] for _ in cands]
+        for n in range(samples):
+            dealt = sampler.sample(rng)
+            if dealt is None:
+                break
+            state = world.fill(sampler, dealt)
+            for j, card in enumerate(cands):
+                values[j].append(playout(world, state, card))
+            if time.perf_counter() - started > self.time_budget:
+                break
+            if n + 1 >= MIN_SAMPLES and _clear(values):
+                break
+        if not values[0]:
+            return None
+        means = [sum(v) / len(v) for v in values]
+        return cands[max(range(len(cands)), key=means.__getitem__)]
+
+
+def _clear(values: list[list[float]]) -> bool:
+    """The best candidate beats every other by ``CLEAR_Z`` standard errors of the paired difference."""
+    n = len(values[0])
+    means = [sum(v) / n for v in values]
+    best = max(range(len(values)), key=means.__getitem__)
+    for j, other in enumerate(values):
+        if j == best:
+            continue
+        diffs = [a - b for a, b in zip(values[best], other, strict=True)]
+        if not any(diffs):
+            continue  # the same in every world: either will do
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= CLEAR_Z * math.sqrt(var / n) + 1e-9:
+            return False
+    return True

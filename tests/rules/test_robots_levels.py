@@ -1,0 +1,181 @@
+"""Every robot level plays only legal actions, sees only its own seat's view, and the strong
+robot decides in reasonable time; the duel harness runs and prints."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import time
+
+from django.core.management import call_command
+
+from games.bots import LEVELS, BasicRobot, RandomRobot, get_robot
+from games.bots.duel import run_duel
+from games.bots.strong import StrongRobot, candidates
+from games.rules import HandContext
+from games.rules.cards import PACK_42
+from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
+from games.rules.hungarian.state import evolve
+
+HANDS = 300
+CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
+# The strong robot's search with a tiny budget: the same code paths, fast enough for 300 hands.
+QUICK_STRONG = StrongRobot(playout_budget=8, time_budget=0.01)
+
+
+def test_the_levels_are_registered():
+    assert set(LEVELS) == {"random", "basic", "strong"}
+    assert isinstance(get_robot("basic"), BasicRobot) and isinstance(get_robot("strong"), StrongRobot)
+
+
+def visible_cards(state: HungarianState, seat: int) -> set[str]:
+    """What the seat may know: its own cards, everything played, the public card names."""
+    known = set(state.hands[seat])
+    if state.talon_received is not None:
+        known |= set(state.talon_received[seat])
+    if state.discards is not None:
+        known |= set(state.discards[seat] or ())
+        if all(d is not None for d in state.discards):
+            known |= set(state.declarer_discarded_tarokks or ())
+    known |= {card for trick in state.tricks for _, card in trick.cards}
+    if state.trick is not None:
+        known |= {card for _, card in state.trick.cards}
+    if state.auction.promise is not None:
+        known.add(state.auction.promise[1])
+    if state.called_card is not None:
+        known.add(state.called_card)
+    return known
+
+
+class Watched:
+    """Wraps a robot and checks each of its inputs for cards its seat may not know."""
+
+    def __init__(self, robot) -> None:
+        self.robot = robot
+        self.state: HungarianState | None = None
+        self.seat = -1
+        self.checked = 0
+
+    def choose(self, view, legal, rng):
+        assert self.state is not None
+        hidden = PACK_42 - visible_cards(self.state, self.seat)
+        if self.state.phase is Phase.CALL:
+            hidden -= {action[5:] for action in legal}  # names of cards to call, not cards seen
+        seen = set(CARD_TOKEN.findall(json.dumps([view, legal])))
+        assert not seen & hidden, sorted(seen & hidden)
+        self.checked += 1
+        return self.robot.choose(view, legal, rng)
+
+
+def test_every_level_plays_only_legal_actions_and_sees_no_hidden_card():
+    robots = {
+        "random": Watched(RandomRobot()),
+        "basic": Watched(BasicRobot()),
+        "strong": Watched(QUICK_STRONG),
+    }
+    order = ("random", "basic", "strong", "basic")
+    contracts: set[str] = set()
+    for index in range(HANDS):
+        rng = random.Random(index)
+        deal = HUNGARIAN.deal(rng, 4, {}, dealer=index % 4)
+        state = HUNGARIAN.new_hand(deal, HandContext(dealer=index % 4))
+        while not HUNGARIAN.is_over(state):
+            seat = min(HUNGARIAN.to_act(state))
+            level = order[(seat + index) % 4]
+            robot = robots[level]
+            robot.state, robot.seat = state, seat
+            legal = HUNGARIAN.legal_actions(state, seat)
+            # The runner's call: the seat's own view and its legal actions, nothing else.
+            action = robot.choose(HUNGARIAN.observe(state, seat), legal, rng)
+            assert action in legal, (level, action, legal)
+            state = HUNGARIAN.apply(state, seat, action)
+        if state.contract is not None:
+            contracts.add(state.contract.name)
+        assert sum(HUNGARIAN.result(state).payments) == 0
+    assert all(robot.checked > 1000 for robot in robots.values())
+    assert {"three", "two"} <= contracts
+
+
+def play_to_cards(index: int, tricks: int) -> HungarianState:
+    """A basic-robot hand stopped after ``tricks`` tricks, at a card with several legal plays
+    (the first hand from seed ``index`` on that gets there)."""
+    for seed in range(index, index + 50):
+        state = _played_to(seed, tricks)
+        if state is not None:
+            return state
+    raise AssertionError("no such position")
+
+
+def _played_to(index: int, tricks: int) -> HungarianState | None:
+    rng = random.Random(index)
+    robot = BasicRobot()
+    state = HUNGARIAN.new_hand(HUNGARIAN.deal(rng, 4, {}, dealer=0), HandContext(dealer=0))
+    while not HUNGARIAN.is_over(state):
+        seat = min(HUNGARIAN.to_act(state))
+        legal = HUNGARIAN.legal_actions(state, seat)
+        if state.phase is Phase.PLAY and len(state.tricks) >= tricks and len(legal) > 2:
+            return state
+        state = HUNGARIAN.apply(state, seat, robot.choose(HUNGARIAN.observe(state, seat), legal, rng))
+    return None
+
+
+def swap_hidden(state: HungarianState, seat: int) -> HungarianState:
+    """The same position for ``seat`` with one card exchanged between two other seats' hands
+    (same suit, so every void shown stays true)."""
+    others = [s for s in range(4) if s != seat]
+    hands = [list(h) for h in state.hands]
+    for a in others:
+        for b in others:
+            for x in hands[a]:
+                for y in hands[b]:
+                    if a < b and x[0] == y[0] and x != state.called_card != y:
+                        hands[a][hands[a].index(x)], hands[b][hands[b].index(y)] = y, x
+                        return evolve(state, hands=tuple(tuple(h) for h in hands))
+    raise AssertionError("nothing to swap")
+
+
+def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
+    for index in (3, 5, 8):
+        state = play_to_cards(index, 2)
+        (seat,) = state.to_act
+        other = swap_hidden(state, seat)
+        assert other.hands != state.hands
+        view = HUNGARIAN.observe(state, seat)
+        assert HUNGARIAN.observe(other, seat) == view
+        legal = HUNGARIAN.legal_actions(state, seat)
+        assert HUNGARIAN.legal_actions(other, seat) == legal
+        # The strong robot without its time limit, so that only the view and the seed count.
+        for robot in (get_robot("basic"), StrongRobot(playout_budget=40, time_budget=60.0)):
+            first = robot.choose(view, legal, random.Random(7))
+            again = robot.choose(HUNGARIAN.observe(other, seat), legal, random.Random(7))
+            assert first == again
+
+
+def test_the_strong_robot_answers_a_fixed_position_legally_and_in_time():
+    state = play_to_cards(11, 1)
+    (seat,) = state.to_act
+    legal = HUNGARIAN.legal_actions(state, seat)
+    view = HUNGARIAN.observe(state, seat)
+    started = time.perf_counter()
+    action = get_robot("strong").choose(view, legal, random.Random(1))
+    assert action in legal
+    assert time.perf_counter() - started < 1.0  # budget 0.18 s; generous for a loaded machine
+
+
+def test_touching_tarokks_are_one_candidate():
+    # T5 and T7 touch once T6 is played; T9 does not (T8 is out); honours stay apart.
+    gone = {"T6"}
+    hand = ["T22", "T9", "T7", "T5", "T1"]
+    assert candidates(hand, ["T22", "T9", "T7", "T5", "T1"], gone, "T20") == ["T1", "T5", "T9", "T22"]
+
+
+def test_a_small_duel_runs_and_prints():
+    result = run_duel("basic", "random", 10, seed=2, workers=1)
+    assert result.deals == 10 and result.times["basic"]
+    out = io.StringIO()
+    call_command("robots_duel", "--a", "strong", "--b", "basic", "--hands", "2", "--workers", "1", stdout=out)
+    text = out.getvalue()
+    assert "strong (A) against basic (B), 2 deals × 2 hands" in text
+    assert "p95 ms" in text and "95% CI" in text
