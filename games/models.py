@@ -46,8 +46,12 @@ class Seat(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
-    # A robot level ("random", ...) plays the seat when set; empty means human or free.
+    # A robot level ("random", "basic", "strong") plays the seat when set; empty means human or free.
     robot = models.CharField(max_length=20, blank=True, default="")
+    # The player who left this seat during the match: a robot keeps it warm until they return.
+    kept_for = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["room", "index"]
@@ -67,7 +71,7 @@ class Seat(models.Model):
         if self.user_id is not None:
             return self.user.username
         if self.robot:
-            return f"Robot {self.index + 1}"
+            return f"Robot {self.index + 1} ({self.robot})"
         return "free"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from django.template.loader import render_to_string
 
 from games import matches, replay
+from games.bots import LEVELS
 from games.models import Hand, Room
 from games.rules import AUDIENCE, EVERYONE, get_variant
 
@@ -116,6 +117,12 @@ def room_context(room: Room, user: Any) -> dict[str, Any]:
         context["match"] = None
     context["rules"] = table_rules(context["variant"], room.options)
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat)
+    user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
+    context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
+    context["robot_levels"] = list(LEVELS)
+    for row, seat in zip(context["seat_rows"], seats, strict=True):
+        row["kept_for_me"] = user_id is not None and seat.kept_for_id == user_id and viewer.seat is None
+        row["kept"] = seat.kept_for_id is not None
     context["has_free_seat"] = any(s.is_free for s in seats)
     # Fragments carry the version of the table they show, so that a page never swaps in an
     # older render that arrives late (a POST reply overtaken by a push, or the reverse).

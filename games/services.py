@@ -16,12 +16,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import broadcast, matches, replay
-from games.bots import runner
+from games.bots import LEVELS, runner
 from games.models import Hand, HandAction, Room, Seat
 from games.rules import HandContext, IllegalAction, get_variant
 from games.rules.base import resolve_options
 
-MAX_ROBOT_LEVEL = "random"
+# The robot that takes a seat when nobody says otherwise, and the one that keeps a leaver's seat.
+DEFAULT_ROBOT = "basic"
 
 
 class Refused(Exception):
@@ -56,11 +57,24 @@ class Submitted:
 # --- rooms and seats -------------------------------------------------------------------
 
 
-def create_room(user: Any, variant_key: str, robots: int, options: dict[str, Any] | None = None) -> Room:
+def _robot_level(level: str) -> str:
+    if level not in LEVELS:
+        raise Illegal(f"Unknown robot level {level!r}: choose {', '.join(LEVELS)}")
+    return level
+
+
+def create_room(
+    user: Any,
+    variant_key: str,
+    robots: int,
+    options: dict[str, Any] | None = None,
+    robot_level: str = DEFAULT_ROBOT,
+) -> Room:
     try:
         variant = get_variant(variant_key)
     except KeyError as exc:
         raise Illegal(str(exc)) from None
+    robot_level = _robot_level(robot_level)
     seats = max(variant.seats)
     if not 0 <= robots < seats:
         raise Illegal(f"Robots must be between 0 and {seats - 1}")
@@ -71,7 +85,7 @@ def create_room(user: Any, variant_key: str, robots: int, options: dict[str, Any
     with transaction.atomic():
         room = Room.objects.create(variant=variant.key, options=resolved, created_by=user)
         for index in range(seats):
-            robot = MAX_ROBOT_LEVEL if index >= seats - robots else ""
+            robot = robot_level if index >= seats - robots else ""
             Seat.objects.create(room=room, index=index, user=user if index == 0 else None, robot=robot)
         _start_hand_if_ready(room)
         transaction.on_commit(broadcast.lobby_changed)
@@ -79,6 +93,7 @@ def create_room(user: Any, variant_key: str, robots: int, options: dict[str, Any
 
 
 def sit(room: Room, user: Any, index: int) -> Seat:
+    """Take a free seat, or come back to the seat a robot kept since you left."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if room.seats.filter(user=user).exists():
@@ -87,17 +102,27 @@ def sit(room: Room, user: Any, index: int) -> Seat:
             seat = room.seats.select_for_update().get(index=index)
         except Seat.DoesNotExist:
             raise Illegal(f"There is no seat {index + 1} at this table") from None
-        if not seat.is_free:
+        returning = seat.kept_for_id is not None and seat.kept_for_id == user.pk
+        if not seat.is_free and not returning:
+            if seat.kept_for_id is not None:
+                raise Stale(f"Seat {index + 1} is kept for the player who left it")
             raise Stale(f"Seat {index + 1} is taken")
         seat.user = user
-        seat.save(update_fields=["user"])
+        seat.kept_for = None
+        if returning:
+            seat.robot = ""
+        seat.save(update_fields=["user", "kept_for", "robot"])
+        if room.closed:
+            room.closed = False
+            room.save(update_fields=["closed"])
         _start_hand_if_ready(room)
         _after_commit(room)
     return seat
 
 
 def leave(room: Room, user: Any) -> None:
-    """Give up a seat. Before the first hand it becomes free; during play a robot takes it."""
+    """Give up a seat. Before the first hand it becomes free; during play a robot takes it and
+    keeps it for the player, who may come back to it (``sit`` on the same seat)."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         seat = room.seats.select_for_update().filter(user=user).first()
@@ -105,12 +130,35 @@ def leave(room: Room, user: Any) -> None:
             raise Forbidden("You have no seat at this table")
         running = room.hands.exists()
         seat.user = None
-        seat.robot = MAX_ROBOT_LEVEL if running else ""
-        seat.save(update_fields=["user", "robot"])
+        seat.robot = DEFAULT_ROBOT if running else ""
+        seat.kept_for = user if running else None
+        seat.save(update_fields=["user", "robot", "kept_for"])
         if not room.seats.exclude(user=None).exists() and running:
             room.closed = True
             room.save(update_fields=["closed"])
         _after_commit(room)
+
+
+def set_robot(room: Room, user: Any, index: int, level: str) -> Seat:
+    """Before the first hand the host puts a robot of any level on an empty seat, changes its
+    level, or takes it off again (``level`` empty). A full table is dealt at once."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.created_by_id is None or room.created_by_id != getattr(user, "pk", None):
+            raise Forbidden("Only the player who opened the table can seat robots")
+        if room.hands.exists():
+            raise Illegal("The game has started: robots can no longer be changed")
+        try:
+            seat = room.seats.select_for_update().get(index=index)
+        except Seat.DoesNotExist:
+            raise Illegal(f"There is no seat {index + 1} at this table") from None
+        if seat.user_id is not None:
+            raise Stale(f"Seat {index + 1} is taken by a player")
+        seat.robot = _robot_level(level) if level else ""
+        seat.save(update_fields=["robot"])
+        _start_hand_if_ready(room)
+        _after_commit(room)
+    return seat
 
 
 def _after_commit(room: Room) -> None:

@@ -11,5 +11,6 @@ urlpatterns = [
     path("r/<slug:code>/next", views.next_hand, name="next-hand"),
     path("r/<slug:code>/sit", views.sit, name="sit"),
     path("r/<slug:code>/leave", views.leave, name="leave"),
+    path("r/<slug:code>/robot", views.set_robot, name="set-robot"),
     path("staff/hands/<int:hand_id>/", views.inspect_hand, name="inspect-hand"),
 ]

@@ -94,7 +94,8 @@ def new_room(request: HttpRequest) -> HttpResponse:
             raise services.Illegal(str(exc)) from None
         options = {o.name: request.POST[o.name] for o in variant.options if o.name in request.POST}
         options = {k: _option_value(v) for k, v in options.items()}
-        room = services.create_room(request.user, variant_key, robots, options)
+        level = request.POST.get("robot_level", services.DEFAULT_ROBOT)
+        room = services.create_room(request.user, variant_key, robots, options, robot_level=level)
     except services.Refused as refusal:
         return _refused(request, refusal)
     url = f"/r/{room.code}/"
@@ -182,6 +183,18 @@ def sit(request: HttpRequest, code: str) -> HttpResponse:
     room = _room(code)
     try:
         services.sit(room, request.user, _int(request, "seat"))
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    return _back_to_room(request, room)
+
+
+@require_POST
+def set_robot(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room(code)
+    try:
+        if not request.user.is_authenticated:
+            raise services.Forbidden("Only the player who opened the table can seat robots")
+        services.set_robot(room, request.user, _int(request, "seat"), request.POST.get("level", "").strip())
     except services.Refused as refusal:
         return _refused(request, refusal)
     return _back_to_room(request, room)

@@ -35,7 +35,7 @@ def test_creating_a_room_seats_the_creator_and_deals_with_three_robots():
     room = Room.objects.get()
     assert response["Location"] == f"/r/{room.code}/"
     seats = list(room.seats.order_by("index"))
-    assert seats[0].user == user and [s.robot for s in seats[1:]] == ["random"] * 3
+    assert seats[0].user == user and [s.robot for s in seats[1:]] == ["basic"] * 3
     hand = room.current_hand()
     assert hand is not None and hand.number == 1
     # Robots have already made their moves up to the human's turn (or the end).
@@ -99,7 +99,7 @@ def test_leaving_before_the_first_hand_frees_the_seat_and_during_play_hands_it_t
     client_for(friend).post(f"/r/{room.code}/sit", {"seat": 2})
     assert room.current_hand() is not None
     client_for(third).post(f"/r/{room.code}/leave")
-    assert room.seats.get(index=1).robot == "random"
+    assert room.seats.get(index=1).robot == "basic"
 
 
 def test_a_person_plays_a_whole_hand_against_three_robots_then_deals_the_next():
