@@ -106,8 +106,18 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 sets a 5 s socket timeout that kills idle channel-layer
-                # connections (DESIGN.md, known trap): give it a long one.
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 3600, "socket_connect_timeout": 5}],
+                # connections (DESIGN.md, known trap): give it a long one, keep idle
+                # sockets alive through NAT and proxies, and ping a connection that has
+                # idled before reusing it, so one that Redis dropped is replaced quietly.
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": 3600,
+                        "socket_connect_timeout": 5,
+                        "socket_keepalive": True,
+                        "health_check_interval": 30,
+                    }
+                ],
                 "prefix": os.environ.get("REDIS_PREFIX", "asgi"),  # lets two sites share one Redis
                 "capacity": 1000,
                 "expiry": 30,
