@@ -52,7 +52,6 @@ def _fresh_replay_cache() -> None:
     replay.forget_all()
 
 
-
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
     """Let the test database be dropped at the end on PostgreSQL: the worker threads of
