@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 VERSION = re.compile(r'data-version="(\d+)"')
@@ -82,23 +81,32 @@ class LiveSocket:
     def __post_init__(self) -> None:
         self._changed = threading.Condition()
         self.closed = False
-        ws_url = self.base_url.replace("http://", "ws://") + f"/ws/r/{self.code}/"
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
-        self._conn: ClientConnection = connect(ws_url, origin=self.base_url, additional_headers=headers)
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._conn: ClientConnection | None = None
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
+        self._ready.wait(15)
+        if self._conn is None:
+            raise AssertionError(f"could not open the websocket on {self.base_url}: {self._error!r}")
 
     def _read(self) -> None:
+        ws_url = self.base_url.replace("http://", "ws://") + f"/ws/r/{self.code}/"
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
         try:
-            for message in self._conn:
-                text = message if isinstance(message, str) else message.decode()
-                found = VERSION.search(text)
-                with self._changed:
-                    self.pushes.append(Push(time.monotonic(), int(found.group(1)) if found else -1, text))
-                    self._changed.notify_all()
-        except (ConnectionClosed, OSError):
-            pass
+            with connect(ws_url, origin=self.base_url, additional_headers=headers) as conn:
+                self._conn = conn
+                self._ready.set()
+                for message in conn:
+                    text = message if isinstance(message, str) else message.decode()
+                    found = VERSION.search(text)
+                    with self._changed:
+                        self.pushes.append(Push(time.monotonic(), int(found.group(1)) if found else -1, text))
+                        self._changed.notify_all()
+        except Exception as exc:  # closed, refused, or the server was killed
+            self._error = exc
         finally:
+            self._ready.set()
             with self._changed:
                 self.closed = True
                 self._changed.notify_all()
@@ -124,5 +132,6 @@ class LiveSocket:
                 self._changed.wait(left)
 
     def close(self) -> None:
-        self._conn.close()
+        if self._conn is not None:
+            self._conn.close()
         self._thread.join(5)
