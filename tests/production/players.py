@@ -58,6 +58,9 @@ class Person:
     def act(self, code: str, action: str, seq: int) -> httpx.Response:
         return self._post(f"/r/{code}/act", {"action": action, "seq": seq})
 
+    def next_hand(self, code: str, hand_no: int) -> httpx.Response:
+        return self._post(f"/r/{code}/next", {"hand_no": hand_no})
+
     def socket(self, code: str, base_url: str | None = None) -> LiveSocket:
         return LiveSocket(base_url or self.base_url, code, dict(self.http.cookies))
 
