@@ -166,6 +166,9 @@ def make_tables(count: int, urls: list[str]) -> list[tuple[str, list[Seat]]]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_site.settings")
     os.environ["TAROKK_ROBOT_RUNNER"] = "off"
     django.setup()
+    import logging
+
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request would load this process
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore

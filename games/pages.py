@@ -13,7 +13,7 @@ from typing import Any
 from django.template.loader import render_to_string
 
 from games import replay
-from games.models import Hand, Room
+from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
 
 # The partials of the room page that change with the game, in page order.
@@ -30,10 +30,28 @@ class Viewer:
         return AUDIENCE if self.seat is None else self.seat
 
 
-def viewer_for(room: Room, user: Any) -> Viewer:
+@dataclass
+class Table:
+    """What every viewer's render of a room shares, loaded once: the room, its current hand
+    and its seats. Only viewer-independent rows: the cards a viewer sees still come from
+    ``observe()`` for that viewer alone."""
+
+    room: Room
+    hand: Hand | None
+    seats: list[Seat]
+
+
+def load_table(room: Room) -> Table:
+    return Table(room=room, hand=room.current_hand(), seats=list(room.seats.select_related("user")))
+
+
+def viewer_for(room: Room, user: Any, seats: list[Seat] | None = None) -> Viewer:
     seat = None
     if user is not None and user.is_authenticated:
-        seat = room.seats.filter(user=user).values_list("index", flat=True).first()
+        if seats is not None:
+            seat = next((s.index for s in seats if s.user_id == user.pk), None)
+        else:
+            seat = room.seats.filter(user=user).values_list("index", flat=True).first()
     return Viewer(seat=seat, is_staff=bool(user is not None and getattr(user, "is_staff", False)))
 
 
@@ -92,10 +110,10 @@ def _seat_json(seat: Any) -> dict[str, Any]:
     }
 
 
-def room_context(room: Room, user: Any) -> dict[str, Any]:
-    viewer = viewer_for(room, user)
-    hand = room.current_hand()
-    seats = list(room.seats.select_related("user"))
+def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str, Any]:
+    table = table or load_table(room)
+    hand, seats = table.hand, table.seats
+    viewer = viewer_for(room, user, seats)
     context: dict[str, Any] = {
         "room": room,
         "variant": get_variant(room.variant),
@@ -190,9 +208,9 @@ def _hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, 
     ]
 
 
-def render_live(room: Room, user: Any, oob: bool = False) -> str:
+def render_live(room: Room, user: Any, oob: bool = False, table: Table | None = None) -> str:
     """Every live partial for this viewer, concatenated (websocket push and POST replies)."""
-    context = room_context(room, user)
+    context = room_context(table.room if table else room, user, table)
     context["oob"] = oob
     return "".join(render_to_string(f"games/room.html#{name}", context) for name in LIVE_PARTIALS)
 

@@ -92,6 +92,9 @@ else:
             # IMMEDIATE: a writer takes the lock at BEGIN, so the web thread and the robot
             # thread queue up instead of failing with "database is locked" on upgrade.
             "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+            # Keep the connection: opening one costs more than most of our queries, and every
+            # request and websocket push would otherwise open and close one.
+            "CONN_MAX_AGE": 600,
         }
     }
 
