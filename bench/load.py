@@ -65,8 +65,11 @@ class Seat:
 
 
 class Table:
-    def __init__(self, code: str, seats: list[Seat], figures: Figures, rng: random.Random) -> None:
+    def __init__(
+        self, code: str, seats: list[Seat], figures: Figures, rng: random.Random, think: float = 0
+    ) -> None:
         self.code = code
+        self.think = think  # mean seconds a player thinks before moving (0: as fast as allowed)
         self.seats = seats  # four players and the audience
         self.figures = figures
         self.rng = rng
@@ -124,6 +127,8 @@ class Table:
                 if not seat.my_turn or seat.version <= acted_at:
                     continue
                 acted_at = seat.version
+                if self.think:
+                    await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
                 view = (await http.get(f"/r/{self.code}/view.json")).json()
                 if not view["legal"]:
                     continue
@@ -203,7 +208,9 @@ def make_tables(count: int, urls: list[str]) -> list[tuple[str, list[Seat]]]:
 # --- running ---------------------------------------------------------------------------
 
 
-async def run(tables: list[tuple[str, list[Seat]]], seconds: float, warmup: float, seed: int) -> Figures:
+async def run(
+    tables: list[tuple[str, list[Seat]]], seconds: float, warmup: float, seed: int, think: float
+) -> Figures:
     figures = Figures()
     stop = asyncio.Event()
     rng = random.Random(seed)
@@ -212,7 +219,7 @@ async def run(tables: list[tuple[str, list[Seat]]], seconds: float, warmup: floa
     tasks = []
     live = []
     for code, seats in tables:
-        table = Table(code, seats, figures, random.Random(rng.random()))
+        table = Table(code, seats, figures, random.Random(rng.random()), think)
         live.append(table)
         for seat in seats:
             tasks.append(asyncio.create_task(table.listen(seat, stop)))
@@ -269,6 +276,7 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--port", type=int, default=8301)
     parser.add_argument("--seed", type=int, default=20261122)
+    parser.add_argument("--think", type=float, default=0, help="mean think time per move, seconds")
     parser.add_argument("--url", action="append", help="play against running web processes instead")
     parser.add_argument("--keep-logs", type=Path, default=None, help="write the servers' output there")
     args = parser.parse_args()
@@ -322,8 +330,9 @@ def main() -> int:
         begun = time.perf_counter()
         tables = make_tables(args.tables, urls)
         print(f"load: {args.tables} tables set up in {time.perf_counter() - begun:.1f} s", flush=True)
-        figures = asyncio.run(run(tables, args.seconds, args.warmup, args.seed))
-        report(args.shape if not args.url else ",".join(urls), args.tables, figures)
+        figures = asyncio.run(run(tables, args.seconds, args.warmup, args.seed, args.think))
+        label = args.shape if not args.url else ",".join(urls)
+        report(f"{label}{f', think {args.think:g} s' if args.think else ''}", args.tables, figures)
     finally:
         if stack is not None:
             stack.stop()
