@@ -81,7 +81,17 @@ TEMPLATES = [
 # --- Database: SQLite by default, PostgreSQL (psycopg 3) from DATABASE_URL ---
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # A bounded pool per process (psycopg_pool), not persistent connections: under ASGI
+        # every request runs its sync code in a thread of its own, so per-thread persistent
+        # connections pile up (one Daphne process under load opened 70 until PostgreSQL
+        # refused more). A request waits up to `timeout` for a free connection instead.
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 2,
+            "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")),
+            "timeout": 20,
+        }
     if os.environ.get("DJANGO_TEST_DB_NAME"):  # lets two test runs share one server
         DATABASES["default"]["TEST"] = {"NAME": os.environ["DJANGO_TEST_DB_NAME"]}
 else:
@@ -92,9 +102,6 @@ else:
             # IMMEDIATE: a writer takes the lock at BEGIN, so the web thread and the robot
             # thread queue up instead of failing with "database is locked" on upgrade.
             "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
-            # Keep the connection: opening one costs more than most of our queries, and every
-            # request and websocket push would otherwise open and close one.
-            "CONN_MAX_AGE": 600,
         }
     }
 
