@@ -25,6 +25,7 @@ import os
 import random
 import re
 import secrets
+import signal
 import statistics
 import string
 import sys
@@ -49,6 +50,7 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     conflicts: int = 0  # 409: a simultaneous discard overtaken; the seat looks again
+    reconnects: int = 0  # a page whose socket failed or dropped connects again, as htmx's ws does
     errors: list[str] = field(default_factory=list)
     counting: bool = False
 
@@ -62,6 +64,7 @@ class Seat:
     my_turn: bool = False
     phase: str = ""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    connected: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class Table:
@@ -89,25 +92,37 @@ class Table:
     async def listen(self, seat: Seat, stop: asyncio.Event) -> None:
         url = seat.base_url.replace("http://", "ws://") + f"/ws/r/{self.code}/"
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in seat.cookies.items())} if seat.cookies else {}
-        try:
-            async with websockets.connect(
-                url, origin=seat.base_url, additional_headers=headers, max_size=2**22, ping_interval=None
-            ) as ws:
-                async for message in ws:
-                    found = STATUS.search(message if isinstance(message, str) else message.decode())
-                    if not found:
-                        continue
-                    version = int(found.group(3))
-                    if version < seat.version:
-                        continue
-                    seat.version, seat.my_turn, seat.phase = version, bool(found.group(1)), found.group(2)
-                    self.seen(seat, version)
-                    seat.wake.set()
-                    if stop.is_set():
-                        break
-        except Exception as exc:  # noqa: BLE001 - a dropped page is an error to report
-            if not stop.is_set():
-                self.figures.errors.append(f"socket {self.code}/{seat.index}: {exc!r}")
+        while not stop.is_set():
+            try:
+                async with websockets.connect(
+                    url,
+                    origin=seat.base_url,
+                    additional_headers=headers,
+                    max_size=2**22,
+                    ping_interval=None,
+                    open_timeout=60,
+                ) as ws:
+                    async for message in ws:
+                        found = STATUS.search(message if isinstance(message, str) else message.decode())
+                        if not found:
+                            continue
+                        seat.connected.set()
+                        version = int(found.group(3))
+                        if version < seat.version:
+                            continue
+                        seat.version, seat.my_turn = version, bool(found.group(1))
+                        seat.phase = found.group(2)
+                        self.seen(seat, version)
+                        seat.wake.set()
+                        if stop.is_set():
+                            return
+            except Exception as exc:  # noqa: BLE001 - a failed or dropped page connects again
+                if stop.is_set():
+                    return
+                self.figures.reconnects += 1
+                if self.figures.counting:
+                    self.figures.errors.append(f"socket {self.code}/{seat.index}: {exc!r}")
+                await asyncio.sleep(1 + self.rng.random())
 
     async def play(self, seat: Seat, http: httpx.AsyncClient, stop: asyncio.Event) -> None:
         headers = {"X-CSRFToken": seat.cookies["csrftoken"]}
@@ -218,18 +233,27 @@ async def run(
     clients: list[httpx.AsyncClient] = []
     tasks = []
     live = []
+    # Every page connects (and gets its snapshot) before anyone plays, a few at a time.
+    begun = time.perf_counter()
     for code, seats in tables:
         table = Table(code, seats, figures, random.Random(rng.random()), think)
         live.append(table)
         for seat in seats:
             tasks.append(asyncio.create_task(table.listen(seat, stop)))
-            if seat.index < 4:
-                http = httpx.AsyncClient(
-                    base_url=seat.base_url, cookies=seat.cookies, limits=limits, timeout=30
-                )
-                clients.append(http)
-                tasks.append(asyncio.create_task(table.play(seat, http, stop)))
-        await asyncio.sleep(0.01)  # do not open a thousand sockets in one burst
+        await asyncio.sleep(0.02)
+    for table in live:
+        for seat in table.seats:
+            await seat.connected.wait()
+    print(
+        f"load: {sum(len(t.seats) for t in live)} pages connected in {time.perf_counter() - begun:.1f} s"
+        f" ({figures.reconnects} retries)",
+        flush=True,
+    )
+    for table in live:
+        for seat in table.seats[:4]:
+            http = httpx.AsyncClient(base_url=seat.base_url, cookies=seat.cookies, limits=limits, timeout=30)
+            clients.append(http)
+            tasks.append(asyncio.create_task(table.play(seat, http, stop)))
     await asyncio.sleep(warmup)
     figures.counting = True
     started = time.perf_counter()
@@ -263,6 +287,7 @@ def report(label: str, tables: int, figures: Figures) -> None:
         mean = statistics.fmean(lat) * 1000
         print(f"  mean ms        {mean:.1f}  over {len(lat)} actions seen by all 5 pages")
     print(f"  conflicts 409  {figures.conflicts}")
+    print(f"  reconnects     {figures.reconnects} (all runs, set-up included)")
     print(f"  errors         {len(figures.errors)}")
     for error in figures.errors[:5]:
         print(f"    {error}")
@@ -280,6 +305,7 @@ def main() -> int:
     parser.add_argument("--url", action="append", help="play against running web processes instead")
     parser.add_argument("--keep-logs", type=Path, default=None, help="write the servers' output there")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the servers on a plain kill too
 
     from tarokk_site.stack import Stack
 
