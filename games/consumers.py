@@ -31,7 +31,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.accept()
         # Reconnecting sends a full snapshot first (DESIGN.md §7).
         await self._push()
-        await database_sync_to_async(self._kick_robots)()
+        if runner.in_process():  # otherwise the worker finds due robots in the database itself
+            await database_sync_to_async(self._kick_robots)()
 
     async def disconnect(self, code: int) -> None:
         if self.room_id is not None:

@@ -128,7 +128,12 @@ class Stack:
             self.log_dir.mkdir(parents=True, exist_ok=True)
             out = self._logs[name] = open(self.log_dir / f"{name}.log", "ab")  # noqa: SIM115
         self.procs[name] = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT if out else None
+            cmd,
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT if out else None,
+            preexec_fn=_die_with_parent,
         )
 
     def wait_ready(self, timeout: float = 30) -> None:
@@ -202,6 +207,16 @@ class Stack:
         if not path.exists():
             return ""
         return "\n" + "\n".join(path.read_text(errors="replace").splitlines()[-30:])
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: on Linux, get SIGTERM when the process that started it dies,
+    so that a killed supervisor, test run or benchmark leaves no server behind."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def main(argv: list[str] | None = None) -> int:
