@@ -126,6 +126,10 @@ if REDIS_URL:
                         "socket_connect_timeout": 5,
                         "socket_keepalive": True,
                         "health_check_interval": 30,
+                        # redis-py 8 also caps a pool at 100 connections and raises
+                        # MaxConnectionsError beyond: a busy process with many open pages
+                        # needs more (each group_add / send borrows one for a moment).
+                        "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000")),
                     }
                 ],
                 "prefix": os.environ.get("REDIS_PREFIX", "asgi"),  # lets two sites share one Redis
