@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -33,7 +34,9 @@ def room_group(room_id: int) -> str:
 
 
 def room_changed(room_id: int) -> None:
-    _send(room_group(room_id), {"type": "room.changed"})
+    # The id names this one change, so the pages of a process that receive it can share
+    # the rows they load for it (games.consumers).
+    _send(room_group(room_id), {"type": "room.changed", "id": uuid.uuid4().hex})
 
 
 def lobby_changed() -> None:

@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 
 from games import matches, replay
 from games.bots import LEVELS
-from games.models import Hand, Room
+from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
 
 # The partials of the room page that change with the game, in page order.
@@ -31,10 +31,31 @@ class Viewer:
         return AUDIENCE if self.seat is None else self.seat
 
 
-def viewer_for(room: Room, user: Any) -> Viewer:
+@dataclass
+class Table:
+    """What every viewer's render of a room shares, loaded once: the room, its current hand
+    and its seats. Only viewer-independent rows: the cards a viewer sees still come from
+    ``observe()`` for that viewer alone."""
+
+    room: Room
+    hand: Hand | None
+    seats: list[Seat]
+    match: dict[str, Any] | None  # the match so far (public: totals and rows), as match_json
+
+
+def load_table(room: Room) -> Table:
+    hand = room.current_hand()
+    match = None if hand is None else matches.match_json(matches.current_match(room, hand), hand.match_no)
+    return Table(room=room, hand=hand, seats=list(room.seats.select_related("user")), match=match)
+
+
+def viewer_for(room: Room, user: Any, seats: list[Seat] | None = None) -> Viewer:
     seat = None
     if user is not None and user.is_authenticated:
-        seat = room.seats.filter(user=user).values_list("index", flat=True).first()
+        if seats is not None:
+            seat = next((s.index for s in seats if s.user_id == user.pk), None)
+        else:
+            seat = room.seats.filter(user=user).values_list("index", flat=True).first()
     return Viewer(seat=seat, is_staff=bool(user is not None and getattr(user, "is_staff", False)))
 
 
@@ -95,10 +116,10 @@ def _seat_json(seat: Any) -> dict[str, Any]:
     }
 
 
-def room_context(room: Room, user: Any) -> dict[str, Any]:
-    viewer = viewer_for(room, user)
-    hand = room.current_hand()
-    seats = list(room.seats.select_related("user"))
+def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str, Any]:
+    table = table or load_table(room)
+    hand, seats = table.hand, table.seats
+    viewer = viewer_for(room, user, seats)
     context: dict[str, Any] = {
         "room": room,
         "variant": get_variant(room.variant),
@@ -112,9 +133,7 @@ def room_context(room: Room, user: Any) -> dict[str, Any]:
     if hand is not None:
         view, legal = table_view(hand, viewer)
         context.update(view=view, legal=legal, seq=hand.seq)
-        context["match"] = matches.match_json(matches.current_match(room, hand), hand.match_no)
-    else:
-        context["match"] = None
+    context["match"] = table.match
     context["rules"] = table_rules(context["variant"], room.options)
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat)
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
@@ -222,9 +241,9 @@ def _hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, 
     ]
 
 
-def render_live(room: Room, user: Any, oob: bool = False) -> str:
+def render_live(room: Room, user: Any, oob: bool = False, table: Table | None = None) -> str:
     """Every live partial for this viewer, concatenated (websocket push and POST replies)."""
-    context = room_context(room, user)
+    context = room_context(table.room if table else room, user, table)
     context["oob"] = oob
     return "".join(render_to_string(f"games/room.html#{name}", context) for name in LIVE_PARTIALS)
 

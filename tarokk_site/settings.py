@@ -81,7 +81,17 @@ TEMPLATES = [
 # --- Database: SQLite by default, PostgreSQL (psycopg 3) from DATABASE_URL ---
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # A bounded pool per process (psycopg_pool), not persistent connections: under ASGI
+        # every request runs its sync code in a thread of its own, so per-thread persistent
+        # connections pile up (one Daphne process under load opened 70 until PostgreSQL
+        # refused more). A request waits up to `timeout` for a free connection instead.
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 2,
+            "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")),
+            "timeout": 20,
+        }
     if os.environ.get("DJANGO_TEST_DB_NAME"):  # lets two test runs share one server
         DATABASES["default"]["TEST"] = {"NAME": os.environ["DJANGO_TEST_DB_NAME"]}
 else:
@@ -106,8 +116,22 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 sets a 5 s socket timeout that kills idle channel-layer
-                # connections (DESIGN.md, known trap): give it a long one.
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 3600, "socket_connect_timeout": 5}],
+                # connections (DESIGN.md, known trap): give it a long one, keep idle
+                # sockets alive through NAT and proxies, and ping a connection that has
+                # idled before reusing it, so one that Redis dropped is replaced quietly.
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": 3600,
+                        "socket_connect_timeout": 5,
+                        "socket_keepalive": True,
+                        "health_check_interval": 30,
+                        # redis-py 8 also caps a pool at 100 connections and raises
+                        # MaxConnectionsError beyond: a busy process with many open pages
+                        # needs more (each group_add / send borrows one for a moment).
+                        "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000")),
+                    }
+                ],
                 "prefix": os.environ.get("REDIS_PREFIX", "asgi"),  # lets two sites share one Redis
                 "capacity": 1000,
                 "expiry": 30,
@@ -161,6 +185,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
     "loggers": {"daphne": {"level": "WARNING"}, "django.channels.server": {"level": "WARNING"}},
 }
+
+# Behind a TLS-terminating proxy that sets X-Forwarded-Proto (deploy/nginx.conf does).
+if env_bool("DJANGO_TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)

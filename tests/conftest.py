@@ -1,10 +1,35 @@
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 HERE = Path(__file__).parent
+
+# Two runs on one PostgreSQL and Redis (two worktrees, CI beside a developer) must not
+# meet: unless the environment names them, this run's test database and channel prefix
+# carry its process id.
+RUN_ID = f"p{os.getpid()}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from django.conf import settings
+
+    layer = settings.CHANNEL_LAYERS["default"]
+    if "REDIS_PREFIX" not in os.environ and "prefix" in layer.get("CONFIG", {}):
+        layer["CONFIG"]["prefix"] = f"test-{RUN_ID}"
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.sqlite3" and not os.environ.get("DJANGO_TEST_DB_NAME"):
+        db.setdefault("TEST", {})["NAME"] = f"test_{db['NAME']}_{RUN_ID}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -15,6 +40,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.rules)
         if HERE / "browser" in path.parents:
             item.add_marker(pytest.mark.browser)
+        if HERE / "production" in path.parents:
+            item.add_marker(pytest.mark.production)
 
 
 @pytest.fixture(autouse=True)
@@ -23,3 +50,20 @@ def _fresh_replay_cache() -> None:
     from games import replay
 
     replay.forget_all()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """Let the test database be dropped at the end on PostgreSQL: the worker threads of
+    async tests (and server processes the production tests killed) can leave sessions open
+    on it, and DROP DATABASE refuses while they are there."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )

@@ -25,6 +25,11 @@ from django.db import close_old_connections
 log = logging.getLogger(__name__)
 
 
+def in_process() -> bool:
+    """Whether this process drives robots (with ``off`` a worker process does)."""
+    return settings.ROBOT_RUNNER in ("thread", "inline")
+
+
 def schedule(hand_id: int) -> None:
     mode = settings.ROBOT_RUNNER
     if mode == "inline":

@@ -1,0 +1,31 @@
+"""``manage.py robots``: the robot worker of the production shape (see games/bots/worker.py)."""
+
+from __future__ import annotations
+
+import signal
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from games.bots.worker import Worker
+
+
+class Command(BaseCommand):
+    help = "Drive every robot seat from the database (run with ROBOT_RUNNER=off in the web processes)."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--poll", type=float, default=0.2, help="seconds between sweeps (default 0.2)")
+        parser.add_argument("--delay", type=float, default=None, help="robot delay (default ROBOT_DELAY)")
+
+    def handle(self, *args: Any, poll: float, delay: float | None, **options: Any) -> None:
+        stopping = False
+
+        def stop(signum: int, frame: Any) -> None:
+            nonlocal stopping
+            stopping = True
+
+        # A polite stop finishes the move in hand; a hard kill loses nothing either (the
+        # transaction rolls back and the next worker finds the robot still to act).
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+        Worker(poll=poll, delay=delay).run(should_stop=lambda: stopping)
