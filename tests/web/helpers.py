@@ -61,11 +61,13 @@ def hidden_from(hand: Hand, seat: int | None) -> set[str]:
         for index, discard in enumerate(full["discards"] or []):
             if index != seat and discard:
                 hidden.update(set(discard) - set(full.get("declarer_discarded_tarokks") or []))
-    # Cards played to tricks are public whoever held them.
-    played = {c["card"] for t in full["tricks"] or [] for c in t["cards"]}
+    # Cards played to tricks are public whoever held them, and so are the tarokks the declarer
+    # discarded (§5.2), even when they came from the talon.
+    public = {c["card"] for t in full["tricks"] or [] for c in t["cards"]}
     if full["trick"]:
-        played.update(c["card"] for c in full["trick"]["cards"])
-    return hidden - played
+        public.update(c["card"] for c in full["trick"]["cards"])
+    public.update(full.get("declarer_discarded_tarokks") or [])
+    return hidden - public
 
 
 def play_until_over(room: Room, user: Any, client: Client, pick=lambda legal: legal[0]) -> dict[str, Any]:
