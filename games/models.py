@@ -29,6 +29,9 @@ class Room(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     closed = models.BooleanField(default=False)
+    # Seconds a human seat has for each decision before the basic robot moves for it; 0: no clock.
+    # A table setting, not a rule option: the rules core knows no clock.
+    turn_clock = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created"]
@@ -52,6 +55,11 @@ class Seat(models.Model):
     kept_for = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Automatic moves in a row made for this seat when its turn clock ran out; a move of the
+    # player's own resets it. At ``AWAY_AFTER`` the seat is away: the basic robot plays it at
+    # once, without a clock, until the player says they are back.
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    away = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["room", "index"]
@@ -132,3 +140,23 @@ class HandAction(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} seat {self.seat}: {self.action}"
+
+
+class TurnClock(models.Model):
+    """The deadline of one human seat to act in a hand of a timed room: one row per seat to
+    act, so that the discards (several seats at once) each keep their own. Written only by
+    ``games.services`` under the hand's row lock; rebuilt at every action from ``to_act``."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="clocks")
+    seat = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField()  # the hand's seq when this decision's clock started
+    deadline = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["deadline"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="unique_clock_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} seat {self.seat} until {self.deadline:%H:%M:%S}"

@@ -7,12 +7,14 @@ The full state never leaves this module's callers' hands: a template gets the vi
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils import timezone
 
-from games import matches, replay
+from games import clocks, matches, replay
 from games.bots import LEVELS
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
@@ -41,12 +43,25 @@ class Table:
     hand: Hand | None
     seats: list[Seat]
     match: dict[str, Any] | None  # the match so far (public: totals and rows), as match_json
+    deadlines: dict[int, datetime] = field(default_factory=dict)  # turn clocks running: {seat: deadline}
 
 
 def load_table(room: Room) -> Table:
     hand = room.current_hand()
     match = None if hand is None else matches.match_json(matches.current_match(room, hand), hand.match_no)
-    return Table(room=room, hand=hand, seats=list(room.seats.select_related("user")), match=match)
+    return Table(
+        room=room,
+        hand=hand,
+        seats=list(room.seats.select_related("user")),
+        match=match,
+        deadlines=_deadlines(room, hand),
+    )
+
+
+def _deadlines(room: Room, hand: Hand | None) -> dict[int, datetime]:
+    if not room.turn_clock or hand is None or hand.is_over:
+        return {}
+    return clocks.deadlines(hand.pk)
 
 
 def viewer_for(room: Room, user: Any, seats: list[Seat] | None = None) -> Viewer:
@@ -72,7 +87,8 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
     """``GET /r/<code>/view.json``: the caller's view plus the envelope the pages use."""
     viewer = viewer_for(room, user)
     hand = room.current_hand()
-    seats = [_seat_json(s) for s in room.seats.select_related("user")]
+    deadlines = _deadlines(room, hand)
+    seats = [_seat_json(s, deadlines.get(s.index)) for s in room.seats.select_related("user")]
     if hand is None:
         return {
             "room": room.code,
@@ -107,12 +123,14 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
     }
 
 
-def _seat_json(seat: Any) -> dict[str, Any]:
+def _seat_json(seat: Any, deadline: datetime | None) -> dict[str, Any]:
     return {
         "index": seat.index,
         "name": seat.label,
         "robot": seat.robot or None,
         "free": seat.is_free,
+        "away": seat.away,
+        "deadline": deadline.isoformat() if deadline else None,
     }
 
 
@@ -135,7 +153,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         context.update(view=view, legal=legal, seq=hand.seq)
     context["match"] = table.match
     context["rules"] = table_rules(context["variant"], room.options)
-    context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat)
+    context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat, table.deadlines)
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
     context["robot_levels"] = list(LEVELS)
@@ -169,10 +187,17 @@ def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def _seat_rows(seats: list[Any], view: dict[str, Any] | None, me: int | None) -> list[dict[str, Any]]:
+def _seat_rows(
+    seats: list[Any],
+    view: dict[str, Any] | None,
+    me: int | None,
+    deadlines: dict[int, datetime] | None = None,
+) -> list[dict[str, Any]]:
+    now = timezone.now()
     rows = []
     for seat in seats:
         i = seat.index
+        deadline = (deadlines or {}).get(i)
         row = {
             "index": i,
             "number": i + 1,
@@ -187,9 +212,18 @@ def _seat_rows(seats: list[Any], view: dict[str, Any] | None, me: int | None) ->
             "cards": view["hand_counts"][i] if view else None,
             "tricks": view["tricks_won"][i] if view and view.get("tricks_won") else 0,
             "payment": view["result"]["payments"][i] if view and view.get("result") else None,
+            "away": seat.away,
+            # The page counts down from the epoch milliseconds; the text is right at render time.
+            "deadline_ms": int(deadline.timestamp() * 1000) if deadline else None,
+            "time_left": _clock_text(deadline - now) if deadline else "",
         }
         rows.append(row)
     return rows
+
+
+def _clock_text(left: Any) -> str:
+    seconds = max(0, int(left.total_seconds() + 0.999))
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")

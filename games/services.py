@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import broadcast, matches, replay
+from games import broadcast, clocks, matches, replay
 from games.bots import LEVELS, runner
-from games.models import Hand, HandAction, Room, Seat
+from games.models import Hand, HandAction, Room, Seat, TurnClock
 from games.rules import HandContext, IllegalAction, get_variant
 from games.rules.base import resolve_options
 
@@ -69,12 +70,18 @@ def create_room(
     robots: int,
     options: dict[str, Any] | None = None,
     robot_level: str = DEFAULT_ROBOT,
+    turn_clock: int = 0,
 ) -> Room:
+    """Open a table; ``turn_clock`` is the seconds each human decision may take (0: no clock)."""
     try:
         variant = get_variant(variant_key)
     except KeyError as exc:
         raise Illegal(str(exc)) from None
     robot_level = _robot_level(robot_level)
+    try:
+        turn_clock = clocks.check_seconds(turn_clock)
+    except ValueError as exc:
+        raise Illegal(str(exc)) from None
     seats = max(variant.seats)
     if not 0 <= robots < seats:
         raise Illegal(f"Robots must be between 0 and {seats - 1}")
@@ -83,7 +90,9 @@ def create_room(
     except ValueError as exc:
         raise Illegal(str(exc)) from None
     with transaction.atomic():
-        room = Room.objects.create(variant=variant.key, options=resolved, created_by=user)
+        room = Room.objects.create(
+            variant=variant.key, options=resolved, created_by=user, turn_clock=turn_clock
+        )
         for index in range(seats):
             robot = robot_level if index >= seats - robots else ""
             Seat.objects.create(room=room, index=index, user=user if index == 0 else None, robot=robot)
@@ -96,6 +105,7 @@ def sit(room: Room, user: Any, index: int) -> Seat:
     """Take a free seat, or come back to the seat a robot kept since you left."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = _lock_live_hand(room)
         if room.seats.filter(user=user).exists():
             raise Illegal("You already have a seat at this table")
         try:
@@ -115,6 +125,8 @@ def sit(room: Room, user: Any, index: int) -> Seat:
         if room.closed:
             room.closed = False
             room.save(update_fields=["closed"])
+        if hand is not None:
+            _sync_clocks(hand, timezone.now())  # a returning player to act gets a fresh clock
         _start_hand_if_ready(room)
         _after_commit(room)
     return seat
@@ -125,6 +137,7 @@ def leave(room: Room, user: Any) -> None:
     keeps it for the player, who may come back to it (``sit`` on the same seat)."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = _lock_live_hand(room)
         seat = room.seats.select_for_update().filter(user=user).first()
         if seat is None:
             raise Forbidden("You have no seat at this table")
@@ -132,11 +145,33 @@ def leave(room: Room, user: Any) -> None:
         seat.user = None
         seat.robot = DEFAULT_ROBOT if running else ""
         seat.kept_for = user if running else None
-        seat.save(update_fields=["user", "robot", "kept_for"])
+        seat.away, seat.timeouts = False, 0
+        seat.save(update_fields=["user", "robot", "kept_for", "away", "timeouts"])
         if not room.seats.exclude(user=None).exists() and running:
             room.closed = True
             room.save(update_fields=["closed"])
+        if hand is not None:
+            _sync_clocks(hand, timezone.now())  # the robot keeping the seat has no clock
         _after_commit(room)
+
+
+def back(room: Room, user: Any) -> Seat:
+    """An away player takes their seat back from the robot: they are asked again, and when
+    they are to act their clock starts afresh."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = _lock_live_hand(room)
+        seat = room.seats.select_for_update().filter(user=user).first()
+        if seat is None:
+            raise Forbidden("You have no seat at this table")
+        if not seat.away:
+            raise Illegal("You are not away: your seat is already yours to play")
+        seat.away, seat.timeouts = False, 0
+        seat.save(update_fields=["away", "timeouts"])
+        if hand is not None:
+            _sync_clocks(hand, timezone.now(), restart={seat.index})
+        _after_commit(room)
+    return seat
 
 
 def set_robot(room: Room, user: Any, index: int, level: str) -> Seat:
@@ -171,6 +206,42 @@ def _after_commit(room: Room) -> None:
         transaction.on_commit(lambda: runner.schedule(hand_id))
 
 
+def _lock_live_hand(room: Room) -> Hand | None:
+    """Lock the room's unfinished hand, if any: clock rows change only under this lock.
+
+    Taken after the room's lock and before any seat's, the order ``submit_action`` (hand,
+    then seat) also follows, so two writers never wait for each other in a circle.
+    """
+    return (
+        Hand.objects.select_for_update().filter(room=room, finished__isnull=True).order_by("-number").first()
+    )
+
+
+def _sync_clocks(hand: Hand, now: datetime, restart: frozenset[int] | set[int] = frozenset()) -> None:
+    """Make the hand's clock rows match its human seats to act (call under the hand's lock).
+
+    A seat that stays to act keeps its deadline (the other discards do not give it more
+    time) unless it is in ``restart`` (it has just moved, or just come back): a new
+    decision, a new deadline from ``now``. Robot and away seats have no clock.
+    """
+    limit = Room.objects.values_list("turn_clock", flat=True).get(pk=hand.room_id)
+    if not limit:
+        return  # the room was opened without a clock, and that never changes
+    timed: set[int] = set()
+    if not hand.is_over:
+        timed = set(
+            Seat.objects.filter(room_id=hand.room_id, index__in=hand.to_act, robot="", away=False)
+            .exclude(user=None)
+            .values_list("index", flat=True)
+        )
+    hand.clocks.exclude(seat__in=timed - set(restart)).delete()
+    running = set(hand.clocks.values_list("seat", flat=True))
+    deadline = now + timedelta(seconds=limit)
+    TurnClock.objects.bulk_create(
+        [TurnClock(hand=hand, seat=s, seq=hand.seq, deadline=deadline) for s in sorted(timed - running)]
+    )
+
+
 def _start_hand_if_ready(room: Room) -> Hand | None:
     if room.seats.filter(user=None, robot="").exists() or room.hands.exists():
         return None
@@ -194,6 +265,7 @@ def _create_hand(room: Room, number: int, context: HandContext, match_no: int = 
         to_act=sorted(variant.to_act(state)),
     )
     hand.players.set([s.user for s in room.seats.exclude(user=None)])
+    _sync_clocks(hand, timezone.now())
     room_id, hand_id = room.pk, hand.pk
     transaction.on_commit(lambda: broadcast.room_changed(room_id))
     transaction.on_commit(broadcast.lobby_changed)
@@ -238,12 +310,19 @@ def submit_action(
     expected_seq: int,
     actor: Any = None,
     robot: str = "",
+    now: datetime | None = None,
 ) -> Submitted:
     """Validate ``action`` for ``seat`` against the replayed state and append it to the log.
+
+    ``robot`` names who chose a move the player did not make: a robot level, ``"clock"``
+    (the seat's turn clock ran out: refused unless its deadline had passed by ``now``) or
+    ``"away"`` (refused unless the seat is still away). ``now`` (default: the present) is
+    also when the next clocks start.
 
     Raises ``Stale`` (the caller's view is behind), ``Forbidden`` (not this seat's turn) or
     ``Illegal`` (the rules refuse it); in every case nothing is written.
     """
+    now = now or timezone.now()
     try:
         with transaction.atomic():
             # The row lock serialises writers of one hand (on SQLite the IMMEDIATE
@@ -259,6 +338,7 @@ def submit_action(
                 raise Illegal("This hand is over")
             if seat not in variant.to_act(state):
                 raise Forbidden("It is not your turn")
+            _check_automatic(hand, seat, robot, now)
             try:
                 new_state = variant.apply(state, seat, action)
             except IllegalAction as exc:
@@ -275,6 +355,8 @@ def submit_action(
                 hand.finished = timezone.now()
                 fields += ["result", "finished"]
             hand.save(update_fields=fields)
+            _count_timeouts(hand, seat, robot)
+            _sync_clocks(hand, now, restart={seat})
             room_id = hand.room_id
             finished = hand.finished is not None
             transaction.on_commit(lambda: replay.remember(hand_id, seq, new_state))
@@ -286,6 +368,29 @@ def submit_action(
         # Another writer appended the same seq first: a lost race, not a corruption.
         raise Stale("Another move was made at the same moment; your view has been refreshed") from None
     return Submitted(hand_id=hand_id, seq=seq, state=new_state)
+
+
+def _check_automatic(hand: Hand, seat: int, robot: str, now: datetime) -> None:
+    """A clock move needs the seat's deadline passed; an away move needs the seat away. Both
+    are read under the hand's lock, so a second firing of one deadline finds it gone."""
+    if robot == clocks.CLOCK_MOVE and not hand.clocks.filter(seat=seat, deadline__lte=now).exists():
+        raise Stale("The turn clock of this seat has not run out")
+    away = Seat.objects.filter(room_id=hand.room_id, index=seat, away=True)
+    if robot == clocks.AWAY_MOVE and not away.exists():
+        raise Stale("This seat's player is back")
+
+
+def _count_timeouts(hand: Hand, seat: int, robot: str) -> None:
+    """Count the clock's moves in a row for this seat: the third marks it away. A move of the
+    player's own starts the count again."""
+    seats = Seat.objects.filter(room_id=hand.room_id, index=seat)
+    if robot == clocks.CLOCK_MOVE:
+        row = seats.select_for_update().get()
+        row.timeouts += 1
+        row.away = row.timeouts >= clocks.AWAY_AFTER
+        row.save(update_fields=["timeouts", "away"])
+    elif not robot:
+        seats.exclude(timeouts=0).update(timeouts=0)
 
 
 def _still_current(hand: Hand, variant: Any, state: Any, seat: int, seen: int) -> bool:

@@ -95,7 +95,10 @@ def new_room(request: HttpRequest) -> HttpResponse:
         options = {o.name: request.POST[o.name] for o in variant.options if o.name in request.POST}
         options = {k: _option_value(v) for k, v in options.items()}
         level = request.POST.get("robot_level", services.DEFAULT_ROBOT)
-        room = services.create_room(request.user, variant_key, robots, options, robot_level=level)
+        turn_clock = _int(request, "turn_clock") if request.POST.get("turn_clock") else 0
+        room = services.create_room(
+            request.user, variant_key, robots, options, robot_level=level, turn_clock=turn_clock
+        )
     except services.Refused as refusal:
         return _refused(request, refusal)
     url = f"/r/{room.code}/"
@@ -207,6 +210,18 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
         if not request.user.is_authenticated:
             raise services.Forbidden("You have no seat at this table")
         services.leave(room, request.user)
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    return _back_to_room(request, room)
+
+
+@require_POST
+def back(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room(code)
+    try:
+        if not request.user.is_authenticated:
+            raise services.Forbidden("You have no seat at this table")
+        services.back(room, request.user)
     except services.Refused as refusal:
         return _refused(request, refusal)
     return _back_to_room(request, room)

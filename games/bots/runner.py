@@ -3,12 +3,16 @@ is move, after ``settings.ROBOT_DELAY`` seconds, through ``services.submit_actio
 
 Modes (``settings.ROBOT_RUNNER``):
 - ``thread``: one daemon thread in the web process keeps a queue of due hands (the
-  embedded default);
+  embedded default); it also wakes at every turn-clock deadline (``games.clocks``), and
+  when it starts it queues the deadlines already in the database (a restart loses none);
 - ``inline``: the robots move at once, in the caller (tests, the duel harness);
 - ``off``: nothing here; another process drives them.
 
 A robot move carries the ``seq`` it was chosen at, so a duplicate or late move is refused
 as stale and can never be applied twice.
+
+An away seat (its player's clock ran out three times in a row) is played like a robot seat,
+by the basic robot, and logged as ``"away"``.
 """
 
 from __future__ import annotations
@@ -18,9 +22,12 @@ import logging
 import random
 import threading
 import time
+from datetime import datetime
 
 from django.conf import settings
 from django.db import close_old_connections
+from django.db.models import Q
+from django.utils import timezone
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +35,13 @@ log = logging.getLogger(__name__)
 def in_process() -> bool:
     """Whether this process drives robots (with ``off`` a worker process does)."""
     return settings.ROBOT_RUNNER in ("thread", "inline")
+
+
+def start() -> None:
+    """Start the robot thread now (the web process at boot, in ``thread`` mode), so that
+    deadlines that passed while the site was down fire without waiting for a page view."""
+    if settings.ROBOT_RUNNER == "thread":
+        _thread_runner()
 
 
 def schedule(hand_id: int) -> None:
@@ -40,7 +54,7 @@ def schedule(hand_id: int) -> None:
 
 def move_once(hand_id: int) -> bool:
     """Make one robot move in this hand if a robot is to act. True if a move was made."""
-    from games import replay, services
+    from games import clocks, replay, services
     from games.bots import get_robot
     from games.models import Hand
     from games.rules import get_variant
@@ -48,7 +62,10 @@ def move_once(hand_id: int) -> bool:
     hand = Hand.objects.filter(pk=hand_id).select_related("room").first()
     if hand is None or hand.is_over or hand.room.closed:
         return False
-    robots = dict(hand.room.seats.exclude(robot="").values_list("index", "robot"))
+    robots = {
+        index: robot or clocks.AWAY_MOVE
+        for index, robot in hand.room.seats.filter(~Q(robot="") | Q(away=True)).values_list("index", "robot")
+    }
     variant = get_variant(hand.variant)
     state = replay.current(hand)
     for seat in sorted(variant.to_act(state)):
@@ -58,7 +75,8 @@ def move_once(hand_id: int) -> bool:
         legal = variant.legal_actions(state, seat)
         view = variant.observe(state, seat)
         rng = random.Random(f"{hand.pk}:{hand.seq}:{seat}")
-        action = get_robot(level).choose(view, legal, rng)
+        robot = get_robot(clocks.ROBOT if level == clocks.AWAY_MOVE else level)
+        action = robot.choose(view, legal, rng)
         try:
             services.submit_action(hand.pk, seat, action, hand.seq, robot=level)
         except services.Stale:
@@ -83,34 +101,83 @@ def _drive_inline(hand_id: int) -> None:
 
 
 class _ThreadRunner:
-    def __init__(self) -> None:
+    # A clock fires a little after its deadline, so that it has surely passed.
+    CLOCK_MARGIN = 0.05
+
+    def __init__(self, start: bool = True) -> None:
         self._queue: list[tuple[float, int]] = []
+        # (hand id, deadline) already queued, so that each pass does not queue it again.
+        self._deadlines: set[tuple[int, datetime]] = set()
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="robots", daemon=True)
-        self._thread.start()
+        if start:  # tests drive a runner's steps themselves
+            self._thread.start()
 
     def add(self, hand_id: int, delay: float) -> None:
         with self._cond:
             heapq.heappush(self._queue, (time.monotonic() + delay, hand_id))
             self._cond.notify()
 
+    def add_deadline(self, hand_id: int, deadline: datetime) -> None:
+        with self._cond:
+            if (hand_id, deadline) in self._deadlines:
+                return
+            self._deadlines.add((hand_id, deadline))
+        delay = (deadline - timezone.now()).total_seconds() + self.CLOCK_MARGIN
+        self.add(hand_id, max(0.0, delay))
+
+    def load_deadlines(self) -> None:
+        """Queue every running clock in the database: those that ran out while the process
+        was down fire at once."""
+        from games import clocks
+
+        for hand_id, deadline in clocks.pending():
+            self.add_deadline(hand_id, deadline)
+
+    def due(self) -> list[int]:
+        """The hands whose wake-up time has come (for tests; the thread pops them itself)."""
+        with self._cond:
+            now = time.monotonic()
+            return sorted({h for t, h in self._queue if t <= now})
+
     def _run(self) -> None:
+        try:
+            close_old_connections()
+            self.load_deadlines()
+        except Exception:
+            log.exception("loading the turn clocks failed")
         while True:
             with self._cond:
                 while not self._queue or self._queue[0][0] > time.monotonic():
                     timeout = self._queue[0][0] - time.monotonic() if self._queue else None
                     self._cond.wait(timeout)
                 _, hand_id = heapq.heappop(self._queue)
-                # Several wake-ups for one hand collapse into one pass.
-                self._queue = [(t, h) for t, h in self._queue if h != hand_id]
+                # Several wake-ups for one hand collapse into one pass; later ones (a clock's
+                # deadline) stay queued.
+                now = time.monotonic()
+                self._queue = [(t, h) for t, h in self._queue if h != hand_id or t > now]
                 heapq.heapify(self._queue)
             try:
                 close_old_connections()
-                move_once(hand_id)
+                self.run_pass(hand_id)
             except Exception:
                 log.exception("robot move in hand %s failed", hand_id)
             finally:
                 close_old_connections()
+
+    def run_pass(self, hand_id: int) -> None:
+        """One wake-up of a hand: its robot move, its due clocks, then queue its deadlines."""
+        from games import clocks
+
+        move_once(hand_id)
+        clocks.fire_due(hand_id=hand_id)
+        # Any move since (this pass's or a player's) scheduled the hand again; queue the
+        # deadlines that are running now.
+        present = clocks.deadlines(hand_id)
+        with self._cond:
+            self._deadlines = {(h, d) for h, d in self._deadlines if h != hand_id or d in present.values()}
+        for deadline in present.values():
+            self.add_deadline(hand_id, deadline)
 
 
 _runner: _ThreadRunner | None = None

@@ -9,6 +9,11 @@ chose at. A move can therefore never be applied twice: two workers, or a worker 
 half-way, that choose for the same position submit the same expected ``seq``; the hand's
 row lock and the unique ``(hand, seq)`` let exactly one through and refuse the other as
 stale. A killed worker loses at most the delay it was waiting out.
+
+Each sweep also fires the turn clocks whose deadline has passed (``clocks.fire_due``): the
+deadlines are rows in the database, and a clock move is refused unless its deadline is still
+there and past, so a deadline fires once whichever worker, or restarted worker, sees it.
+Away seats are driven like robot seats.
 """
 
 from __future__ import annotations
@@ -19,7 +24,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.db import close_old_connections
+from django.db.models import Q
 
+from games import clocks
 from games.bots import runner
 from games.models import Seat
 
@@ -27,9 +34,10 @@ log = logging.getLogger(__name__)
 
 
 def due_positions() -> dict[int, int]:
-    """``{hand id: seq}`` for every unfinished hand of an open room where a robot is to act."""
+    """``{hand id: seq}`` for every unfinished hand of an open room where a robot (or the
+    robot playing an away seat) is to act."""
     rows = (
-        Seat.objects.exclude(robot="")
+        Seat.objects.filter(~Q(robot="") | Q(away=True))
         .filter(room__closed=False, room__hands__finished__isnull=True)
         .values_list("room__hands__id", "room__hands__seq", "room__hands__to_act", "index")
     )
@@ -47,7 +55,8 @@ class Worker:
         self._seen: dict[tuple[int, int], float] = {}
 
     def sweep(self) -> int:
-        """One pass: make every due robot move. Returns how many moves were made."""
+        """One pass: make every due robot move and fire every due turn clock. Returns how many
+        moves were made."""
         now = time.monotonic()
         positions = due_positions()
         seen = {key: self._seen.get(key, now) for key in positions.items()}
@@ -61,6 +70,7 @@ class Worker:
                     moved += 1
             except Exception:  # one broken hand must not stop the others
                 log.exception("robot move in hand %s failed", hand_id)
+        moved += clocks.fire_due()
         return moved
 
     def run(self, should_stop: Callable[[], bool] = lambda: False) -> None:

@@ -103,6 +103,21 @@
     }
   }
 
+  // Turn clocks: count down every [data-deadline] (epoch milliseconds, rendered by the
+  // server in the seats fragment, so each push brings the new deadlines). The server fires
+  // the deadline; this only shows it.
+  function tickClocks() {
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - Date.now()) / 1000));
+      var text = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("low", left <= 10);
+    });
+  }
+  setInterval(tickClocks, 250);
+  document.addEventListener("htmx:wsAfterMessage", tickClocks);
+  document.addEventListener("DOMContentLoaded", tickClocks);
+
   // Room form: only the chosen game's rule options are sent.
   function showVariantOptions() {
     var select = document.querySelector('.new-room select[name="variant"]');
