@@ -179,3 +179,11 @@ def test_a_small_duel_runs_and_prints():
     text = out.getvalue()
     assert "strong (A) against basic (B), 2 deals × 2 hands" in text
     assert "p95 ms" in text and "95% CI" in text
+
+
+def test_basic_and_random_play_two_thousand_legal_hands_and_basic_wins():
+    """1,000 duplicate deals = 2,000 hands through the validating rules core (an illegal action
+    would raise), with every decision of the game met; basic ahead of random."""
+    result = run_duel("basic", "random", 1000, seed=7, workers=2)
+    assert result.deals == 1000
+    assert result.diff_mean - result.diff_ci > 0, result.report()
