@@ -203,28 +203,27 @@ def set_robot(request: HttpRequest, code: str) -> HttpResponse:
     return _back_to_room(request, room)
 
 
-@require_POST
-def leave(request: HttpRequest, code: str) -> HttpResponse:
+def _seat_change(request: HttpRequest, code: str, change: Any) -> HttpResponse:
+    """Run ``change(room)`` for a logged-in player; refusals answer as usual, success goes back
+    to the room."""
     room = _room(code)
     try:
         if not request.user.is_authenticated:
             raise services.Forbidden("You have no seat at this table")
-        services.leave(room, request.user)
+        change(room)
     except services.Refused as refusal:
         return _refused(request, refusal)
     return _back_to_room(request, room)
+
+
+@require_POST
+def leave(request: HttpRequest, code: str) -> HttpResponse:
+    return _seat_change(request, code, lambda room: services.leave(room, request.user))
 
 
 @require_POST
 def back(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
-    try:
-        if not request.user.is_authenticated:
-            raise services.Forbidden("You have no seat at this table")
-        services.back(room, request.user)
-    except services.Refused as refusal:
-        return _refused(request, refusal)
-    return _back_to_room(request, room)
+    return _seat_change(request, code, lambda room: services.back(room, request.user))
 
 
 def _back_to_room(request: HttpRequest, room: Room) -> HttpResponse:

@@ -15,19 +15,11 @@ from django.db import connection
 from games import replay, services
 from games.models import Hand, HandAction
 from games.rules import get_variant
+from tests.deals import HANDS, TALON
 from tests.factories import UserFactory
 from tests.production.players import Person
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# Dealer 3, so seat 0 is forehand. Talon top first: T18 CR T2 H1 S10 DR.
-HANDS = [
-    "T22 T20 T19 T16 T3 HK SJ DQ C10",
-    "T21 T17 T15 T9 T5 HQ SK DJ CK",
-    "T1 T14 T12 T8 T6 HR SQ DK CQ",
-    "T13 T11 T10 T7 T4 HJ SR D1 CJ",
-]
-TALON = "T18 CR T2 H1 S10 DR"
 
 
 @pytest.fixture
