@@ -98,3 +98,15 @@ def browser():
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+def open_table_as_guest(page, site: Site) -> str:
+    """A guest, with one click, opens a table with three robots; returns the room code once
+    the page's websocket is live."""
+    page.goto(site.url + "/")
+    page.get_by_role("button", name="Play as guest").first.click()
+    page.locator("#robots").select_option("3")
+    page.locator("#new-room").click()
+    page.wait_for_url("**/r/*/")
+    page.wait_for_selector("#connection.ok")
+    return page.url.rstrip("/").split("/")[-1]

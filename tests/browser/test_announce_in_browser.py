@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from tests.browser.conftest import open_table_as_guest
+
 READ_CONTROLS = (
     "() => [...document.querySelectorAll('#controls [data-action], #hand [data-action]')]"
     ".map(e => e.dataset.action)"
@@ -80,18 +82,12 @@ def test_a_guest_says_kontra_and_announces_by_clicking_and_checks_the_receipt(si
     player = browser.new_context().new_page()
     errors: list[str] = []
     player.on("pageerror", lambda e: errors.append(str(e)))
-    player.goto(site.url + "/")
-    player.get_by_role("button", name="Play as guest").first.click()
-    player.locator("#robots").select_option("3")
-    player.locator("#new-room").click()
-    player.wait_for_url("**/r/*/")
-    code = player.url.rstrip("/").split("/")[-1]
-    player.wait_for_selector("#connection.ok")
+    code = open_table_as_guest(player, site)
     audience = browser.new_context().new_page()
     audience.goto(f"{site.url}/r/{code}/")
     audience.wait_for_selector("#connection.ok")
 
-    for _ in range(12):  # hands, until the guest opposes a declarer and the hand is played out
+    for _ in range(20):  # hands, until the guest opposes a declarer and the hand is played out
         said: set[str] = set()
         play_hand(player, said)
         hand_no = int(player.locator("#status").get_attribute("data-hand-no"))
@@ -101,7 +97,7 @@ def test_a_guest_says_kontra_and_announces_by_clicking_and_checks_the_receipt(si
         player.locator("#next-hand").click()
         player.wait_for_function(f"() => document.querySelector('#status').dataset.handNo == '{hand_no + 1}'")
     else:
-        raise AssertionError("in twelve hands the guest never got to kontra and announce")
+        raise AssertionError("in twenty hands the guest never got to kontra and announce")
 
     # The audience saw the kontra on the game live, in the announcements panel.
     seq = seq_of(player)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 
 from games.rules import EVERYONE, Deal, HandContext, get_variant
+from tests.browser.conftest import open_table_as_guest
 
 SNAPSHOT = """() => {
   const status = document.querySelector('#status');
@@ -107,13 +108,7 @@ def test_a_guest_plays_a_hand_while_the_audience_watches_and_staff_inspect(site,
     errors: list[str] = []
     player.on("pageerror", lambda e: errors.append(str(e)))
 
-    player.goto(site.url + "/")
-    player.get_by_role("button", name="Play as guest").first.click()
-    player.locator("#robots").select_option("3")
-    player.locator("#new-room").click()
-    player.wait_for_url("**/r/*/")
-    code = player.url.rstrip("/").split("/")[-1]
-    player.wait_for_selector("#connection.ok")
+    code = open_table_as_guest(player, site)
 
     audience = audience_ctx.new_page()
     audience.goto(f"{site.url}/r/{code}/")

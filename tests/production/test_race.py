@@ -15,7 +15,7 @@ from django.db import connection
 from games import replay, services
 from games.models import Hand, HandAction
 from games.rules import get_variant
-from tests.deals import HANDS, TALON
+from tests.deals import full_table_with_known_deal
 from tests.factories import UserFactory
 from tests.production.players import Person
 
@@ -24,16 +24,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def hand() -> Hand:
-    users = [UserFactory(username=f"race-{uuid.uuid4().hex[:10]}") for _ in range(4)]
-    room = services.create_room(users[0], "hungarian", robots=0)
-    for seat, user in enumerate(users[1:], start=1):
-        services.sit(room, user, seat)
-    hand = room.current_hand()
-    hand.deal = {"hands": [h.split() for h in HANDS], "talon": TALON.split()}
-    hand.context = {**hand.context, "dealer": 3}
-    hand.save()
-    replay.forget_all()
-    return hand
+    return full_table_with_known_deal(
+        [UserFactory(username=f"race-{uuid.uuid4().hex[:10]}") for _ in range(4)]
+    )
 
 
 def submit_all_at_once(hand_id: int, attempts: list[tuple[int, str, int]]) -> list[int]:

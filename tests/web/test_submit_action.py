@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import replay, services
+from games import services
 from games.models import HandAction
-from tests.deals import HANDS, TALON
+from tests.deals import full_table_with_known_deal
 from tests.factories import UserFactory
 from tests.web.helpers import client_for
 
@@ -16,16 +16,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def table():
     users = [UserFactory() for _ in range(4)]
-    room = services.create_room(users[0], "hungarian", robots=0)
-    for seat, user in enumerate(users[1:], start=1):
-        services.sit(room, user, seat)
-    hand = room.current_hand()
-    # The hand has no action yet: give it a known deal (the log is deal + actions).
-    hand.deal = {"hands": [h.split() for h in HANDS], "talon": TALON.split()}
-    hand.context = {**hand.context, "dealer": 3}
-    hand.save()
-    replay.forget_all()  # the robot check after sitting down cached the random deal's state
-    return room, hand, users
+    hand = full_table_with_known_deal(users)
+    return hand.room, hand, users
 
 
 def act(hand, seat, action, seq=None):
