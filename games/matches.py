@@ -10,7 +10,7 @@ from typing import Any
 
 from games.models import Hand, Room
 from games.rules import HandResult, get_variant
-from games.rules.match import Match, record, start
+from games.rules.match import Match, close, record, start
 
 
 def match_of(room: Room, match_no: int) -> Match | None:
@@ -26,6 +26,8 @@ def match_of(room: Room, match_no: int) -> Match | None:
         if hand.result is None or hand.finished is None:
             break
         match = record(match, HandResult.from_json(hand.result), hand.context_value().doubled)
+    if room.ended_match >= match_no:
+        match = close(match)  # the host ended it (a match without a set length)
     return match
 
 
@@ -40,7 +42,9 @@ def match_json(match: Match | None, match_no: int | None) -> dict[str, Any] | No
         return None
     return {
         "match_no": match_no,
-        "length": match.rules.length,
+        "length": match.rules.length,  # 0: no set length, the host ends the match
+        "closed": match.closed,
+        "start_total": match.rules.start_total,
         "scored": match.scored,
         "hands_left": match.hands_left,
         "over": match.over,

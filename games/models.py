@@ -32,6 +32,8 @@ class Room(models.Model):
     # Seconds a human seat has for each decision before the basic robot moves for it; 0: no clock.
     # A table setting, not a rule option: the rules core knows no clock.
     turn_clock = models.PositiveIntegerField(default=0)
+    # The last match the host ended (a match without a set length, czech.md §11); 0: none.
+    ended_match = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created"]

@@ -88,8 +88,14 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
     viewer = viewer_for(room, user)
     hand = room.current_hand()
     deadlines = _deadlines(room, hand)
-    seats = [_seat_json(s, deadlines.get(s.index)) for s in room.seats.select_related("user")]
-    if hand is None:
+    view, legal = table_view(hand, viewer) if hand is not None else (None, [])
+    # Clocks of a private decision show only to the deciding seat, as the public to_act does.
+    shown = set(view["to_act"]) if view is not None else set()
+    seats = [
+        _seat_json(s, deadlines.get(s.index) if s.index in shown else None)
+        for s in room.seats.select_related("user")
+    ]
+    if hand is None or view is None:
         return {
             "room": room.code,
             "variant": room.variant,
@@ -105,7 +111,6 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
             "match": None,
             "view": None,
         }
-    view, legal = table_view(hand, viewer)
     return {
         "room": room.code,
         "variant": room.variant,
@@ -161,17 +166,34 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         row["kept_for_me"] = user_id is not None and seat.kept_for_id == user_id and viewer.seat is None
         row["kept"] = seat.kept_for_id is not None
     context["has_free_seat"] = any(s.is_free for s in seats)
+    context["can_end_match"] = _can_end_match(room, table, viewer.seat, user_id)
     # Fragments carry the version of the table they show, so that a page never swaps in an
     # older render that arrives late (a POST reply overtaken by a push, or the reverse).
     context["version"] = (hand.number * 1_000_000 + hand.seq) if hand is not None else 0
     if context["view"] is not None:
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
+        context["trick_total"] = _trick_total(context["view"])
     context["legal_set"] = set(context["legal"])
     context["controls"] = _controls(context["view"], context["legal"], viewer.seat)
-    turn = (context["view"] or {}).get("announce_turn")
-    context["turn_has_calls"] = bool(turn and turn["calls"])
     context["hand_cards"] = _hand_cards(context["view"], context["legal_set"])
     return context
+
+
+def _can_end_match(room: Room, table: Table, seat: int | None, user_id: int | None) -> bool:
+    """The host (or, when the host has no seat, any player) may end a match without a set
+    length between two hands; ``services.end_match`` checks the same."""
+    match, hand = table.match, table.hand
+    if seat is None or hand is None or not hand.is_over or match is None or match["over"] or match["length"]:
+        return False
+    host_seated = any(s.user_id == room.created_by_id for s in table.seats if s.user_id is not None)
+    return user_id == room.created_by_id or not host_seated
+
+
+def _trick_total(view: dict[str, Any] | None) -> int:
+    """Tricks in the hand: those completed plus the cards the fullest hand still holds."""
+    if not view:
+        return 0
+    return sum(view.get("tricks_won") or []) + max(view.get("hand_counts") or [0])
 
 
 def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str]]:
@@ -197,7 +219,9 @@ def _seat_rows(
     rows = []
     for seat in seats:
         i = seat.index
-        deadline = (deadlines or {}).get(i)
+        # A private decision (a Czech contra offer) names nobody: its clock is shown to the
+        # deciding seat only, as the public ``to_act`` is.
+        deadline = (deadlines or {}).get(i) if view and i in view["to_act"] else None
         row = {
             "index": i,
             "number": i + 1,
@@ -207,6 +231,7 @@ def _seat_rows(
             "is_me": i == me,
             "to_act": bool(view and i in view["to_act"]),
             "dealer": bool(view and view["dealer"] == i),
+            "povinnost": bool(view and view.get("povinnost") == i),
             "declarer": bool(view and view.get("declarer") == i),
             "partner": bool(view and view.get("partner") == i),
             "cards": view["hand_counts"][i] if view else None,
@@ -228,17 +253,89 @@ def _clock_text(left: Any) -> str:
 
 KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 
+# What "pass" means, phase by phase (the same word ends many kinds of decision).
+PASS_LABELS = {
+    "shuffle": "Done: hand the deck to be cut",
+    "valat": "No valat",
+    "iote": "Do not call it",
+    "contra": "No contra",
+}
+LABELS = {
+    "shuffle": "Shuffle again",
+    "prever": "Prever (play alone)",
+    "take": "Take the talon card",
+    "offer": "Offer it unseen",
+    "accept": "Accept the offered card",
+    "refuse": "Refuse it",
+    "reject": "Reject these three",
+    "declare": "Declare my money cards",
+    "decline": "Keep them secret",
+    "valat": "Call valat (all 12 tricks)",
+    "iote": "Call I on the end",
+    "contra": "Contra",
+    "rhea-contra": "Rhea-contra",
+    "supra-contra": "Supra-contra",
+}
+KNOCK_STYLES = {
+    "ones": "by ones",
+    "twos": "by twos",
+    "threes": "by threes",
+    "fours": "by fours",
+    "sixes": "by sixes",
+    "twelve": "twelve straight",
+    "345": "3-4-5",
+    "twelves": "twelves: choose a pile",
+}
+
+
+def button_label(
+    action: str, view: dict[str, Any] | None, me: int | None, turn_has_calls: bool = False
+) -> str:
+    """The text of a decision's button: the action's name, or what it means in this phase."""
+    from games.templatetags.tarokk import action_label
+
+    phase = (view or {}).get("phase")
+    word, _, arg = action.partition(":")
+    if action == "pass":
+        if phase == "announce":
+            return "End my turn" if turn_has_calls else "Pass (no announcement)"
+        if phase == "prever":
+            return "Go with a partner" if view and view.get("povinnost") == me else "Pass (go ahead)"
+        return PASS_LABELS.get(phase or "", "Pass")
+    if word == "keep" and phase == "talon":
+        stage = ((view or {}).get("prever_talon") or {}).get("stage")
+        return "Keep the bottom three" if stage == "bottom" else "Keep these three"
+    if word == "reject" and phase == "talon":
+        stage = ((view or {}).get("prever_talon") or {}).get("stage")
+        return (
+            "Reject them too: take back the top three"
+            if stage == "bottom"
+            else "Reject: show them, see the other three"
+        )
+    if word == "knock":
+        return f"Knock: deal {KNOCK_STYLES.get(arg, arg)}"
+    if word == "pile":
+        return f"Take pile {arg}"
+    if word in LABELS and not arg:
+        return LABELS[word]
+    return action_label(action)
+
 
 def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> dict[str, Any]:
     """Split the legal actions into the panels that show them (cards are shown in the hand).
 
-    ``buttons`` are the plain calls (pass, bids, hold, raises, the partner call, annul,
-    ending an announcement turn); ``announce`` and ``kontra`` are the announcement phase's
-    bonus and kontra-chain calls, shown in their own groups.
+    ``buttons`` are the plain decisions, as ``{"action", "label"}`` (pass, bids, holds, raises,
+    the partner call, annul, prever, talon offers, money, valat, I on the end, contra, the
+    piles, knocking); ``announce`` and ``kontra`` are the Hungarian announcement phase's bonus
+    and kontra-chain calls, shown in their own groups; ``cut`` the cut positions (one
+    choice list); ``discard`` the discard form.
     """
+    empty: dict[str, Any] = {"buttons": [], "announce": [], "kontra": [], "cut": None, "discard": None}
     if view is None or me is None:
-        return {"buttons": [], "announce": [], "kontra": [], "discard": None}
-    buttons, announce, kontra = [], [], []
+        return empty
+    turn = view.get("announce_turn")
+    turn_has_calls = bool(turn and turn["calls"])
+    buttons, announce, kontra, cuts = [], [], [], []
     for action in legal:
         word = action.partition(":")[0]
         if word in ("play", "discard"):
@@ -247,15 +344,29 @@ def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> 
             announce.append(action)
         elif word in KONTRA_WORDS:
             kontra.append(action)
+        elif word == "cut":
+            cuts.append(action)
         else:
-            buttons.append(action)
+            buttons.append({"action": action, "label": button_label(action, view, me, turn_has_calls)})
+    cut = None
+    if cuts:
+        positions = [int(a.split(":", 1)[1]) for a in cuts]
+        default = 32 if 32 in positions else positions[len(positions) // 2]
+        cut = {"choices": [(f"cut:{k}", k) for k in positions], "default": f"cut:{default}"}
     discards = [a for a in legal if a.startswith("discard:")]
     discard = None
     if discards:
         count = len(discards[0].split(":", 1)[1].split(","))
         choosable = sorted({c for a in discards for c in a.split(":", 1)[1].split(",")})
         discard = {"count": count, "legal_json": json.dumps(discards), "choosable": set(choosable)}
-    return {"buttons": buttons, "announce": announce, "kontra": kontra, "discard": discard}
+    return {
+        **empty,
+        "buttons": buttons,
+        "announce": announce,
+        "kontra": kontra,
+        "cut": cut,
+        "discard": discard,
+    }
 
 
 def _hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, Any]]:
@@ -301,5 +412,6 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
         # The options stored with the hand, not the room's: a replay uses the rules it was played under.
         "rules": table_rules(variant, hand.context_value().options),
         "hand_cards": [],
-        "controls": {"buttons": [], "announce": [], "kontra": [], "discard": None},
+        "controls": _controls(None, [], None),
+        "trick_total": _trick_total(view),
     }

@@ -245,8 +245,20 @@ def _sync_clocks(hand: Hand, now: datetime, restart: frozenset[int] | set[int] =
 def _start_hand_if_ready(room: Room) -> Hand | None:
     if room.seats.filter(user=None, robot="").exists() or room.hands.exists():
         return None
-    dealer = random.SystemRandom().randrange(room.seats.count())
-    return _create_hand(room, 1, HandContext(dealer=dealer, options=room.options))
+    return _create_hand(room, 1, _opening_context(room))
+
+
+def _opening_context(room: Room) -> HandContext:
+    """The first hand of a match: dealt by the host's seat when the variant's match rules say so
+    (Czech ``first_dealer=host``; seat 0 when the host has no seat), else by a random seat."""
+    rules = get_variant(room.variant).match_rules(room.options)
+    dealer = None
+    if rules.first_dealer == "host" and room.created_by_id is not None:
+        dealer = room.seats.filter(user_id=room.created_by_id).values_list("index", flat=True).first()
+        dealer = 0 if dealer is None else dealer
+    if dealer is None:
+        dealer = random.SystemRandom().randrange(room.seats.count())
+    return HandContext(dealer=dealer, options=room.options, opening=True)
 
 
 def _create_hand(room: Room, number: int, context: HandContext, match_no: int = 1) -> Hand:
@@ -277,8 +289,8 @@ def next_hand(room: Room, user: Any, expected_number: int) -> Hand:
     """Deal the next hand once the current one is over (any seated player may ask).
 
     Within a match the match decides the dealer and whether the hand is doubled; once the
-    match is over the same request starts a new match (hungarian.md §11), dealt by a
-    randomly chosen seat as the first match was.
+    match is over the same request starts a new match (hungarian.md §11), dealt as the first
+    match was (``_opening_context``).
     """
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
@@ -294,10 +306,41 @@ def next_hand(room: Room, user: Any, expected_number: int) -> Hand:
         match = matches.match_of(room, current.match_no)
         assert match is not None
         if match.over:
-            dealer = random.SystemRandom().randrange(room.seats.count())
-            context = HandContext(dealer=dealer, options=room.options)
-            return _create_hand(room, current.number + 1, context, current.match_no + 1)
+            return _create_hand(room, current.number + 1, _opening_context(room), current.match_no + 1)
         return _create_hand(room, current.number + 1, match.next_context(room.options), current.match_no)
+
+
+def end_match(room: Room, user: Any, expected_number: int) -> Room:
+    """The host ends a match that has no set length (czech.md §11), between two hands.
+
+    When the host has no seat at the table any seated player may end it. The next hand then
+    starts a new match.
+    """
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        seated = room.seats.filter(user=user).exists()
+        host_seated = (
+            room.created_by_id is not None and room.seats.filter(user_id=room.created_by_id).exists()
+        )
+        if not (seated and (room.created_by_id == user.pk or not host_seated)):
+            raise Forbidden("Only the player who opened the table can end the match")
+        current = room.current_hand()
+        if current is None:
+            raise Illegal("No match has started yet")
+        if current.number != expected_number:
+            raise Stale(f"Hand {current.number} is already under way")
+        if not current.is_over:
+            raise Illegal("Finish the hand first: a match ends between two hands")
+        match = matches.match_of(room, current.match_no)
+        assert match is not None
+        if match.over:
+            raise Illegal("The match is over already")
+        if match.rules.length:
+            raise Illegal(f"This match ends by itself after {match.rules.length} hands")
+        room.ended_match = current.match_no
+        room.save(update_fields=["ended_match"])
+        _after_commit(room)
+    return room
 
 
 # --- actions ---------------------------------------------------------------------------

@@ -181,6 +181,20 @@ def next_hand(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+def end_match(request: HttpRequest, code: str) -> HttpResponse:
+    room = _room(code)
+    try:
+        if not request.user.is_authenticated:
+            raise services.Forbidden("Only the player who opened the table can end the match")
+        services.end_match(room, request.user, _int(request, "hand_no"))
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    if _is_htmx(request):
+        return HttpResponse(pages.render_live(room, request.user, oob=True))
+    return JsonResponse({"ok": True})
+
+
+@require_POST
 @login_required
 def sit(request: HttpRequest, code: str) -> HttpResponse:
     room = _room(code)

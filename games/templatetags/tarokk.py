@@ -32,6 +32,22 @@ ITEMS = {
     "9-tarokks": "9 tarokks",
 }
 KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+# Single-word actions of Czech Taroky (czech.md §3–§7).
+WORDS = {
+    "shuffle": "Shuffle",
+    "prever": "Prever",
+    "take": "Take",
+    "offer": "Offer",
+    "accept": "Accept",
+    "refuse": "Refuse",
+    "reject": "Reject",
+    "declare": "Declare",
+    "decline": "Decline",
+    "valat": "Valat",
+    "contra": "Contra",
+    "rhea-contra": "Rhea-contra",
+    "supra-contra": "Supra-contra",
+}
 
 
 def roman(n: int) -> str:
@@ -96,6 +112,16 @@ def action_label(action: str) -> str:
         return f"Announce {ITEMS.get(arg, arg)}"
     if kind in KONTRA_WORDS:
         return f"{kind.capitalize()} {ITEMS.get(arg, arg)}"
+    if kind == "cut":
+        return f"Cut at {arg}"
+    if kind == "knock":
+        return f"Knock ({arg})"
+    if kind == "pile":
+        return f"Take pile {arg}"
+    if kind == "iote":
+        return "I on the end"
+    if not arg and kind in WORDS:
+        return WORDS[kind]
     return action
 
 
@@ -148,3 +174,37 @@ def mul(a: Any, b: Any) -> Any:
         return int(a) * int(b)
     except (TypeError, ValueError):
         return ""
+
+
+TALON_EVENTS = {"take": "took", "offer": "offered", "accept": "accepted", "refuse": "refused"}
+KEPT_SETS = {
+    "top": "the top three",
+    "bottom": "the bottom three",
+    "back": "the top three again, after rejecting both",
+}
+
+
+@register.filter
+def talon_event(event: str) -> str:
+    """A Czech partner-game talon step: take, offer, accept, refuse (czech.md §5.1)."""
+    return TALON_EVENTS.get(event, event)
+
+
+@register.filter
+def kept_set(kept: str) -> str:
+    return KEPT_SETS.get(kept, kept)
+
+
+@register.filter
+def knock_style(style: str) -> str:
+    from games.pages import KNOCK_STYLES
+
+    return KNOCK_STYLES.get(style, style)
+
+
+@register.filter
+def pow2(n: Any) -> int:
+    try:
+        return 2 ** int(n)
+    except (TypeError, ValueError):
+        return 1

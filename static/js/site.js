@@ -133,14 +133,16 @@
   });
   document.addEventListener("DOMContentLoaded", showVariantOptions);
 
-  // Table: keys 1-9 play (or choose to discard) the n-th card that can be clicked now;
-  // Tab / Enter work on every control as usual.
+  // Table: keys 1-9, 0, -, = play (or choose to discard) the 1st to 12th card that can be
+  // clicked now; Tab / Enter work on every control as usual.
+  var CARD_KEYS = "1234567890-=";
   document.addEventListener("keydown", function (e) {
     if (!document.getElementById("room") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target.closest("input, textarea, select")) return;
-    if (!/^[1-9]$/.test(e.key)) return;
+    var at = e.key.length === 1 ? CARD_KEYS.indexOf(e.key) : -1;
+    if (at < 0) return;
     var cards = document.querySelectorAll("#hand button.card:not([disabled])");
-    var card = cards[parseInt(e.key, 10) - 1];
+    var card = cards[at];
     if (card) { e.preventDefault(); card.click(); card.focus(); }
   });
 

@@ -14,8 +14,8 @@ from games.models import Hand, Room
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 
 
-def open_table(user: Any, robots: int = 3) -> Room:
-    return services.create_room(user, "hungarian", robots)
+def open_table(user: Any, robots: int = 3, variant: str = "hungarian", **options: Any) -> Room:
+    return services.create_room(user, variant, robots, options or None)
 
 
 def client_for(user: Any | None) -> Client:
@@ -57,6 +57,9 @@ def hidden_from(hand: Hand, seat: int | None) -> set[str]:
     if full["phase"] != "over":
         received = full["talon_received"] or [None] * len(full["hands"])
         talon_seen = set(received[seat] or []) if seat is not None else set()
+        prever_talon = full.get("prever_talon")
+        if prever_talon and seat is not None and seat == full["declarer"]:
+            talon_seen.update(prever_talon["seeing"] or [])  # the Czech prever's private look
         hidden.update(set(full["talon"] or []) - talon_seen)
         for index, discard in enumerate(full["discards"] or []):
             if index != seat and discard:
@@ -67,6 +70,10 @@ def hidden_from(hand: Hand, seat: int | None) -> set[str]:
     if full["trick"]:
         public.update(c["card"] for c in full["trick"]["cards"])
     public.update(full.get("declarer_discarded_tarokks") or [])
+    # Czech: every discarded tarokk, and every talon set the prever rejected, is face up.
+    public.update(d["card"] for d in full.get("discarded_trumps") or [])
+    for rejected in (full.get("prever_talon") or {}).get("rejected") or []:
+        public.update(rejected)
     return hidden - public
 
 

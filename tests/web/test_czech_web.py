@@ -1,0 +1,239 @@
+"""Czech Taroky through the web (czech.md §13 and the issue's web part): opening a table with
+its options, the host dealing first, a whole hand by HTTP with every page and response free of
+hidden cards, private decisions that name nobody, the markup contract, the match in chips
+that the host ends, and the staff inspector."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games import services
+from games.models import Hand, Room
+from tests.factories import UserFactory
+from tests.web.helpers import client_for, data_cards, hidden_from, json_strings
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ACTION_ATTR = re.compile(r'<button[^>]*data-action="([^"]+)"[^>]*>')
+OPTION_ATTR = re.compile(r'<option value="(cut:\d+)"')
+
+
+def offered(html: str) -> set[str]:
+    """Every enabled control's action: buttons, and the cut positions of the cut form."""
+    buttons = {m.group(1) for m in ACTION_ATTR.finditer(html) if " disabled" not in m.group(0)}
+    return buttons | set(OPTION_ATTR.findall(html))
+
+
+def open_czech(client, robots: int = 3, level: str = "random", **options) -> Room:
+    data = {"variant": "czech", "robots": robots, "robot_level": level, **options}
+    response = client.post("/rooms/new", data)
+    assert response.status_code == 302, response.content
+    return Room.objects.get(code=response["Location"].strip("/").split("/")[-1])
+
+
+def first_choice(phase: str, legal: list[str]) -> str:
+    """A player who takes part in everything: knocks, says prever now and then, offers,
+    declares, calls contra; otherwise the first legal action."""
+    for wanted in ("knock:345", "offer", "declare", "contra", "rhea-contra", "supra-contra", "iote"):
+        if wanted in legal:
+            return wanted
+    return legal[0]
+
+
+def assert_clean(client, room: Room, seat: int | None) -> None:
+    """The seat's (None: the audience's) page and view.json show no card it may not know."""
+    hand = room.current_hand()
+    hidden = hidden_from(hand, seat)
+    page = client.get(f"/r/{room.code}/").content.decode()
+    assert not data_cards(page) & hidden, (hand.phase, data_cards(page) & hidden)
+    data = client.get(f"/r/{room.code}/view.json").json()
+    assert not json_strings(data["view"]) & hidden, (hand.phase, json_strings(data["view"]) & hidden)
+
+
+def test_a_czech_table_opens_with_its_options_and_the_host_deals_the_first_hand():
+    user = UserFactory()
+    client = client_for(user)
+    room = open_czech(client, red_pip_order="ace_high", starting_chips="50", iote_with_valat="true")
+    assert room.variant == "czech"
+    assert room.options["red_pip_order"] == "ace_high"
+    assert room.options["starting_chips"] == 50 and room.options["iote_with_valat"] is True
+    hand = room.current_hand()
+    context = hand.context_value()
+    assert context.dealer == 0 and context.opening  # the host sits on seat 0 and deals (§2)
+    page = client.get(f"/r/{room.code}/").content.decode()
+    assert "Czech Taroky" in page
+    assert 'data-phase="shuffle"' in page
+    assert 'data-action="shuffle"' in page and 'data-action="pass"' in page  # the dealer's choice
+    assert "Done: hand the deck to be cut" in page
+
+
+def test_wrong_czech_options_are_refused_and_nothing_is_created():
+    client = client_for(UserFactory())
+    before = Room.objects.count()
+    response = client.post("/rooms/new", {"variant": "czech", "robots": 3, "red_pip_order": "upside_down"})
+    assert response.status_code == 400
+    assert "red_pip_order" in response.json()["error"]
+    assert Room.objects.count() == before
+
+
+@pytest.mark.parametrize("seed_options", [{}, {"red_pip_order": "traditional", "trick_review": "all"}])
+def test_a_person_plays_whole_czech_hands_by_http_and_no_page_shows_a_hidden_card(seed_options):
+    user = UserFactory()
+    client, audience = client_for(user), client_for(None)
+    room = open_czech(client, **seed_options)
+    phases: set[str] = set()
+    for _hand in range(3):
+        for _ in range(300):
+            data = client.get(f"/r/{room.code}/view.json").json()
+            phases.add(data["phase"])
+            assert_clean(client, room, 0)
+            assert_clean(audience, room, None)
+            if data["phase"] == "over":
+                break
+            assert data["legal"], (data["phase"], data["to_act"])
+            action = first_choice(data["phase"], data["legal"])
+            response = client.post(f"/r/{room.code}/act", {"action": action, "seq": data["seq"]}, HTTP_HX_REQUEST="true")
+            assert response.status_code == 200, response.content
+            fragment = response.content.decode()
+            hand = room.current_hand()
+            assert not data_cards(fragment) & hidden_from(hand, 0)
+        result = data["view"]["result"]
+        assert result is not None and sum(result["payments"]) == 0
+        assert sum(result["card_points"]) == 106
+        assert data["match"]["start_total"] == 100
+        assert [100 + p for p in result["payments"]] == data["match"]["rows"][-1]["totals"] or _hand > 0
+        assert client.post(f"/r/{room.code}/next", {"hand_no": data["hand_no"]}).status_code == 200
+    assert {"shuffle", "cut", "prever", "talon", "discard", "play", "over"} <= phases
+    # Later hands: the previous povinnost deals (§2).
+    hands = list(room.hands.order_by("number"))
+    for before, after in zip(hands, hands[1:], strict=False):
+        if before.result is not None:
+            assert after.context_value().dealer == before.result["next_dealer"]
+            assert not after.context_value().opening
+
+
+def _four_players():
+    users = [UserFactory() for _ in range(4)]
+    room = services.create_room(users[0], "czech", 0, None, turn_clock=60)
+    for index, user in enumerate(users[1:], start=1):
+        services.sit(room, user, index)
+    return room, users
+
+
+def _drive(room: Room, until: str, choose=None) -> Hand:
+    """Play a four-person table through the services until the phase ``until`` (or the end)."""
+    from games import replay
+    from games.rules import get_variant
+
+    variant = get_variant("czech")
+    for _ in range(300):
+        hand = room.current_hand()
+        state = replay.current(hand)
+        view = variant.observe(state, "everyone")
+        if view["phase"] in (until, "over"):
+            return hand
+        (seat, *_) = sorted(variant.to_act(state))
+        legal = variant.legal_actions(state, seat)
+        action = (choose or (lambda phase, legal: "pass" if "pass" in legal else legal[0]))(view["phase"], legal)
+        services.submit_action(hand.pk, seat, action, hand.seq)
+    raise AssertionError("the phase never came")
+
+
+def test_a_private_decision_names_nobody_and_shows_its_clock_only_to_the_decider():
+    room, users = _four_players()
+    hand = _drive(room, "contra", lambda phase, legal: "cut:32" if phase == "cut" else "pass" if "pass" in legal else legal[0])
+    assert hand.phase == "contra"
+    (decider,) = hand.to_act
+    for index, user in enumerate(users):
+        client = client_for(user)
+        data = client.get(f"/r/{room.code}/view.json").json()
+        page = client.get(f"/r/{room.code}/").content.decode()
+        deadlines = [s["index"] for s in data["seats_info"] if s["deadline"]]
+        if index == decider:
+            assert data["to_act"] == [decider] and data["legal"]
+            assert deadlines == [decider] and "data-deadline" in page
+            assert "Your turn" in page and 'data-action="contra"' in page
+        else:
+            assert data["to_act"] == [] and data["legal"] == []
+            assert data["view"]["waiting"]
+            assert deadlines == [] and "data-deadline" not in page
+            assert 'class="seat to-act' not in page and "Waiting: " in page
+    audience = client_for(None)
+    data = audience.get(f"/r/{room.code}/view.json").json()
+    assert data["to_act"] == [] and data["view"]["waiting"]
+    # A decline is private: nothing about it reaches the public log.
+    log_before = data["view"]["log"]
+    services.submit_action(hand.pk, decider, "pass", hand.seq)
+    after = audience.get(f"/r/{room.code}/view.json").json()["view"]
+    assert after["log"] == log_before or after["phase"] != "contra"
+
+
+def test_every_czech_decision_offers_exactly_the_legal_actions():
+    user = UserFactory()
+    client = client_for(user)
+    seen: set[str] = set()
+    for _ in range(4):
+        room = open_czech(client)
+        for _ in range(300):
+            data = client.get(f"/r/{room.code}/view.json").json()
+            if data["phase"] == "over":
+                break
+            page = client.get(f"/r/{room.code}/").content.decode()
+            expected = {a for a in data["legal"] if not a.startswith("discard:")}
+            assert offered(page) == expected, data["phase"]
+            discards = [a for a in data["legal"] if a.startswith("discard:")]
+            if discards:
+                assert "discard-form" in page
+                for action in discards:
+                    assert f'data-discard-choice="{action.split(":", 1)[1]}"' in page
+            seen.update(a.partition(":")[0] for a in data["legal"])
+            action = first_choice(data["phase"], data["legal"])
+            assert client.post(f"/r/{room.code}/act", {"action": action, "seq": data["seq"]}).status_code == 200
+    assert {"shuffle", "pass", "knock", "discard", "play"} <= seen
+
+
+def test_the_host_ends_a_match_between_hands_and_the_next_hand_starts_a_new_one():
+    host, friend = UserFactory(), UserFactory()
+    room = services.create_room(host, "czech", 2, {"starting_chips": 40})
+    services.sit(room, friend, 1)
+    host_client, friend_client = client_for(host), client_for(friend)
+    hand = room.current_hand()
+    refused = host_client.post(f"/r/{room.code}/end-match", {"hand_no": hand.number})
+    assert refused.status_code == 400 and "Finish the hand" in refused.json()["error"]
+    _drive(room, "over")
+    hand = room.current_hand()
+    assert hand.is_over
+    page = host_client.get(f"/r/{room.code}/").content.decode()
+    assert 'id="end-match"' in page and "until the host ends it" in page
+    assert 'id="end-match"' not in friend_client.get(f"/r/{room.code}/").content.decode()
+    assert friend_client.post(f"/r/{room.code}/end-match", {"hand_no": hand.number}).status_code == 403
+    assert host_client.post(f"/r/{room.code}/end-match", {"hand_no": hand.number}).status_code == 200
+    data = host_client.get(f"/r/{room.code}/view.json").json()
+    assert data["match"]["over"] and data["match"]["closed"]
+    assert [40 + p for p in hand.result["payments"]] == data["match"]["totals"]
+    page = host_client.get(f"/r/{room.code}/").content.decode()
+    assert 'data-match-over="true"' in page and "Start a new match" in page
+    again = host_client.post(f"/r/{room.code}/end-match", {"hand_no": hand.number})
+    assert again.status_code == 400
+    assert host_client.post(f"/r/{room.code}/next", {"hand_no": hand.number}).status_code == 200
+    new = room.current_hand()
+    assert new.match_no == hand.match_no + 1
+    assert new.context_value().opening and new.context_value().dealer == 0
+
+
+def test_staff_step_through_a_czech_hand():
+    from django.contrib.auth import get_user_model
+
+    staff = get_user_model().objects.create_user("staff", password="x", is_staff=True)
+    room, _users = _four_players()
+    _drive(room, "over", lambda phase, legal: "prever" if "prever" in legal else "reject" if "reject" in legal else legal[0])
+    hand = room.current_hand()
+    client = client_for(staff)
+    for step in range(0, hand.seq + 1):
+        page = client.get(f"/staff/hands/{hand.pk}/?step={step}").content.decode()
+        assert f"Step {step} / {hand.seq}" in page
+    page = client.get(f"/staff/hands/{hand.pk}/").content.decode()
+    assert 'id="talon-facts"' in page and "Rejected, face up" in page
+    assert 'class="receipt"' in page
