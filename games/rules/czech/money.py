@@ -83,5 +83,7 @@ def publish(state: CzechState, declare: bool) -> CzechState:
             payments = pay(payments, seat, a)
             entries.append((seat, f"has {name}: {a} from each other player"))
     choice = declare if has_choice(state) else None
-    state = evolve(state, money_choice=choice, money=money, money_payments=payments, log=logged(state, *entries))
+    state = evolve(
+        state, money_choice=choice, money=money, money_payments=payments, log=logged(state, *entries)
+    )
     return start_valat(state)

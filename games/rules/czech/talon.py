@@ -121,9 +121,7 @@ def apply_talon(state: CzechState, seat: int, action: str) -> CzechState:
     state = evolve(
         state,
         talon_events=state.talon_events + ((seat, "refuse", card_no), (offerer, "take", card_no)),
-        log=logged(
-            state, (seat, f"refuses talon card {card_no}"), (offerer, f"takes talon card {card_no}")
-        ),
+        log=logged(state, (seat, f"refuses talon card {card_no}"), (offerer, f"takes talon card {card_no}")),
     )
     return _after_card(_receive(state, offerer, card_no), card_no)
 
