@@ -62,14 +62,23 @@ def called_card_played(state: CzechState) -> bool:
     return any(c == card for trick in state.tricks for _, c in trick.cards)
 
 
+def called_card_public(state: CzechState) -> bool:
+    """The called card has been played, or was discarded (every discarded trump is public):
+    then everyone knows the teams."""
+    card = state.called_card
+    if card is None:
+        return False
+    return called_card_played(state) or any(c == card for _, c in state.discarded_trumps)
+
+
 def knows_partner(state: CzechState, seat: int | None, everything: bool) -> bool:
     """Prever game: everyone. Partner game: the holder of the called card (in hand or own
-    discard), and everyone once it is played or the hand is over."""
+    discard), and everyone once it is played or publicly discarded, or the hand is over."""
     if state.contract == PREVER:
         return True
     if state.called_card is None:
         return False
-    if everything or called_card_played(state):
+    if everything or called_card_public(state):
         return True
     if seat is None:
         return False
@@ -79,12 +88,13 @@ def knows_partner(state: CzechState, seat: int | None, everything: bool) -> bool
 
 def public_sides(state: CzechState) -> list[str | None]:
     """Per seat, its side once made public: everyone in a prever game; in a partner game
-    povinnost, everyone once the called card is played or the hand is over, and anyone whose
+    povinnost, everyone once the called card is played (or was publicly discarded) or the hand
+    is over, and anyone whose
     side follows from the valat and contra calls (callers of contra and supra-contra are not
     on the owning side X, rhea-contra callers and the valat caller are on it)."""
     if state.contract is None:
         return [None] * SEATS
-    if state.contract == PREVER or state.phase is Phase.OVER or called_card_played(state):
+    if state.contract == PREVER or state.phase is Phase.OVER or called_card_public(state):
         return [state.side_of(s) for s in range(SEATS)]
     assert state.povinnost is not None
     sides: list[str | None] = [None] * SEATS
