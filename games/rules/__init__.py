@@ -21,9 +21,10 @@ from .base import (
     UnknownVariant,
     Variant,
 )
+from .czech import CZECH
 from .hungarian import HUNGARIAN
 
-VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN,)}
+VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH)}
 
 
 def get_variant(key: str) -> Variant:

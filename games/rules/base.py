@@ -72,19 +72,33 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None)
 
 @dataclass(frozen=True)
 class Deal:
-    """The explicit cards: one tuple per seat, and the talon in dealt order (card 1 first)."""
+    """The explicit cards: one tuple per seat, and the talon in dealt order (card 1 first).
+
+    A variant whose players shuffle and cut at the table (Czech) deals no hands: it stores
+    the whole pack in ``deck`` (top card first, before any shuffle or cut) and ``salt``, the
+    hidden per-hand secret that keys the dealer's extra shuffles (``cards.permutation``).
+    """
 
     hands: tuple[tuple[str, ...], ...]
     talon: tuple[str, ...] = ()
+    deck: tuple[str, ...] = ()
+    salt: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"hands": [list(h) for h in self.hands], "talon": list(self.talon)}
+        data: dict[str, Any] = {"hands": [list(h) for h in self.hands], "talon": list(self.talon)}
+        if self.deck:
+            data["deck"] = list(self.deck)
+        if self.salt:
+            data["salt"] = self.salt
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Deal:
         return cls(
-            hands=tuple(tuple(h) for h in data["hands"]),
+            hands=tuple(tuple(h) for h in data.get("hands", ())),
             talon=tuple(data.get("talon", ())),
+            deck=tuple(data.get("deck", ())),
+            salt=str(data.get("salt", "")),
         )
 
 
@@ -95,9 +109,15 @@ class HandContext:
     dealer: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
     doubled: bool = False  # inside a doubling period (Hungarian §10.6)
+    opening: bool = False  # the first hand of a match (Czech §2: povinnost from T2..T8)
 
     def to_json(self) -> dict[str, Any]:
-        return {"dealer": self.dealer, "options": dict(self.options), "doubled": self.doubled}
+        return {
+            "dealer": self.dealer,
+            "options": dict(self.options),
+            "doubled": self.doubled,
+            "opening": self.opening,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandContext:
@@ -105,6 +125,7 @@ class HandContext:
             dealer=int(data.get("dealer", 0)),
             options=dict(data.get("options", {})),
             doubled=bool(data.get("doubled", False)),
+            opening=bool(data.get("opening", False)),
         )
 
 
@@ -159,6 +180,7 @@ class HandResult:
     items: tuple[ScoredItem, ...] = ()
     value: int = 0  # V, the declarer side's total before settlement
     reason: str = ""  # why it ended: "all passed", "played out", ...
+    next_dealer: int | None = None  # who deals the next hand; None: the match's own rotation
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -173,6 +195,7 @@ class HandResult:
             "items": [i.to_json() for i in self.items],
             "value": self.value,
             "reason": self.reason,
+            "next_dealer": self.next_dealer,
         }
 
     @classmethod
@@ -190,6 +213,7 @@ class HandResult:
             items=tuple(ScoredItem.from_json(i) for i in data.get("items", ())),
             value=int(data.get("value", 0)),
             reason=data.get("reason", ""),
+            next_dealer=data.get("next_dealer"),
         )
 
 

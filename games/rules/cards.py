@@ -10,6 +10,7 @@ through tables built once per order, so the hot paths are dictionary lookups.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -153,3 +154,30 @@ def round_to_5(k: int) -> int:
     """cards.md §9: nearest multiple of 5 (12 → 10, 13 → 15, −3 → −5, −2 → 0)."""
     sign = -1 if k < 0 else 1
     return sign * 5 * ((abs(k) + 2) // 5)
+
+
+def _uniform_below(bound: int, key: str) -> int:
+    """A number in ``range(bound)`` read off SHA-256 of ``key``, by rejection sampling (no modulo bias)."""
+    limit = (1 << 64) - (1 << 64) % bound
+    attempt = 0
+    while True:
+        digest = hashlib.sha256(f"{key}:{attempt}".encode()).digest()
+        for offset in range(0, 32, 8):
+            number = int.from_bytes(digest[offset : offset + 8], "big")
+            if number < limit:
+                return number % bound
+        attempt += 1  # pragma: no cover - probability below 2^-200
+
+
+def permutation(size: int, salt: str, n: int) -> tuple[int, ...]:
+    """The ``n``-th shuffle keyed by ``salt``: a permutation of ``range(size)``, uniformly chosen.
+
+    Fisher–Yates whose i-th swap index comes from SHA-256 of ``"{salt}:{n}:{i}"``: pure and
+    stable across Python versions (``random.shuffle`` is neither promised to be), so a stored
+    hand replays to the same cards forever. Apply as ``[deck[j] for j in permutation(...)]``.
+    """
+    order = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = _uniform_below(i + 1, f"{salt}:{n}:{i}")
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)

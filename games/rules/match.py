@@ -8,7 +8,10 @@ all read off the folded value, so the database keeps only hands and their result
 Each variant says how its matches run with a ``MatchRules`` record (flags, not
 ``if variant == ...``): Hungarian Tarokk (hungarian.md §2, §4.5, §10.6, §11) plays
 ``match_hands`` scored hands, passes the deal on after a scored hand, keeps the dealer after
-a throw-in, and doubles the next four scored hands after a throw-in.
+a throw-in, and doubles the next four scored hands after a throw-in. Czech Taroky (czech.md §2,
+§11) starts everyone at ``starting_chips``, lets the hand name the next dealer (the previous
+povinnost, ``HandResult.next_dealer``), and by default runs until the host ends it (``length``
+0, then ``close``).
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from .base import HandContext, HandResult
 @dataclass(frozen=True)
 class MatchRules:
     seats: int
-    length: int  # scored hands in a match
+    length: int  # scored hands in a match; 0: no limit (the host ends the match with ``close``)
     doubling_period: int = 0  # scored hands doubled after a throw-in; 0: no doubling
     redeal_after_throw_in: bool = True  # a thrown-in hand is dealt again by the same dealer
+    start_total: int = 0  # every seat's total before the first hand (Czech: starting chips)
+    first_dealer: str = "random"  # "host": the room's host deals first (read by the web layer)
 
 
 @dataclass(frozen=True)
@@ -49,13 +54,21 @@ class Match:
     scored: int = 0
     totals: tuple[int, ...] = ()
     rows: tuple[MatchRow, ...] = ()
+    closed: bool = False  # the host ended the match
 
     @property
     def over(self) -> bool:
-        return self.scored >= self.rules.length
+        if self.closed:
+            return True
+        return bool(self.rules.length) and self.scored >= self.rules.length
 
     @property
-    def hands_left(self) -> int:
+    def hands_left(self) -> int | None:
+        """Scored hands still to play; None in a match without a set length."""
+        if not self.rules.length:
+            return 0 if self.closed else None
+        if self.closed:
+            return 0
         return max(0, self.rules.length - self.scored)
 
     @property
@@ -65,7 +78,9 @@ class Match:
     def next_context(self, options: dict[str, object]) -> HandContext:
         if self.over:
             raise ValueError("The match is over")
-        return HandContext(dealer=self.dealer, options=dict(options), doubled=self.next_doubled)
+        return HandContext(
+            dealer=self.dealer, options=dict(options), doubled=self.next_doubled, opening=not self.rows
+        )
 
     def standings(self) -> list[tuple[int, int, int]]:
         """(place, seat, total), best first; equal totals share the place (§11)."""
@@ -83,7 +98,12 @@ class Match:
 def start(rules: MatchRules, first_dealer: int) -> Match:
     if not 0 <= first_dealer < rules.seats:
         raise ValueError(f"No seat {first_dealer} to deal")
-    return Match(rules=rules, dealer=first_dealer, totals=(0,) * rules.seats)
+    return Match(rules=rules, dealer=first_dealer, totals=(rules.start_total,) * rules.seats)
+
+
+def close(match: Match) -> Match:
+    """The host ended the match: it is over from now on, whatever its length."""
+    return replace(match, closed=True)
 
 
 def record(match: Match, result: HandResult, doubled: bool) -> Match:
@@ -112,9 +132,10 @@ def record(match: Match, result: HandResult, doubled: bool) -> Match:
         return replace(
             match, dealer=dealer, doubled_left=rules.doubling_period, totals=totals, rows=match.rows + (row,)
         )
+    dealer = (match.dealer + 1) % rules.seats if result.next_dealer is None else result.next_dealer
     return replace(
         match,
-        dealer=(match.dealer + 1) % rules.seats,
+        dealer=dealer,
         doubled_left=max(0, match.doubled_left - 1),
         scored=match.scored + 1,
         totals=totals,

@@ -1,7 +1,7 @@
-"""Helpers for the rules tests: start a Hungarian hand from a written-out deal, run actions.
+"""Helpers for the rules tests: start a Hungarian or Czech hand from a written-out deal, run actions.
 
-Exposed as the ``table`` fixture so the test modules need no imports between each other
-(whatever pytest import mode the project settles on).
+Exposed as the ``table`` and ``czech_table`` fixtures so the test modules need no imports
+between each other (whatever pytest import mode the project settles on).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from games.rules import Deal, HandContext
+from games.rules.czech import CZECH
 from games.rules.hungarian import HUNGARIAN, HungarianState
 
 
@@ -43,3 +44,46 @@ class Table:
 @pytest.fixture
 def table() -> Table:
     return Table()
+
+
+class CzechTable:
+    """Start a Czech hand from written-out hands and talon; run ``"<seat> <action>"`` steps."""
+
+    variant = CZECH
+
+    def start(
+        self,
+        hands: list[str],
+        talon: str,
+        dealer: int = 3,
+        opening: bool = False,
+        **options: Any,
+    ) -> Any:
+        """``hands``: one space-separated string of 12 cards per seat; ``talon``: 6, card 1 first.
+        Dealer 3 by default, so povinnost is seat 0 outside the opening hand."""
+        deal = Deal(hands=tuple(tuple(h.split()) for h in hands), talon=tuple(talon.split()))
+        return self.variant.new_hand(deal, HandContext(dealer=dealer, options=options, opening=opening))
+
+    def run(self, state: Any, *steps: str) -> Any:
+        for step in steps:
+            seat, action = step.split(" ", 1)
+            state = self.variant.apply(state, int(seat), action)
+        return state
+
+    def legal(self, state: Any, seat: int) -> list[str]:
+        return self.variant.legal_actions(state, seat)
+
+    def view(self, state: Any, viewer: Any) -> dict[str, Any]:
+        return self.variant.observe(state, viewer)
+
+    def play_out(self, state: Any) -> Any:
+        """Play every remaining card: each seat to act plays its first legal card."""
+        while not self.variant.is_over(state):
+            (seat,) = state.to_act
+            state = self.variant.apply(state, seat, self.legal(state, seat)[0])
+        return state
+
+
+@pytest.fixture
+def czech_table() -> CzechTable:
+    return CzechTable()

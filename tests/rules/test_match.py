@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules import HandResult, get_variant
-from games.rules.match import MatchRules, record, start
+from games.rules.match import MatchRules, close, record, start
 
 HUNGARIAN = get_variant("hungarian")
 
@@ -95,3 +95,79 @@ def test_a_result_that_does_not_balance_is_refused():
 def test_a_hand_result_round_trips_through_json():
     result = scored(2, 2, -2, -2)
     assert HandResult.from_json(result.to_json()) == result
+
+
+# Czech Taroky (czech.md §2, §11): chips from starting_chips, the hand names the next dealer,
+# and by default the match runs until the host closes it.
+CZECH = get_variant("czech")
+
+
+def czech_hand(*payments: int, povinnost: int) -> HandResult:
+    return HandResult(
+        thrown_in=False,
+        payments=payments,
+        contract="partner game",
+        declarer=povinnost,
+        reason="played out",
+        next_dealer=povinnost,
+    )
+
+
+def test_czech_match_rules_follow_the_options():
+    rules = CZECH.match_rules({})
+    assert rules == MatchRules(
+        seats=4,
+        length=0,
+        doubling_period=0,
+        redeal_after_throw_in=False,
+        start_total=100,
+        first_dealer="host",
+    )
+    rules = CZECH.match_rules({"match_hands": 8, "starting_chips": 50, "first_dealer": "random"})
+    assert (rules.length, rules.start_total, rules.first_dealer) == (8, 50, "random")
+    # Hungarian keeps the old defaults.
+    assert HUNGARIAN.match_rules({}).start_total == 0
+
+
+def test_totals_start_at_the_starting_chips_and_the_previous_povinnost_deals_next():
+    match = start(CZECH.match_rules({}), first_dealer=2)
+    assert match.totals == (100, 100, 100, 100)
+    context = match.next_context({})
+    assert context.opening and context.dealer == 2
+    # The opening hand's povinnost was seat 1 (it held T2): seat 1 deals the next hand.
+    match = record(match, czech_hand(8, -8, 8, -8, povinnost=1), doubled=False)
+    assert match.dealer == 1 and match.totals == (108, 92, 108, 92)
+    assert not match.next_context({}).opening
+    match = record(match, czech_hand(-3, -3, 9, -3, povinnost=2), doubled=False)
+    assert match.dealer == 2 and match.scored == 2
+
+
+def test_a_match_without_a_length_runs_until_the_host_closes_it():
+    match = start(CZECH.match_rules({}), first_dealer=0)
+    for _ in range(40):
+        match = record(match, czech_hand(1, -1, 1, -1, povinnost=(match.dealer + 1) % 4), doubled=False)
+    assert not match.over and match.hands_left is None
+    match = close(match)
+    assert match.over and match.closed and match.hands_left == 0
+    with pytest.raises(ValueError, match="^The match is over$"):
+        match.next_context({})
+    with pytest.raises(ValueError, match="^The match is over$"):
+        record(match, czech_hand(1, -1, 1, -1, povinnost=0), doubled=False)
+
+
+def test_a_match_with_a_length_can_also_be_closed_early():
+    match = start(CZECH.match_rules({"match_hands": 4}), first_dealer=0)
+    match = record(match, czech_hand(1, -1, 1, -1, povinnost=1), doubled=False)
+    assert match.hands_left == 3 and not match.over
+    closed = close(match)
+    assert closed.over and closed.hands_left == 0
+    for _ in range(3):
+        match = record(match, czech_hand(1, -1, 1, -1, povinnost=1), doubled=False)
+    assert match.over and match.hands_left == 0
+
+
+def test_a_result_with_next_dealer_round_trips_through_json():
+    result = czech_hand(2, -2, 2, -2, povinnost=3)
+    assert HandResult.from_json(result.to_json()) == result
+    old = {k: v for k, v in result.to_json().items() if k != "next_dealer"}
+    assert HandResult.from_json(old).next_dealer is None

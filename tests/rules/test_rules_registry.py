@@ -7,12 +7,14 @@ import pytest
 import games.rules as rules
 from games.rules import AUDIENCE, EVERYONE, UnknownVariant, get_variant
 from games.rules.base import Option, resolve_options
+from games.rules.czech import CZECH
 from games.rules.hungarian import HUNGARIAN
 
 
 def test_get_variant():
     assert get_variant("hungarian") is HUNGARIAN
-    assert rules.VARIANTS == {"hungarian": HUNGARIAN}
+    assert get_variant("czech") is CZECH
+    assert rules.VARIANTS == {"hungarian": HUNGARIAN, "czech": CZECH}
     with pytest.raises(UnknownVariant) as error:
         get_variant("x")
     assert str(error.value) == "Unknown variant 'x'"
@@ -59,3 +61,27 @@ def test_options_are_validated():
         resolve_options(HUNGARIAN.options, {"max_kontra_level": 6})
     with pytest.raises(ValueError, match="trick_review must be one of last, all"):
         resolve_options(HUNGARIAN.options, {"trick_review": "none"})
+
+
+def test_czech_shape_and_options():
+    assert (CZECH.key, CZECH.name, CZECH.seats) == ("czech", "Czech Taroky", (4,))
+    declared = {o.name: o.default for o in CZECH.options}
+    assert declared == {
+        "red_pip_order": "machtarok",
+        "first_dealer": "host",
+        "iote_called_value": 4,
+        "iote_silent_value": 2,
+        "iote_with_valat": False,
+        "starting_chips": 100,
+        "match_hands": 0,
+        "trick_review": "last",
+    }
+    assert all(o.label for o in CZECH.options)
+    with pytest.raises(ValueError, match="played by 4, not 3"):
+        CZECH.deal(__import__("random").Random(1), 3, {})
+    with pytest.raises(ValueError, match="red_pip_order must be one of machtarok, ace_high, traditional"):
+        resolve_options(CZECH.options, {"red_pip_order": "ace_low"})
+    with pytest.raises(ValueError, match="iote_called_value must be at least 1"):
+        resolve_options(CZECH.options, {"iote_called_value": 0})
+    with pytest.raises(ValueError, match="match_hands must be at least 0"):
+        resolve_options(CZECH.options, {"match_hands": -1})

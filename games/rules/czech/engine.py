@@ -1,0 +1,97 @@
+"""One gate for every action: who may act, which actions exist, one handler per phase.
+
+Check order, so that the message names the first thing wrong: the seat exists; the hand is
+not over; the action is a known word; it is the seat's turn; the action belongs to the
+phase; then the phase's own rules.
+
+``legal_actions`` lists ``pass`` first wherever it exists; cuts from 7 to 47 then the knocks;
+piles by number; cards in display order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..base import IllegalAction
+from . import announce, auction, deal, money, partner, play, talon
+from .state import SEATS, CzechState, Phase
+
+Legal = Callable[[CzechState, int], list[str]]
+Apply = Callable[[CzechState, int, str], CzechState]
+
+# Phase → (the action words it accepts, legal actions, apply).
+PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
+    Phase.SHUFFLE: (frozenset({"shuffle", "pass"}), deal.legal_shuffle, deal.apply_shuffle),
+    Phase.CUT: (frozenset({"cut", "knock"}), deal.legal_cuts, deal.apply_cut),
+    Phase.PILES: (frozenset({"pile"}), deal.legal_piles, deal.apply_pile),
+    Phase.PREVER: (frozenset({"prever", "pass"}), auction.legal_choices, auction.apply_choice),
+    Phase.TALON: (
+        frozenset({"take", "offer", "accept", "refuse", "keep", "reject"}),
+        talon.legal_talon,
+        talon.apply_talon,
+    ),
+    Phase.DISCARD: (frozenset({"discard"}), talon.legal_discards, talon.apply_discard),
+    Phase.CALL: (frozenset({"call"}), partner.legal_calls, partner.apply_call),
+    Phase.MONEY: (frozenset({"declare", "decline"}), money.legal_money, money.apply_money),
+    Phase.VALAT: (frozenset({"valat", "pass"}), announce.legal_valat, announce.apply_valat),
+    Phase.IOTE: (frozenset({"iote", "pass"}), announce.legal_iote, announce.apply_iote),
+    Phase.CONTRA: (frozenset({*announce.CONTRA_WORDS, "pass"}), announce.legal_contra, announce.apply_contra),
+    Phase.PLAY: (frozenset({"play"}), play.legal_plays, play.apply_play),
+}
+
+VERBS = {
+    "shuffle": "shuffle",
+    "pass": "pass",
+    "cut": "cut",
+    "knock": "knock",
+    "pile": "pick a pile",
+    "prever": "go prever",
+    "take": "take a talon card",
+    "offer": "offer a talon card",
+    "accept": "accept a talon card",
+    "refuse": "refuse a talon card",
+    "keep": "keep talon cards",
+    "reject": "reject talon cards",
+    "discard": "discard",
+    "call": "call a partner",
+    "declare": "declare money cards",
+    "decline": "decline money cards",
+    "valat": "call valat",
+    "iote": "call I on the end",
+    "play": "play a card",
+    **{word: f"say {word}" for word in announce.CONTRA_WORDS},
+}
+WITH_ARGUMENT = frozenset({"cut", "knock", "pile", "discard", "call", "play"})
+
+
+def legal_actions(state: CzechState, seat: int) -> list[str]:
+    if seat not in state.to_act:
+        return []
+    return PHASES[state.phase][1](state, seat)
+
+
+def _word(action: str) -> str:
+    word, colon, argument = action.partition(":")
+    if word in WITH_ARGUMENT:
+        well_formed = bool(colon) and bool(argument)
+    else:
+        well_formed = word in VERBS and not colon
+    if not well_formed:
+        raise IllegalAction(f"Unknown action {action!r}")
+    return word
+
+
+def apply(state: CzechState, seat: int, action: str) -> CzechState:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise IllegalAction(f"There is no seat {seat!r}")
+    if state.phase is Phase.OVER:
+        raise IllegalAction("The hand is over")
+    if not isinstance(action, str):
+        raise IllegalAction(f"Unknown action {action!r}")
+    word = _word(action)
+    if seat not in state.to_act:
+        raise IllegalAction("It is not your turn")
+    words, _, handler = PHASES[state.phase]
+    if word not in words:
+        raise IllegalAction(f"You cannot {VERBS[word]} now")
+    return handler(state, seat, action)

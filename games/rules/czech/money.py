@@ -1,0 +1,89 @@
+"""Money cards (czech.md §7.1): evaluated by the server, published in playing order from
+povinnost, each paid at once (holder +3a, each other player −a), never multiplied.
+
+The one decision: in a partner game, povinnost with 0–2 trumps privately chooses to
+``declare`` or ``decline`` their Uni/Bida (only that card; their other money cards are always
+declared). The ``money`` phase exists only when there is that choice.
+"""
+
+from __future__ import annotations
+
+from ..cards import HONOURS, KINGS
+from .state import PARTNER_GAME, SEATS, CzechState, Phase, evolve, in_order, logged, trump_count
+
+FIVE_POINT = HONOURS | KINGS
+UNI, BIDA, TAROCKY, TAROKY = "Uni", "Bida", "Tarocky", "Taroky"
+TRUL, PANE, ROSA_PANE, ROSA_PANE_PLUS = "Trul", "Pane", "Rosa-Pane", "Rosa-Pane+"
+WEAKNESS = frozenset({UNI, BIDA})
+
+
+def money_cards(hand: tuple[str, ...] | list[str]) -> list[tuple[str, int]]:
+    """§7.1 table, in table order: (name, a) for every money card of a 12-card hand."""
+    found: list[tuple[str, int]] = []
+    trumps = trump_count(hand)
+    if trumps == 0:
+        found.append((UNI, 4))
+    elif trumps <= 2:
+        found.append((BIDA, 2))
+    elif trumps in (8, 9):
+        found.append((TAROCKY, 2))
+    elif trumps >= 10:
+        found.append((TAROKY, 4))
+    if HONOURS <= set(hand):
+        found.append((TRUL, 2))
+    five = [card for card in hand if card in FIVE_POINT]
+    kings = KINGS <= set(hand)
+    if kings and len(five) > len(KINGS):
+        found.append((ROSA_PANE_PLUS, 6))
+    elif kings:
+        found.append((ROSA_PANE, 4))
+    elif len(five) >= 4:
+        found.append((PANE, 2))
+    return found
+
+
+def pay(payments: tuple[int, ...], seat: int, a: int) -> tuple[int, ...]:
+    """The holder receives a from each of the three others."""
+    return tuple(p + (SEATS - 1) * a if s == seat else p - a for s, p in enumerate(payments))
+
+
+def has_choice(state: CzechState) -> bool:
+    assert state.povinnost is not None
+    return state.contract == PARTNER_GAME and trump_count(state.hands[state.povinnost]) <= 2
+
+
+def start_money(state: CzechState) -> CzechState:
+    if has_choice(state):
+        assert state.povinnost is not None
+        return evolve(state, phase=Phase.MONEY, to_act=frozenset({state.povinnost}))
+    return publish(state, declare=True)
+
+
+def legal_money(state: CzechState, seat: int) -> list[str]:
+    return ["declare", "decline"]
+
+
+def apply_money(state: CzechState, seat: int, action: str) -> CzechState:
+    return publish(state, declare=action == "declare")
+
+
+def publish(state: CzechState, declare: bool) -> CzechState:
+    """Every money card, in playing order from povinnost, paid at once; then the valat call."""
+    from .announce import start_valat
+
+    assert state.povinnost is not None
+    money = state.money
+    payments = state.money_payments
+    entries = []
+    for seat in in_order(state.povinnost):
+        for name, a in money_cards(state.hands[seat]):
+            if seat == state.povinnost and name in WEAKNESS and not declare:
+                continue
+            money += ((seat, name, a),)
+            payments = pay(payments, seat, a)
+            entries.append((seat, f"has {name}: {a} from each other player"))
+    choice = declare if has_choice(state) else None
+    state = evolve(
+        state, money_choice=choice, money=money, money_payments=payments, log=logged(state, *entries)
+    )
+    return start_valat(state)

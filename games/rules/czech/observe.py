@@ -1,0 +1,224 @@
+"""``observe(state, viewer)``: the only door to hidden cards (czech.md §13).
+
+A seat sees its own cards, its own talon cards and discard, what it privately looks at as
+the prever, and everything public: the shuffle count, the cut or knock, every answer, talon
+offers (not the cards), rejected talon sets, discarded trumps, the called card, money cards,
+calls, played cards. The audience sees only what is public. ``EVERYONE`` (staff) sees
+everything, and so does every viewer once the hand is over.
+
+Keys, all present in every view (None where not visible or not yet known):
+variant, viewer, phase, seats, dealer, cutter, povinnost, to_act, waiting, options, hand,
+hands, hand_counts, shuffles, cut, piles, auction, contract, declarer, talon,
+talon_received, talon_counts, talon_events, prever_talon, discards, discarded_trumps,
+called_card, partner, alone, public_sides, money, valat, iote, contra, trick, last_trick,
+tricks, tricks_won, log, result, deal.
+
+Private turns (povinnost's money choice, the I-on-the-end offer, contra offers): ``to_act``
+is ``[]`` for every viewer but the acting seat and ``EVERYONE``, and ``waiting`` names the
+hidden turn in public words instead ("contra decisions", ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import AUDIENCE, EVERYONE, View, Viewer
+from .announce import CONTRA_WORDS, contra_item
+from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase, Trick
+from .talon import prever_seeing
+
+WAITING = {
+    Phase.MONEY: "povinnost's money cards",
+    Phase.IOTE: "the I on the end offer",
+    Phase.CONTRA: "contra decisions",
+}
+
+
+def check_viewer(viewer: Viewer) -> int | None:
+    """The viewer's seat, or None for the audience and everyone; ValueError otherwise."""
+    if viewer in (AUDIENCE, EVERYONE):
+        return None
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < SEATS:
+        return viewer
+    raise ValueError(f"Unknown viewer {viewer!r}")
+
+
+def _trick_json(trick: Trick) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "leader": trick.leader,
+        "cards": [{"seat": seat, "card": card} for seat, card in trick.cards],
+    }
+    if trick.winner is not None:
+        data["winner"] = trick.winner
+    return data
+
+
+def called_card_played(state: CzechState) -> bool:
+    card = state.called_card
+    if card is None:
+        return False
+    if state.trick is not None and any(c == card for _, c in state.trick.cards):
+        return True
+    return any(c == card for trick in state.tricks for _, c in trick.cards)
+
+
+def called_card_public(state: CzechState) -> bool:
+    """The called card has been played, or was discarded (every discarded trump is public):
+    then everyone knows the teams."""
+    card = state.called_card
+    if card is None:
+        return False
+    return called_card_played(state) or any(c == card for _, c in state.discarded_trumps)
+
+
+def knows_partner(state: CzechState, seat: int | None, everything: bool) -> bool:
+    """Prever game: everyone. Partner game: the holder of the called card (in hand or own
+    discard), and everyone once it is played or publicly discarded, or the hand is over."""
+    if state.contract == PREVER:
+        return True
+    if state.called_card is None:
+        return False
+    if everything or called_card_public(state):
+        return True
+    if seat is None:
+        return False
+    own_discard = state.discards[seat] if state.discards is not None else ()
+    return state.called_card in state.hands[seat] or state.called_card in own_discard
+
+
+def public_sides(state: CzechState) -> list[str | None]:
+    """Per seat, its side once made public: everyone in a prever game; in a partner game
+    povinnost, everyone once the called card is played (or was publicly discarded) or the hand
+    is over, and anyone whose
+    side follows from the valat and contra calls (callers of contra and supra-contra are not
+    on the owning side X, rhea-contra callers and the valat caller are on it)."""
+    if state.contract is None:
+        return [None] * SEATS
+    if state.contract == PREVER or state.phase is Phase.OVER or called_card_public(state):
+        return [state.side_of(s) for s in range(SEATS)]
+    assert state.povinnost is not None
+    sides: list[str | None] = [None] * SEATS
+    sides[state.povinnost] = DECLARER
+    on_x: dict[int, bool] = {}
+    if state.valat is not None:
+        on_x[state.valat] = True
+    for level, (seat, _) in enumerate(state.contra_calls, start=1):
+        on_x[seat] = level == 2
+    if state.valat is None:
+        x: str | None = DECLARER
+    elif state.povinnost in on_x:
+        x = DECLARER if on_x[state.povinnost] else OPPONENTS
+    else:
+        x = None
+    if x is not None:
+        other = OPPONENTS if x == DECLARER else DECLARER
+        for seat, on in on_x.items():
+            sides[seat] = x if on else other
+    return sides
+
+
+def _prever_talon(state: CzechState, visible_prever: bool) -> dict[str, Any] | None:
+    if state.prever_stage is None:
+        return None
+    seeing = prever_seeing(state)
+    return {
+        "stage": state.prever_stage,
+        "rejected": [list(cards) for cards in state.prever_rejected],
+        "kept": state.prever_kept,
+        "multiplier": state.pm,
+        "seeing": list(seeing) if seeing is not None and visible_prever else None,
+    }
+
+
+def _contra_json(state: CzechState) -> dict[str, Any]:
+    level = len(state.contra_calls)
+    return {
+        "item": contra_item(state),
+        "level": level,
+        "name": CONTRA_WORDS[level - 1] if level else None,
+        "calls": [{"seat": s, "call": call} for s, call in state.contra_calls],
+    }
+
+
+def observe(state: CzechState, viewer: Viewer) -> View:
+    seat = check_viewer(viewer)
+    setup = state.setup
+    over = state.phase is Phase.OVER
+    everything = over or viewer == EVERYONE
+
+    def visible(s: int) -> bool:
+        return everything or s == seat
+
+    if state.phase in WAITING and not everything and seat not in state.to_act:
+        to_act: list[int] = []
+        waiting: str | None = WAITING[state.phase]
+    else:
+        to_act = sorted(state.to_act)
+        waiting = None
+
+    cut: dict[str, Any] | None = None
+    if state.cut is not None:
+        kind, value = state.cut
+        cut = {"kind": "cut", "position": value} if kind == "cut" else {"kind": "knock", "style": value}
+
+    received = state.talon_received
+    discards = state.discards
+    knows = knows_partner(state, seat, everything)
+    review = state.tricks if everything or setup.option("trick_review") == "all" else state.tricks[-1:]
+    tricks_won = [0] * SEATS
+    for trick in state.tricks:
+        if trick.winner is not None:
+            tricks_won[trick.winner] += 1
+    is_dealt = state.dealt is not None
+
+    return {
+        "variant": "czech",
+        "viewer": viewer,
+        "phase": state.phase.value,
+        "seats": SEATS,
+        "dealer": setup.dealer,
+        "cutter": setup.cutter,
+        "povinnost": state.povinnost,
+        "to_act": to_act,
+        "waiting": waiting,
+        "options": dict(setup.options),
+        "hand": list(state.hands[seat]) if seat is not None else [],
+        "hands": [list(h) if visible(s) else None for s, h in enumerate(state.hands)],
+        "hand_counts": [len(h) for h in state.hands],
+        "shuffles": state.shuffles,
+        "cut": cut,
+        "piles": None if state.pile_owners is None else list(state.pile_owners),
+        "auction": [{"seat": s, "call": call} for s, call in state.auction],
+        "contract": state.contract,
+        "declarer": state.declarer,
+        "talon": list(state.talon) if everything and is_dealt else None,
+        "talon_received": (
+            None if received is None else [list(r) if visible(s) else None for s, r in enumerate(received)]
+        ),
+        "talon_counts": None if received is None else [len(r) for r in received],
+        "talon_events": [{"seat": s, "event": e, "card_no": n} for s, e, n in state.talon_events],
+        "prever_talon": _prever_talon(state, state.prever is not None and visible(state.prever)),
+        "discards": (
+            None if discards is None else [list(d) if visible(s) else None for s, d in enumerate(discards)]
+        ),
+        "discarded_trumps": [{"seat": s, "card": card} for s, card in state.discarded_trumps],
+        "called_card": state.called_card,
+        "partner": state.partner if knows and state.contract != PREVER else None,
+        "alone": state.alone if knows else None,
+        "public_sides": public_sides(state),
+        "money": [{"seat": s, "name": name, "a": a} for s, name, a in state.money],
+        "valat": None if state.valat is None else {"seat": state.valat},
+        "iote": None if state.iote is None else {"seat": state.iote},
+        "contra": _contra_json(state),
+        "trick": _trick_json(state.trick) if state.trick is not None else None,
+        "last_trick": _trick_json(state.tricks[-1]) if state.tricks else None,
+        "tricks": [_trick_json(t) for t in review],
+        "tricks_won": tricks_won,
+        "log": [{"seat": s, "text": text} for s, text in state.log],
+        "result": state.result.to_json() if state.result is not None else None,
+        "deal": (
+            {"hands": [list(h) for h in state.dealt or ()], "talon": list(state.talon)}
+            if everything and is_dealt
+            else None
+        ),
+    }
