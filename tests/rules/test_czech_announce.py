@@ -76,7 +76,9 @@ def test_four_passes_lead_to_the_private_i_on_the_end_offer(czech_table, valat_s
     assert own["to_act"] == [3] and own["waiting"] is None
     for viewer in (0, 1, 2, AUDIENCE):
         view = czech_table.view(state, viewer)
-        assert view["phase"] == "iote" and view["to_act"] == [] and view["waiting"] == "the I on the end offer"
+        assert (
+            view["phase"] == "iote" and view["to_act"] == [] and view["waiting"] == "the I on the end offer"
+        )
     assert czech_table.view(state, EVERYONE)["to_act"] == [3]
     with pytest.raises(IllegalAction, match="^It is not your turn$"):
         czech_table.run(state, "0 iote")
