@@ -85,7 +85,7 @@ def test_four_passes_lead_to_the_private_i_on_the_end_offer(czech_table, valat_s
     called = czech_table.run(state, "3 iote")
     assert called.iote == 3 and called.phase is Phase.CONTRA
     assert czech_table.view(called, 1)["iote"] == {"seat": 3}
-    assert (3, "calls I on the end: T1 will be the only trump in the last trick") in texts(
+    assert (3, "calls I on the end: the I will be the only trump in the last trick") in texts(
         czech_table.view(called, 1)
     )
     # A pass is not announced.
