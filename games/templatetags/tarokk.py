@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django import template
@@ -208,3 +209,29 @@ def pow2(n: Any) -> int:
         return 2 ** int(n)
     except (TypeError, ValueError):
         return 1
+
+
+@register.filter
+def field(data: Any, key: str) -> Any:
+    """``data[key]``, or None: unlike ``data.key`` in a template, never a dict method
+    (``view.items`` on a view without an ``items`` key would be ``dict.items``)."""
+    return data.get(key) if isinstance(data, dict) else None
+
+
+CARD_ID = re.compile(r"\b(T(?:2[0-2]|1[0-9]|[1-9])|[HSDC](?:10|[KQRJ1-9]))\b")
+YOU_VERBS = {"is": "are", "has": "have", "was": "were", "passes": "pass", "does": "do", "goes": "go"}
+
+
+@register.filter
+def log_text(text: str, who: str = "") -> str:
+    """A public log line for reading: card ids as card names, and "You win" rather than
+    "You wins" when the line is about the viewer's own seat."""
+    text = CARD_ID.sub(lambda m: card_label(m.group(1)), text)
+    if who == "You":
+        verb, space, rest = text.partition(" ")
+        if verb in YOU_VERBS:
+            verb = YOU_VERBS[verb]
+        elif verb.endswith("s") and not verb.endswith("ss"):
+            verb = verb[:-1]
+        text = verb + space + rest
+    return text

@@ -100,11 +100,12 @@ def browser():
         browser.close()
 
 
-def open_table_as_guest(page, site: Site) -> str:
-    """A guest, with one click, opens a table with three robots; returns the room code once
-    the page's websocket is live."""
+def open_table_as_guest(page, site: Site, variant: str = "hungarian") -> str:
+    """A guest, with one click, opens a table of ``variant`` with three robots; returns the
+    room code once the page's websocket is live."""
     page.goto(site.url + "/")
     page.get_by_role("button", name="Play as guest").first.click()
+    page.locator('.new-room select[name="variant"]').select_option(variant)
     page.locator("#robots").select_option("3")
     page.locator("#new-room").click()
     page.wait_for_url("**/r/*/")

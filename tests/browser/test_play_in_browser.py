@@ -16,7 +16,7 @@ SNAPSHOT = """() => {
 }"""
 
 
-def hands_at(db_path, room_code: str, hand_no: int, seq: int) -> list[list[str]]:
+def hands_at(db_path, room_code: str, hand_no: int, seq: int, variant_key: str = "hungarian") -> list[list[str]]:
     """Every seat's cards after ``seq`` actions, rebuilt from the site's database."""
     with sqlite3.connect(db_path) as db:
         hand_id, deal, context = db.execute(
@@ -30,7 +30,7 @@ def hands_at(db_path, room_code: str, hand_no: int, seq: int) -> list[list[str]]
         ).fetchall()
     import json
 
-    variant = get_variant("hungarian")
+    variant = get_variant(variant_key)
     state = variant.new_hand(Deal.from_json(json.loads(deal)), HandContext.from_json(json.loads(context)))
     for seat, action in actions:
         state = variant.apply(state, seat, action)
