@@ -234,6 +234,7 @@ def apply_pile(state: CzechState, seat: int, action: str) -> CzechState:
     if chooser != dealer:
         return state
     hands: list[tuple[str, ...]] = [()] * SEATS
+    assert state.piles is not None
     for pile, owner in zip(state.piles, owners, strict=True):
         assert owner is not None
         hands[owner] = pile
