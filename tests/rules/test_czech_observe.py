@@ -138,6 +138,9 @@ def test_everyone_sees_everything_once_the_hand_is_over(czech_table):
     result = view["result"]
     assert result["declarer_side"] == [0] and sum(result["payments"]) == 0
     assert result["next_dealer"] == 0 and result["contract"] == "partner game"
+    # Povinnost alone: +3V, each other player −V (no money cards in this deal).
+    v = result["value"]
+    assert result["payments"] == [3 * v, -v, -v, -v] and result["partner"] is None
 
 
 def test_trick_review_last_or_all(czech_table):

@@ -89,10 +89,10 @@ def knows_partner(state: CzechState, seat: int | None, everything: bool, public:
 
 def public_sides(state: CzechState, called_public: bool) -> list[str | None]:
     """Per seat, its side once made public: everyone in a prever game; in a partner game
-    povinnost, everyone once the called card is played (or was publicly discarded) or the hand
-    is over, and anyone whose
-    side follows from the valat and contra calls (callers of contra and supra-contra are not
-    on the owning side X, rhea-contra callers and the valat caller are on it)."""
+    povinnost, everyone once the called card is played (or was publicly discarded) or the
+    hand is over, and anyone whose side follows from the valat and contra calls (callers of
+    contra and supra-contra are not on the owning side X, rhea-contra callers and the valat
+    caller are on it; X is known when valat was not called or povinnost's place is known)."""
     if state.contract is None:
         return [None] * SEATS
     if state.contract == PREVER or state.phase is Phase.OVER or called_public:
