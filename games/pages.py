@@ -268,8 +268,8 @@ LABELS = {
     "accept": "Accept the offered card",
     "refuse": "Refuse it",
     "reject": "Reject these three",
-    "declare": "Declare my money cards",
-    "decline": "Keep them secret",
+    "declare": "Announce the money cards",
+    "decline": "Keep my Uni / Bida secret",
     "valat": "Call valat (all 12 tricks)",
     "iote": "Call I on the end",
     "contra": "Contra",
@@ -346,6 +346,8 @@ def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> 
             kontra.append(action)
         elif word == "cut":
             cuts.append(action)
+        elif action == "declare" and "decline" in legal:
+            buttons.append({"action": action, "label": "Declare my Uni / Bida too"})
         else:
             buttons.append({"action": action, "label": button_label(action, view, me, turn_has_calls)})
     cut = None

@@ -112,6 +112,8 @@ def test_a_discarded_called_card_leaves_povinnost_alone_for_all_to_see(czech_tab
     state = czech_table.run(state, "1 discard:T19", "2 discard:D3")
     assert czech_table.legal(state, 0) == ["call:T19"]
     state = czech_table.run(state, "0 call:T19")
+    assert state.phase is Phase.MONEY and czech_table.legal(state, 0) == ["declare"]
+    state = czech_table.run(state, "0 declare")
     assert state.partner is None and state.alone is True
     # Every discarded trump is public, so everyone knows povinnost is alone.
     for viewer in (0, 1, 2, 3, AUDIENCE):
@@ -173,12 +175,10 @@ def test_povinnost_declares_bida(czech_table):
     assert state.phase is Phase.MONEY and state.to_act == {0} and state.partner == 1
     assert czech_table.legal(state, 0) == ["declare", "decline"]
     assert czech_table.legal(state, 1) == []
-    # The choice is private: only povinnost (and everyone) sees whose turn it is.
-    own = czech_table.view(state, 0)
-    assert own["to_act"] == [0] and own["waiting"] is None
-    for viewer in (1, 2, 3, AUDIENCE):
+    # The step is public (every partner game has it); whether povinnost has a choice is not.
+    for viewer in (0, 1, 2, 3, AUDIENCE):
         view = czech_table.view(state, viewer)
-        assert view["to_act"] == [] and view["waiting"] == "povinnost's money cards"
+        assert view["phase"] == "money" and view["to_act"] == [0] and view["waiting"] is None
         assert view["money"] == []
     assert czech_table.view(state, EVERYONE)["to_act"] == [0]
     state = czech_table.run(state, "0 declare")
@@ -221,6 +221,12 @@ def test_no_money_choice_in_a_prever_game(czech_table):
     ]
 
 
-def test_no_money_phase_when_povinnost_has_three_trumps_or_more(czech_table):
+def test_povinnost_with_three_trumps_or_more_only_announces_the_money_cards(czech_table):
     state = czech_table.run(czech_table.start(EXAMPLE_2, EXAMPLE_2_TALON), *EXAMPLE_2_EXCHANGE, "0 call:T16")
+    # The same public step as with a choice, so that the step tells nothing.
+    assert state.phase is Phase.MONEY and czech_table.legal(state, 0) == ["declare"]
+    assert czech_table.view(state, AUDIENCE)["to_act"] == [0]
+    with pytest.raises(IllegalAction, match="no more than two tarokks"):
+        czech_table.run(state, "0 decline")
+    state = czech_table.run(state, "0 declare")
     assert state.phase is Phase.VALAT and state.money == () and state.money_choice is None

@@ -123,6 +123,7 @@ def test_everyone_sees_everything_once_the_hand_is_over(czech_table):
         *("0 pass", "1 pass", "2 pass", "3 pass", "1 offer", "3 accept", "2 take"),
         *("0 discard:H4", "0 discard:S7", "0 discard:D4", "0 discard:C7", "2 discard:C9", "3 discard:C10"),
         "0 call:T19",
+        "0 declare",
         *("0 pass", "1 pass", "2 pass", "3 pass", "3 pass", "1 pass", "2 pass", "3 pass"),
     )
     assert state.partner is None  # povinnost called its own T19
@@ -148,6 +149,7 @@ def test_trick_review_last_or_all(czech_table):
         *("0 pass", "1 pass", "2 pass", "3 pass", "1 take", "2 take"),
         *("0 discard:H4", "0 discard:S7", "0 discard:D4", "0 discard:C7", "1 discard:C8", "2 discard:C9"),
         "0 call:T16",
+        "0 declare",
         *("0 pass", "1 pass", "2 pass", "3 pass", "3 pass", "2 pass", "3 pass"),
         *("0 play:T22", "1 play:T16", "2 play:T21", "3 play:T8"),
         *("0 play:T19", "1 play:T15", "2 play:T20", "3 play:T7"),

@@ -226,6 +226,7 @@ def test_the_partner_is_revealed_when_the_called_card_is_played(czech_table):
         *("0 pass", "1 pass", "2 pass", "3 pass", "1 take", "2 take"),
         *("0 discard:H4", "0 discard:S7", "0 discard:D4", "0 discard:C7", "1 discard:C8", "2 discard:C9"),
         "0 call:T16",
+        "0 declare",
         *("0 pass", "1 pass", "2 pass", "3 pass", "3 pass", "2 pass", "3 pass"),
     )
     assert state.phase is Phase.PLAY

@@ -45,7 +45,7 @@ SEED = 20240917
 CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
 ENCODE = json.JSONEncoder(check_circular=False, separators=(",", ":"), ensure_ascii=False).encode
 ORDERS = ("machtarok", "ace_high", "traditional")
-PRIVATE = {Phase.MONEY, Phase.IOTE, Phase.CONTRA}
+PRIVATE = {Phase.IOTE, Phase.CONTRA}  # the money step is public (every partner game has it)
 WORDS = (
     "pass shuffle prever take offer accept refuse keep reject declare decline valat iote contra "
     "rhea-contra supra-contra cut:6 cut:48 cut:x knock:fives pile:0 pile:5 dance discard: play:"
@@ -158,6 +158,7 @@ def check_views(state: CzechState, logged: int) -> None:
                 assert view["to_act"] == [seat] and view["waiting"] is None
             else:
                 assert view["to_act"] == [] and view["waiting"]
+                assert view["phase"] == "contra"  # the I-on-the-end offer looks like a contra offer
         else:
             assert view["to_act"] == sorted(state.to_act) and view["waiting"] is None
         leaked = set(CARD_TOKEN.findall(ENCODE(view))) & (PACK_54 - own - public)

@@ -3,11 +3,15 @@ povinnost, each paid at once (holder +3a, each other player −a), never multipl
 
 The one decision: in a partner game, povinnost with 0–2 trumps privately chooses to
 ``declare`` or ``decline`` their Uni/Bida (only that card; their other money cards are always
-declared). The ``money`` phase exists only when there is that choice.
+declared). So that the step itself shows nothing, every partner game has a ``money`` step in
+which povinnost announces the money cards: ``declare`` only, or ``declare`` / ``decline``
+when povinnost has the choice (a step that existed only with the choice would tell everybody
+that povinnost holds at most two trumps). A prever game has no such step.
 """
 
 from __future__ import annotations
 
+from ..base import IllegalAction
 from ..cards import HONOURS, KINGS
 from .state import PARTNER_GAME, SEATS, CzechState, Phase, evolve, in_order, logged, trump_count
 
@@ -53,17 +57,19 @@ def has_choice(state: CzechState) -> bool:
 
 
 def start_money(state: CzechState) -> CzechState:
-    if has_choice(state):
+    if state.contract == PARTNER_GAME:
         assert state.povinnost is not None
         return evolve(state, phase=Phase.MONEY, to_act=frozenset({state.povinnost}))
     return publish(state, declare=True)
 
 
 def legal_money(state: CzechState, seat: int) -> list[str]:
-    return ["declare", "decline"]
+    return ["declare", "decline"] if has_choice(state) else ["declare"]
 
 
 def apply_money(state: CzechState, seat: int, action: str) -> CzechState:
+    if action == "decline" and not has_choice(state):
+        raise IllegalAction("Only a povinnost with no more than two tarokks may keep money cards secret")
     return publish(state, declare=action == "declare")
 
 

@@ -13,9 +13,9 @@ talon_received, talon_counts, talon_events, prever_talon, discards, discarded_tr
 called_card, partner, alone, public_sides, money, valat, iote, contra, trick, last_trick,
 tricks, tricks_won, log, result, deal.
 
-Private turns (povinnost's money choice, the I-on-the-end offer, contra offers): ``to_act``
+Private turns (the I-on-the-end offer and contra offers, both shown as "contra"): ``to_act``
 is ``[]`` for every viewer but the acting seat and ``EVERYONE``, and ``waiting`` names the
-hidden turn in public words instead ("contra decisions", ...).
+hidden turn in public words instead.
 """
 
 from __future__ import annotations
@@ -27,11 +27,15 @@ from .announce import CONTRA_WORDS, contra_item
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase, Trick
 from .talon import prever_seeing
 
+# The private turns, as the others see them. The I-on-the-end offer and the contra offers
+# look the same from outside (phase "contra", one "waiting" text): an offer step that showed
+# only when somebody holds T1 would tell, in a prever game, that T1 lies in the untaken talon.
+# Povinnost's money step is public: every partner game has it (``money``).
 WAITING = {
-    Phase.MONEY: "povinnost's money cards",
-    Phase.IOTE: "the I on the end offer",
-    Phase.CONTRA: "contra decisions",
+    Phase.IOTE: "private decisions (I on the end, contra)",
+    Phase.CONTRA: "private decisions (I on the end, contra)",
 }
+PUBLIC_PHASE = {Phase.IOTE: Phase.CONTRA}
 
 
 def check_viewer(viewer: Viewer) -> int | None:
@@ -150,9 +154,11 @@ def observe(state: CzechState, viewer: Viewer) -> View:
     def visible(s: int) -> bool:
         return everything or s == seat
 
+    phase = state.phase
     if state.phase in WAITING and not everything and seat not in state.to_act:
         to_act: list[int] = []
         waiting: str | None = WAITING[state.phase]
+        phase = PUBLIC_PHASE.get(phase, phase)
     else:
         to_act = sorted(state.to_act)
         waiting = None
@@ -176,7 +182,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
     return {
         "variant": "czech",
         "viewer": viewer,
-        "phase": state.phase.value,
+        "phase": phase.value,
         "seats": SEATS,
         "dealer": setup.dealer,
         "cutter": setup.cutter,
