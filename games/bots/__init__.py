@@ -1,6 +1,11 @@
 """Robots choose an action from their seat's own view and the legal actions only.
 
 A robot never sees the full state, so it cannot cheat: ``choose(view, legal, rng)``.
+
+Each level (``LEVELS``: ``random``, ``basic``, ``strong``) is one robot for every variant: it
+reads ``view["variant"]`` and hands the decision to that variant's policy, one package per
+variant (``games.bots.hungarian``, ``games.bots.czech``), one module per level or concept
+inside it. A variant a level has no policy for is a clear error (``UnknownRobotVariant``).
 """
 
 from __future__ import annotations
@@ -8,57 +13,78 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from .czech.basic import BasicPolicy as CzechBasic
+from .czech.randomly import RandomPolicy as CzechRandom
+from .czech.strong import StrongPolicy as CzechStrong
+from .hungarian.basic import BasicPolicy as HungarianBasic
+from .hungarian.randomly import RandomPolicy as HungarianRandom
+from .hungarian.strong import PLAYOUT_BUDGET as HUNGARIAN_PLAYOUTS
+from .hungarian.strong import TIME_BUDGET as HUNGARIAN_TIME
+from .hungarian.strong import StrongPolicy as HungarianStrong
+
 
 class Robot(Protocol):
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str: ...
 
 
-HONOURS = frozenset({"T1", "T21", "T22"})
-ANNUL_CHANCE = 0.1  # a random robot would otherwise annul almost every hand it may
-TRIAL_BID_CHANCE = 0.1  # a bid without an honour (the fourth player's trial bid) is a gamble
+class UnknownRobotVariant(ValueError):
+    """A robot was asked to play a variant its level has no policy for."""
 
 
-class RandomRobot:
-    """A uniformly random legal action, except that it bids rarely and never jumps to solo
-    (a table of random bidders would play nothing but solos), trial-bids and annuls rarely, and
-    in the announcements it always declares a tarokk count it holds but otherwise mostly
-    passes: a call now and then, kontra-chain calls as often as announcements, so that the
-    phase ends quickly.
+class LevelRobot:
+    """One level: dispatches each decision to the policy of the view's variant."""
 
-    Where passing is not legal (the yield spot without T20 and a high honour) it picks among
-    what is: hold or raise."""
+    level = ""
 
-    CALL_CHANCE = 0.15
+    def __init__(self, policies: dict[str, Robot]) -> None:
+        self.policies = policies
+
+    def policy(self, variant: Any) -> Robot:
+        try:
+            return self.policies[variant]
+        except (KeyError, TypeError):
+            known = ", ".join(sorted(self.policies))
+            raise UnknownRobotVariant(
+                f"The {self.level} robot cannot play variant {variant!r} (it plays {known})"
+            ) from None
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         if not legal:
             raise ValueError("A robot was asked to act with no legal action")
-        if view.get("phase") == "auction" and "pass" in legal:
-            bids = [a for a in legal if a != "pass" and a != "bid:solo"]
-            honour = any(card in HONOURS for card in view.get("hand", ()))
-            if bids and rng.random() < (0.35 if honour else TRIAL_BID_CHANCE):
-                return rng.choice(bids)
-            return "pass"
-        if view.get("phase") == "announce" and "pass" in legal:
-            counts = [a for a in legal if a.endswith("-tarokks")]
-            if counts:
-                return counts[0]
-            calls = [a for a in legal if a != "pass"]
-            if calls and rng.random() < self.CALL_CHANCE:
-                kontras = [a for a in calls if not a.startswith("announce:")]
-                if kontras and (len(kontras) == len(calls) or rng.random() < 0.5):
-                    return rng.choice(kontras)
-                return rng.choice([a for a in calls if a.startswith("announce:")])
-            return "pass"
-        if "annul" in legal:
-            if rng.random() < ANNUL_CHANCE:
-                return "annul"
-            legal = [a for a in legal if a != "annul"]
-        return rng.choice(legal)
+        return self.policy(view.get("variant")).choose(view, legal, rng)
 
 
-from .basic import BasicRobot  # noqa: E402 - the levels build on the protocol above
-from .strong import StrongRobot  # noqa: E402
+class RandomRobot(LevelRobot):
+    """A random legal action, tamed per variant so that games are varied and end."""
+
+    level = "random"
+
+    def __init__(self) -> None:
+        super().__init__({"hungarian": HungarianRandom(), "czech": CzechRandom()})
+
+
+class BasicRobot(LevelRobot):
+    """Rules of thumb for every decision."""
+
+    level = "basic"
+
+    def __init__(self) -> None:
+        super().__init__({"hungarian": HungarianBasic(), "czech": CzechBasic()})
+
+
+class StrongRobot(LevelRobot):
+    """Determinised Monte Carlo search over the card play; ``basic`` elsewhere.
+    ``playout_budget`` and ``time_budget`` (seconds) bound each card decision."""
+
+    level = "strong"
+
+    def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
+        hungarian = HungarianStrong(
+            HUNGARIAN_PLAYOUTS if playout_budget is None else playout_budget,
+            HUNGARIAN_TIME if time_budget is None else time_budget,
+        )
+        super().__init__({"hungarian": hungarian, "czech": CzechStrong(playout_budget, time_budget)})
+
 
 LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot(), "strong": StrongRobot()}
 

@@ -27,14 +27,16 @@ def test_robots_play_whole_hands_with_legal_actions_only():
 
 def test_annul_and_the_trial_bid_are_rare_choices():
     rng = random.Random(1)
-    discard_view = {"phase": "discard", "hand": ["T1", "HK", "HQ"]}
+    discard_view = {"variant": "hungarian", "phase": "discard", "hand": ["T1", "HK", "HQ"]}
     annul = [ROBOT.choose(discard_view, ["annul", "discard:HQ"], rng) for _ in range(1000)]
     assert 50 < annul.count("annul") < 150  # about 1 in 10
-    trial_view = {"phase": "auction", "hand": ["T20", "T5", "HQ"]}  # no honour
+    trial_view = {"variant": "hungarian", "phase": "auction", "hand": ["T20", "T5", "HQ"]}  # no honour
     trial = [ROBOT.choose(trial_view, ["pass", "bid:three"], rng) for _ in range(1000)]
     assert 50 < trial.count("bid:three") < 150
     # Where passing is refused (the yield spot), the robot holds or raises.
-    assert ROBOT.choose({"phase": "auction", "hand": ["T21"]}, ["bid:one", "hold"], rng) in {
+    assert ROBOT.choose(
+        {"variant": "hungarian", "phase": "auction", "hand": ["T21"]}, ["bid:one", "hold"], rng
+    ) in {
         "bid:one",
         "hold",
     }

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from games.bots.basic import BasicRobot, wanted_level
-from games.bots.knowledge import DECLARER, OPPONENTS, Knowledge, known_sides, voids_shown
-from games.bots.play import choose_card
+from games.bots.hungarian.basic import BasicPolicy, wanted_level
+from games.bots.hungarian.knowledge import DECLARER, OPPONENTS, Knowledge, known_sides, voids_shown
+from games.bots.hungarian.play import choose_card
 
-ROBOT = BasicRobot()
+ROBOT = BasicPolicy()
 
 
 def knowledge(

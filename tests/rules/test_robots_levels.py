@@ -11,9 +11,9 @@ import time
 
 from django.core.management import call_command
 
-from games.bots import LEVELS, BasicRobot, RandomRobot, get_robot
+from games.bots import LEVELS, BasicRobot, RandomRobot, StrongRobot, get_robot
 from games.bots.duel import run_duel
-from games.bots.strong import StrongRobot, candidates
+from games.bots.hungarian.strong import candidates
 from games.rules import HandContext
 from games.rules.cards import PACK_42
 from games.rules.hungarian import HUNGARIAN, HungarianState, Phase

@@ -1,6 +1,6 @@
 """What a seat knows during play, read from its own view only (hungarian.md §13).
 
-``Knowledge`` is the one input of the card-play policy (``games.bots.play``). It is built
+``Knowledge`` is the one input of the card-play policy (``games.bots.hungarian.play``). It is built
 either from a seat's ``observe`` view (a real robot) or, inside the strong robot's
 simulations, from a sampled world (``from_world``); both give the same facts a player at
 the table has: the own hand, every card played so far and by whom (the public log), the

@@ -43,7 +43,7 @@ from games.rules.hungarian.state import (
     evolve,
 )
 
-from .basic import BasicRobot
+from .basic import BasicPolicy
 from .knowledge import Knowledge, known_sides, note_play, plays_from_log, trick_winner, voids_shown
 from .play import choose_card
 
@@ -383,9 +383,9 @@ def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | 
     return result
 
 
-class StrongRobot:
+class StrongPolicy:
     def __init__(self, playout_budget: int = PLAYOUT_BUDGET, time_budget: float = TIME_BUDGET) -> None:
-        self.basic = BasicRobot()
+        self.basic = BasicPolicy()
         self.playout_budget = playout_budget
         self.time_budget = time_budget
 

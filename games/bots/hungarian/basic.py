@@ -14,7 +14,7 @@ chooses well among them.
 - Announcements: tarokk counts always; trull with all three honours (or two and nine
   tarokks); ultimó with the pagát and seven tarokks; four kings with all four; kontra the game
   as an opponent with a strong hand; otherwise pass.
-- Play: ``games.bots.play``.
+- Play: ``games.bots.hungarian.play``.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def wanted_level(hand: list[str]) -> int:
     return 3
 
 
-class BasicRobot:
+class BasicPolicy:
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         if not legal:
             raise ValueError("A robot was asked to act with no legal action")

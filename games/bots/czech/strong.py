@@ -1,0 +1,274 @@
+"""The strong robot for Czech Taroky: determinised Monte Carlo search over the card play.
+
+At a card decision with more than one real choice it:
+
+1. reads from its own view everything it knows and deals the unseen cards at random many
+   times, consistently with all of it (``sampler.Sampler``);
+2. for each such world builds a full ``CzechState`` of the play phase (the tricks so far
+   rebuilt from the public log, the contract, the call and the partner it implies in this
+   world, valat, I on the end, the contra calls, the prever multiplier, every discard and
+   the opponents' pile);
+3. plays each candidate card followed by the basic robot's play for every seat to the end,
+   through the rules core (``play.apply_play``), scoring with the core's own ``HandResult``;
+4. picks the card with the best mean payment for its seat (its side's card points / 100
+   break ties), the same worlds being used for every candidate; it stops early once one card
+   is clearly best, and always within its time budget.
+
+Cards that are equivalent (touching trumps or pips of one suit with nothing unplayed between
+them outside the own hand; never an honour or the called card) are one candidate. Every other
+decision is the basic robot's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from games.rules.base import Deal
+from games.rules.cards import HONOURS, PACK_54, card_points, display_index, rank_table
+from games.rules.czech import play as rules_play
+from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup, Trick
+
+from .basic import BasicPolicy
+from .knowledge import DECLARER, PREVER, SEATS, Knowledge, known_sides, note_play, trick_winner
+from .play import choose_card
+from .sampler import Sampler
+
+MIN_SAMPLES = 6
+MAX_SAMPLES = 40
+PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
+TIME_BUDGET = 0.18  # seconds: stop sampling after this, whatever the budget says
+CLEAR_Z = 3.0  # stop early when the best card leads every other by this many standard errors
+
+
+class World:
+    """The play-phase state with the seat's own cards and the public record; a sample fills in
+    the other seats' hands, discards and the opponents' pile."""
+
+    def __init__(self, view: dict[str, Any], sampler: Sampler) -> None:
+        me = view["viewer"]
+        self.me = me
+        self.rank = rank_table(view["options"]["red_pip_order"])
+        self.order = display_index(view["options"]["red_pip_order"])
+        plays = sampler.plays
+        done = len(plays) - len(plays) % SEATS
+        tricks = tuple(
+            Trick(plays[i][0], tuple(plays[i : i + SEATS]), trick_winner(plays[i : i + SEATS], self.rank)[0])
+            for i in range(0, done, SEATS)
+        )
+        current = plays[done:]
+        leader = current[0][0] if current else view["trick"]["leader"]
+        setup = Setup(
+            deal=Deal(hands=()),
+            dealer=view["dealer"],
+            opening=False,
+            options=tuple(view["options"].items()),
+        )
+        prever = view["contract"] == PREVER
+        talon = view["prever_talon"]
+        valat, iote = view["valat"], view["iote"]
+        self.state = CzechState(
+            setup=setup,
+            phase=Phase.PLAY,
+            to_act=frozenset({me}),
+            hands=(),
+            povinnost=view["povinnost"],
+            prever=view["declarer"] if prever else None,
+            contract=view["contract"],
+            pm=talon["multiplier"] if prever and talon else 1,
+            called_card=view["called_card"],
+            valat=None if valat is None else valat["seat"],
+            iote=None if iote is None else iote["seat"],
+            contra_calls=tuple((c["seat"], c["call"]) for c in view["contra"]["calls"]),
+            trick=Trick(leader, tuple(current)),
+            tricks=tricks,
+        )
+        self.public = list(view["public_sides"])
+        self.sides = known_sides(view)
+        self.gone = {card for _, card in plays}
+        self.voids = sampler.voids
+        self.revealed = None not in self.public  # the called card was played or discarded
+
+    def fill(self, sampler: Sampler, dealt: list[list[str]]) -> CzechState:
+        hands, discards, pile = sampler.hands_and_piles(dealt)
+        state = self.state
+        partner = None
+        if state.contract == PARTNER_GAME:
+            called = state.called_card
+            povinnost = state.povinnost
+            partner = next((s for s in range(SEATS) if s != povinnost and called in hands[s]), None)
+            if partner is None:
+                played = [s for t in (*state.tricks, state.trick) if t for s, c in t.cards if c == called]
+                partner = next((s for s in played if s != povinnost), None)
+        order = self.order.__getitem__
+        new = object.__new__(CzechState)
+        new.__dict__.update(state.__dict__)
+        new.__dict__.update(
+            hands=tuple(tuple(sorted(h, key=order)) for h in hands),
+            discards=tuple(tuple(d) for d in discards),
+            opponents_pile=tuple(pile),
+            partner=partner,
+        )
+        return new
+
+
+def _side_views(world: World, state: CzechState, revealed: bool) -> list[list[str | None]]:
+    """Per seat, each seat's side as that seat knows it in this world."""
+    truth: list[str | None] = [state.side_of(s) for s in range(SEATS)]
+    if revealed or state.contract == PREVER:
+        return [truth] * SEATS
+    povinnost, partner = state.povinnost, state.partner
+    views = []
+    for seat in range(SEATS):
+        if seat == world.me:
+            views.append(world.sides)
+        elif seat == partner or (partner is None and seat == povinnost):
+            views.append(truth)
+        else:
+            views.append(
+                [
+                    truth[s] if s in (seat, povinnost) or world.public[s] is not None else None
+                    for s in range(SEATS)
+                ]
+            )
+    return views
+
+
+def playout(world: World, state: CzechState, first: str) -> float:
+    """Play ``first`` for the seat, then the basic play for everyone; the seat's payment
+    (plus a hundredth of its side's card points)."""
+    me = world.me
+    gone = set(world.gone)
+    voids = [set(v) for v in world.voids]
+    called = state.called_card
+    sides = _side_views(world, state, world.revealed)
+    rank = world.rank
+    partner_game = state.contract == PARTNER_GAME
+    card = first
+    seat = me
+    while True:
+        trick = state.trick
+        assert trick is not None
+        if trick.cards:
+            note_play(voids, seat, card, trick.cards[0][1][0])
+        gone.add(card)
+        if card == called:
+            sides = _side_views(world, state, True)
+        state = rules_play.apply_play(state, seat, "play:" + card)
+        if state.phase is not Phase.PLAY:
+            break
+        (seat,) = state.to_act
+        legal = rules_play.playable(state, seat)
+        if len(legal) == 1:
+            card = legal[0]
+            continue
+        trick = state.trick
+        assert trick is not None
+        knowledge = Knowledge(
+            seat=seat,
+            hand=list(state.hands[seat]),
+            trick=list(trick.cards),
+            trick_no=len(state.tricks),
+            declarer=state.declarer,  # type: ignore[arg-type]
+            gone=gone,
+            voids=voids,
+            sides=sides[seat],
+            iote=state.iote,
+            called_card=called,
+            rank=rank,
+            partner_game=partner_game,
+        )
+        card = choose_card(knowledge, legal)
+    result = state.result
+    assert result is not None
+    mine = 0 if state.side_of(me) == DECLARER else 1
+    return result.payments[me] + result.card_points[mine] / 100
+
+
+def candidates(
+    hand: list[str], legal: list[str], gone: set[str], called: str | None, rank: dict[str, int]
+) -> list[str]:
+    """The legal cards, with equivalent ones merged into their lowest: one-point cards of one
+    suit (or plain trumps) with nothing unplayed between them outside the own hand."""
+    held = set(hand)
+    by_rank = sorted(legal, key=lambda c: (c[0], rank[c]))
+    result: list[str] = []
+    previous: str | None = None
+    for card in by_rank:
+        plain = card_points(card) == 1 and card not in HONOURS and card != called
+        if plain and previous is not None and previous[0] == card[0]:
+            between = [
+                c
+                for c in PACK_54
+                if c[0] == card[0]
+                and rank[previous] < rank[c] < rank[card]
+                and c not in gone
+                and c not in held
+            ]
+            if not between:
+                previous = card
+                continue
+        result.append(card)
+        previous = card if plain else None
+    return result
+
+
+class StrongPolicy:
+    def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
+        self.basic = BasicPolicy()
+        self.playout_budget = PLAYOUT_BUDGET if playout_budget is None else playout_budget
+        self.time_budget = TIME_BUDGET if time_budget is None else time_budget
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        if len(legal) > 1 and view.get("phase") == "play":
+            card = self.choose_card(view, [a[5:] for a in legal], rng)
+            if card is not None:
+                return "play:" + card
+        return self.basic.choose(view, legal, rng)
+
+    def choose_card(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
+        started = time.perf_counter()
+        sampler = Sampler(view)
+        world = World(view, sampler)
+        cands = candidates(list(view["hand"]), legal, world.gone, view["called_card"], world.rank)
+        if len(cands) == 1:
+            return cands[0]
+        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
+        values: list[list[float]] = [[] for _ in cands]
+        for n in range(samples):
+            dealt = sampler.sample(rng)
+            if dealt is None:
+                break
+            state = world.fill(sampler, dealt)
+            for j, card in enumerate(cands):
+                values[j].append(playout(world, state, card))
+            elapsed = time.perf_counter() - started
+            # Stop when one more world would overrun the budget.
+            if elapsed * (n + 2) / (n + 1) > self.time_budget:
+                break
+            if n + 1 >= MIN_SAMPLES and _clear(values):
+                break
+        if not values[0]:
+            return None
+        means = [sum(v) / len(v) for v in values]
+        return cands[max(range(len(cands)), key=means.__getitem__)]
+
+
+def _clear(values: list[list[float]]) -> bool:
+    """The best candidate beats every other by ``CLEAR_Z`` standard errors of the paired difference."""
+    n = len(values[0])
+    means = [sum(v) / n for v in values]
+    best = max(range(len(values)), key=means.__getitem__)
+    for j, other in enumerate(values):
+        if j == best:
+            continue
+        diffs = [a - b for a, b in zip(values[best], other, strict=True)]
+        if not any(diffs):
+            continue  # the same in every world: either will do
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= CLEAR_Z * math.sqrt(var / n) + 1e-9:
+            return False
+    return True
