@@ -320,3 +320,30 @@ def test_the_away_badge_is_public_and_the_back_button_only_the_away_players(tabl
         assert ("data-back" in page) is sees_button
         assert (f'hx-post="/r/{room.code}/back"' in page) is sees_button
     assert client_for(bob).get(f"/r/{room.code}/view.json").json()["seats_info"][ALICE]["away"] is True
+
+
+# --- Czech Taroky ----------------------------------------------------------------------
+
+
+def test_a_czech_hand_runs_on_the_clock_from_the_shuffle_to_the_last_trick():
+    """Alice (the host, so the first dealer) never moves: her clock makes the dealer's
+    decision, and every later one until she is away; then the basic robot plays her seat at
+    once, private contra offers included, and the hand is played out."""
+    alice = UserFactory()
+    room = services.create_room(alice, "czech", robots=3, turn_clock=60)
+    hand = live_hand(room)
+    assert hand.phase == "shuffle" and hand.to_act == [ALICE]
+    assert clock_of(hand, ALICE).deadline > timezone.now()
+    for _ in range(100):
+        hand = live_hand(room)
+        if hand.is_over or ALICE not in hand.to_act:
+            break
+        assert clocks.fire_due(now=clock_of(hand, ALICE).deadline) == 1
+    hand = live_hand(room)
+    assert hand.is_over, (hand.phase, hand.to_act)
+    moves = list(HandAction.objects.filter(hand=hand, seat=ALICE).values_list("robot", "action"))
+    assert moves[0][0] == "clock"  # the shuffle decision came from the clock
+    assert [robot for robot, _ in moves[:3]] == ["clock"] * 3
+    assert all(robot == "away" for robot, _ in moves[3:])
+    assert Seat.objects.get(room=room, index=ALICE).away
+    assert sum(hand.result["payments"]) == 0 and not TurnClock.objects.filter(hand=hand).exists()
