@@ -95,6 +95,10 @@ class Hand(models.Model):
     players = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hands")
     # Summary of the log, for lists; rebuilt from the log at will.
     seq = models.PositiveIntegerField(default=0)
+    # The moves the players may know of: ``seq`` without the private declines (a Czech contra
+    # offer turned down). Pages show this number, never ``seq``: counting private moves would
+    # tell how many players were asked.
+    public_seq = models.PositiveIntegerField(default=0)
     phase = models.CharField(max_length=20, default="")
     to_act = models.JSONField(default=list, blank=True)
     result = models.JSONField(null=True, blank=True)
@@ -132,6 +136,8 @@ class HandAction(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     robot = models.CharField(max_length=20, blank=True, default="")
+    # False for a move the other players may not know happened (``Variant.is_public``).
+    public = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -115,7 +115,7 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
         "room": room.code,
         "variant": room.variant,
         "hand_no": hand.number,
-        "seq": hand.seq,
+        "seq": hand.public_seq,  # the moves the players may know of (Hand.public_seq)
         "phase": view["phase"],
         "seat": viewer.seat,
         "to_act": view["to_act"],
@@ -155,7 +155,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     }
     if hand is not None:
         view, legal = table_view(hand, viewer)
-        context.update(view=view, legal=legal, seq=hand.seq)
+        context.update(view=view, legal=legal, seq=hand.public_seq)
     context["match"] = table.match
     context["rules"] = table_rules(context["variant"], room.options)
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat, table.deadlines)
@@ -169,7 +169,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     context["can_end_match"] = _can_end_match(room, table, viewer.seat, user_id)
     # Fragments carry the version of the table they show, so that a page never swaps in an
     # older render that arrives late (a POST reply overtaken by a push, or the reverse).
-    context["version"] = (hand.number * 1_000_000 + hand.seq) if hand is not None else 0
+    context["version"] = (hand.number * 1_000_000 + hand.public_seq) if hand is not None else 0
     if context["view"] is not None:
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
         context["trick_total"] = _trick_total(context["view"])

@@ -53,6 +53,7 @@ class Submitted:
     hand_id: int
     seq: int
     state: Any
+    public_seq: int = 0  # the move number the pages show (``Hand.public_seq``)
 
 
 # --- rooms and seats -------------------------------------------------------------------
@@ -387,11 +388,15 @@ def submit_action(
             except IllegalAction as exc:
                 raise Illegal(str(exc)) from None
             seq = hand.seq + 1
-            HandAction.objects.create(hand=hand, seq=seq, seat=seat, action=action, actor=actor, robot=robot)
+            public = variant.is_public(state, seat, action)
+            HandAction.objects.create(
+                hand=hand, seq=seq, seat=seat, action=action, actor=actor, robot=robot, public=public
+            )
             hand.seq = seq
+            hand.public_seq += public
             hand.to_act = sorted(variant.to_act(new_state))
             hand.phase = _phase(variant.observe(new_state, "audience"))
-            fields = ["seq", "to_act", "phase"]
+            fields = ["seq", "public_seq", "to_act", "phase"]
             if variant.is_over(new_state):
                 result = variant.result(new_state)
                 hand.result = result.to_json() if result is not None else None
@@ -410,7 +415,17 @@ def submit_action(
     except IntegrityError:
         # Another writer appended the same seq first: a lost race, not a corruption.
         raise Stale("Another move was made at the same moment; your view has been refreshed") from None
-    return Submitted(hand_id=hand_id, seq=seq, state=new_state)
+    return Submitted(hand_id=hand_id, seq=seq, state=new_state, public_seq=hand.public_seq)
+
+
+def seq_seen(hand: Hand, public_seq: int) -> int:
+    """The ``seq`` a page showing move number ``public_seq`` was rendered at (pages count
+    only public moves, ``Hand.public_seq``): the last one before the next public move. A
+    number from the future comes back as is, for ``submit_action`` to refuse."""
+    if public_seq >= hand.public_seq or public_seq < 0:
+        return hand.seq + max(0, public_seq - hand.public_seq)
+    following = hand.actions.filter(public=True).order_by("seq").values_list("seq", flat=True)[public_seq]
+    return following - 1
 
 
 def _check_automatic(hand: Hand, seat: int, robot: str, now: datetime) -> None:

@@ -151,12 +151,13 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         if hand is None:
             raise services.Illegal("The table is waiting for players")
         action = _normalise(hand.variant, action, hand.context_value().options)
-        done = services.submit_action(hand.pk, seat, action, seq, actor=request.user)
+        # Pages number the moves they know of (``Hand.public_seq``); the writer wants the log's.
+        done = services.submit_action(hand.pk, seat, action, services.seq_seen(hand, seq), actor=request.user)
     except services.Refused as refusal:
         return _refused(request, refusal)
     if _is_htmx(request):
         return HttpResponse(pages.render_live(room, request.user, oob=True))
-    return JsonResponse({"ok": True, "seq": done.seq, "action": action})
+    return JsonResponse({"ok": True, "seq": done.public_seq, "action": action})
 
 
 def _normalise(variant_key: str, action: str, options: Any) -> str:

@@ -237,6 +237,14 @@ class Variant(Protocol):
 
     def is_over(self, state: State) -> bool: ...
 
+    def is_public(self, state: State, seat: int, action: str) -> bool:
+        """Whether the other players may know that ``seat`` made ``action`` in ``state`` at all.
+
+        False for a private decline (a Czech contra or I-on-the-end offer turned down): the
+        site then does not count it in the public move number either, since counting such
+        moves would tell how many players were asked."""
+        ...
+
     def result(self, state: State) -> HandResult | None: ...
 
     def sort_cards(self, cards: Sequence[str], options: Mapping[str, Any]) -> list[str]: ...

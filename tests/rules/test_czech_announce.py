@@ -187,3 +187,12 @@ def test_contra_on_an_opponents_valat_offers_povinnost_last(czech_table, valat_s
     assert czech_table.view(state, AUDIENCE)["contra"]["item"] == "valat"
     # Rhea-contra: on X (2, 3), after seat 0: seat 2, then seat 3.
     assert state.contra_queue == (2, 3)
+
+
+def test_only_declined_offers_are_private_moves(czech_table, valat_state):
+    variant = czech_table.variant
+    assert variant.is_public(valat_state, 0, "pass")  # a valat pass is announced
+    iote = czech_table.run(valat_state, *ALL_PASS)
+    assert not variant.is_public(iote, 3, "pass") and variant.is_public(iote, 3, "iote")
+    contra = czech_table.run(iote, "3 pass")
+    assert not variant.is_public(contra, 2, "pass") and variant.is_public(contra, 2, "contra")

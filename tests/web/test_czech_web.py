@@ -165,11 +165,28 @@ def test_a_private_decision_names_nobody_and_shows_its_clock_only_to_the_decider
     audience = client_for(None)
     data = audience.get(f"/r/{room.code}/view.json").json()
     assert data["to_act"] == [] and data["view"]["waiting"]
-    # A decline is private: nothing about it reaches the public log.
-    log_before = data["view"]["log"]
-    services.submit_action(hand.pk, decider, "pass", hand.seq)
-    after = audience.get(f"/r/{room.code}/view.json").json()["view"]
-    assert after["log"] == log_before or after["phase"] != "contra"
+    # A decline is private: nothing about it reaches the public log, and the move number the
+    # pages show does not count it (counting declines would tell how many were asked, and so
+    # whether povinnost is alone). The decider posts the number its page shows, as pages do.
+    seen = data["seq"]
+    hand.refresh_from_db()
+    private_before = hand.seq - hand.public_seq
+    decider_client = client_for(users[decider])
+    own = decider_client.get(f"/r/{room.code}/view.json").json()
+    assert own["seq"] == seen
+    response = decider_client.post(f"/r/{room.code}/act", {"action": "pass", "seq": seen})
+    assert response.status_code == 200 and response.json()["seq"] == seen
+    after = audience.get(f"/r/{room.code}/view.json").json()
+    hand.refresh_from_db()
+    assert hand.seq - hand.public_seq == private_before + 1
+    if after["phase"] == "contra":
+        assert after["seq"] == seen and after["view"]["log"] == data["view"]["log"]
+        assert f'data-seq="{seen}"' in audience.get(f"/r/{room.code}/").content.decode()
+    # Every private decline of the hand is left out of the number, and the hand goes on.
+    finished = _drive(room, "over")
+    private = finished.actions.filter(public=False)
+    assert private.exists() and all(a.action == "pass" for a in private)
+    assert finished.public_seq == finished.seq - private.count()
 
 
 def test_every_czech_decision_offers_exactly_the_legal_actions():

@@ -83,6 +83,11 @@ class Czech:
     def is_over(self, state: CzechState) -> bool:
         return state.phase is Phase.OVER
 
+    def is_public(self, state: CzechState, seat: int, action: str) -> bool:
+        """A declined I-on-the-end or contra offer is not announced (§7.3, §7.4, §13); how many
+        of them there were would tell who is on which side, or where the I lies."""
+        return not (state.phase in (Phase.IOTE, Phase.CONTRA) and action == "pass")
+
     def result(self, state: CzechState) -> HandResult | None:
         return state.result
 

@@ -87,6 +87,9 @@ class Hungarian:
     def is_over(self, state: HungarianState) -> bool:
         return state.phase is Phase.OVER
 
+    def is_public(self, state: HungarianState, seat: int, action: str) -> bool:
+        return True  # every call and card is announced (§13)
+
     def result(self, state: HungarianState) -> HandResult | None:
         return state.result
 
