@@ -16,7 +16,9 @@ SNAPSHOT = """() => {
 }"""
 
 
-def hands_at(db_path, room_code: str, hand_no: int, seq: int, variant_key: str = "hungarian") -> list[list[str]]:
+def hands_at(
+    db_path, room_code: str, hand_no: int, seq: int, variant_key: str = "hungarian"
+) -> list[list[str]]:
     """Every seat's cards after ``seq`` actions, rebuilt from the site's database."""
     with sqlite3.connect(db_path) as db:
         hand_id, deal, context = db.execute(

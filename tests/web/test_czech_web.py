@@ -96,7 +96,9 @@ def test_a_person_plays_whole_czech_hands_by_http_and_no_page_shows_a_hidden_car
                 break
             assert data["legal"], (data["phase"], data["to_act"])
             action = first_choice(data["phase"], data["legal"])
-            response = client.post(f"/r/{room.code}/act", {"action": action, "seq": data["seq"]}, HTTP_HX_REQUEST="true")
+            response = client.post(
+                f"/r/{room.code}/act", {"action": action, "seq": data["seq"]}, HTTP_HX_REQUEST="true"
+            )
             assert response.status_code == 200, response.content
             fragment = response.content.decode()
             hand = room.current_hand()
@@ -138,14 +140,20 @@ def _drive(room: Room, until: str, choose=None) -> Hand:
             return hand
         (seat, *_) = sorted(variant.to_act(state))
         legal = variant.legal_actions(state, seat)
-        action = (choose or (lambda phase, legal: "pass" if "pass" in legal else legal[0]))(view["phase"], legal)
+        action = (choose or (lambda phase, legal: "pass" if "pass" in legal else legal[0]))(
+            view["phase"], legal
+        )
         services.submit_action(hand.pk, seat, action, hand.seq)
     raise AssertionError("the phase never came")
 
 
 def test_a_private_decision_names_nobody_and_shows_its_clock_only_to_the_decider():
     room, users = _four_players()
-    hand = _drive(room, "contra", lambda phase, legal: "cut:32" if phase == "cut" else "pass" if "pass" in legal else legal[0])
+    hand = _drive(
+        room,
+        "contra",
+        lambda phase, legal: "cut:32" if phase == "cut" else "pass" if "pass" in legal else legal[0],
+    )
     assert hand.phase == "contra"
     (decider,) = hand.to_act
     for index, user in enumerate(users):
@@ -211,7 +219,9 @@ def test_every_czech_decision_offers_exactly_the_legal_actions():
             # Every other hand the person plays prever when asked (and so discards).
             legal = data["legal"]
             action = "prever" if number % 2 and "prever" in legal else first_choice(data["phase"], legal)
-            assert client.post(f"/r/{room.code}/act", {"action": action, "seq": data["seq"]}).status_code == 200
+            assert (
+                client.post(f"/r/{room.code}/act", {"action": action, "seq": data["seq"]}).status_code == 200
+            )
         if {"shuffle", "cut", "knock", "prever", "discard", "play"} <= seen:
             break
         assert client.post(f"/r/{room.code}/next", {"hand_no": data["hand_no"]}).status_code == 200
@@ -252,7 +262,11 @@ def test_staff_step_through_a_czech_hand():
 
     staff = get_user_model().objects.create_user("staff", password="x", is_staff=True)
     room, _users = _four_players()
-    _drive(room, "over", lambda phase, legal: "prever" if "prever" in legal else "reject" if "reject" in legal else legal[0])
+    _drive(
+        room,
+        "over",
+        lambda phase, legal: "prever" if "prever" in legal else "reject" if "reject" in legal else legal[0],
+    )
     hand = room.current_hand()
     client = client_for(staff)
     for step in range(0, hand.seq + 1):
