@@ -1,14 +1,44 @@
-"""Trick mechanics shared by the tarot variants: following suit and winning a trick.
+"""Trick mechanics shared by the tarot variants: the trick record, following suit, winning a
+trick, and one card played to the trick in progress.
 
-Both functions are variant-agnostic: a variant adds its own constraints on top (Hungarian
-pagát ultimó, Slovenian trula rules) and passes its rank order in.
+Everything here is variant-agnostic: a variant adds its own constraints on top (Hungarian
+pagát ultimó, Czech I on the end, Slovenian trula rules) and passes in its pack, its rank
+order and its words (``TrickRules``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
-from .cards import TRUMP
+from .base import IllegalAction
+from .cards import SUIT_NAMES, TRUMP
+
+LogEntry = tuple[int | None, str]  # (acting seat or None, public text)
+
+
+class Trick(NamedTuple):
+    """A trick; a named tuple rather than a dataclass because play builds one per card."""
+
+    leader: int
+    cards: tuple[tuple[int, str], ...] = ()  # (seat, card) in playing order
+    winner: int | None = None  # set once the trick is complete
+
+    @property
+    def led(self) -> list[str]:
+        return [card for _, card in self.cards]
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """What differs between the variants' trick play."""
+
+    seats: int
+    pack: Collection[str]
+    rank: Mapping[str, int]  # strength within trumps or within one suit (``cards.rank_table``)
+    trump_word: str  # "tarokk" (Hungarian), "trump" (Czech): for the players' messages
+    caller_word: str  # who calls a partner card: "the declarer", "povinnost"
 
 
 def legal_follow(hand: Sequence[str], led_cards: Sequence[str]) -> list[str]:
@@ -45,3 +75,70 @@ def trick_winner(cards_with_seats: Sequence[tuple[int, str]], rank_fn: Callable[
         return (0, 0)
 
     return max(cards_with_seats, key=strength)[0]
+
+
+def keep_back(cards: list[str], card: str, keep: bool) -> list[str]:
+    """``cards`` without ``card`` when the player must keep it for the last trick (pagát
+    ultimó, I on the end), unless it is their only legal card."""
+    if keep and len(cards) > 1:
+        return [c for c in cards if c != card]
+    return cards
+
+
+def follow_error(hand: Sequence[str], led: str, trump_word: str) -> IllegalAction:
+    """Why a card that does not follow was refused, in the player's words."""
+    if any(card[0] == led for card in hand):
+        if led == TRUMP:
+            return IllegalAction(f"You must follow with a {trump_word}")
+        return IllegalAction(f"You must follow {SUIT_NAMES[led]}")
+    return IllegalAction(f"You must play a {trump_word}")
+
+
+@dataclass(frozen=True)
+class Played:
+    """One card added to the trick in progress: the new hand, the trick, the log lines, and
+    the completed trick with its winner when this card was its last."""
+
+    hand: tuple[str, ...]
+    trick: Trick  # the trick in progress (a fresh one led by the winner once complete)
+    completed: Trick | None
+    entries: tuple[LogEntry, ...]
+
+
+def play_card(
+    rules: TrickRules,
+    hand: tuple[str, ...],
+    trick: Trick,
+    seat: int,
+    card: str,
+    playable: Sequence[str],
+    kept_message: str,
+    trick_no: int,
+    called_card: str | None = None,
+    caller: int | None = None,
+) -> Played:
+    """Check and play ``card`` from ``seat``'s ``hand`` (``playable``: the variant's legal
+    cards, after ``keep_back``); ``kept_message`` explains a card kept back. Playing the called
+    card reveals the partner, or that the caller is alone (both variants' §13). ``trick_no``
+    numbers the trick in progress, for the log."""
+    if card not in hand:
+        if card not in rules.pack:
+            raise IllegalAction(f"Unknown card {card!r}")
+        raise IllegalAction(f"You do not hold {card}")
+    if card not in legal_follow(hand, trick.led):
+        raise follow_error(hand, trick.cards[0][1][0], rules.trump_word)
+    if card not in playable:
+        raise IllegalAction(kept_message)
+    entries: list[LogEntry] = [(seat, f"plays {card}")]
+    if card == called_card:
+        if seat == caller:
+            entries.append((seat, f"played the called card: {rules.caller_word} is alone"))
+        else:
+            entries.append((seat, "is the partner"))
+    remaining = tuple(c for c in hand if c != card)
+    cards = trick.cards + ((seat, card),)
+    if len(cards) < rules.seats:
+        return Played(remaining, Trick(trick.leader, cards), None, tuple(entries))
+    winner = trick_winner(cards, rules.rank.__getitem__)
+    entries.append((winner, f"wins trick {trick_no}"))
+    return Played(remaining, Trick(winner), Trick(trick.leader, cards, winner), tuple(entries))

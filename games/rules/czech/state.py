@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..base import Deal, HandResult
 from ..cards import rank_table
 from ..cards import sort_cards as _sort_cards
-
-LogEntry = tuple[int | None, str]  # (acting seat or None, public text)
+from ..tricks import (
+    LogEntry,  # (acting seat or None, public text)
+    Trick,
+)
 
 SEATS = 4
 TALON_SIZE = 6
@@ -86,12 +88,6 @@ class Setup:
 
     def rank(self) -> dict[str, int]:
         return rank_table(self.red_pip_order)
-
-
-class Trick(NamedTuple):
-    leader: int
-    cards: tuple[tuple[int, str], ...] = ()  # (seat, card) in playing order
-    winner: int | None = None  # set once the trick is complete
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..base import Deal, HandResult
 from ..cards import HONOURS, rank_table
-
-LogEntry = tuple[int | None, str]  # (acting seat or None, public text)
+from ..tricks import (
+    LogEntry,  # (acting seat or None, public text)
+    Trick,
+)
 
 SEATS = 4
 TALON_SIZE = 6
@@ -126,14 +128,6 @@ class Announcing:
         """``levels`` with the item at ``level``."""
         rest = tuple(entry for entry in self.levels if entry[:2] != (side, item))
         return rest + ((side, item, level),)
-
-
-class Trick(NamedTuple):
-    """A trick; a named tuple rather than a dataclass because play builds one per card."""
-
-    leader: int
-    cards: tuple[tuple[int, str], ...] = ()  # (seat, card) in playing order
-    winner: int | None = None  # set once the trick is complete
 
 
 @dataclass(frozen=True)
