@@ -23,6 +23,15 @@ State = Any  # each variant has its own frozen dataclass
 View = dict[str, Any]  # JSON-serialisable; keys documented per variant
 
 
+def check_viewer(viewer: Viewer, seats: int) -> int | None:
+    """The viewer's seat, or None for the audience and everyone; ValueError otherwise."""
+    if viewer in (AUDIENCE, EVERYONE):
+        return None
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < seats:
+        return viewer
+    raise ValueError(f"Unknown viewer {viewer!r}")
+
+
 class IllegalAction(ValueError):
     """An action the rules refuse; the message is shown to the player as is."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .base import IllegalAction
 from .cards import SUIT_NAMES, TRUMP
@@ -35,6 +35,7 @@ class TrickRules:
     """What differs between the variants' trick play."""
 
     seats: int
+    tricks: int  # in a hand
     pack: Collection[str]
     rank: Mapping[str, int]  # strength within trumps or within one suit (``cards.rank_table``)
     trump_word: str  # "tarokk" (Hungarian), "trump" (Czech): for the players' messages
@@ -75,6 +76,17 @@ def trick_winner(cards_with_seats: Sequence[tuple[int, str]], rank_fn: Callable[
         return (0, 0)
 
     return max(cards_with_seats, key=strength)[0]
+
+
+def trick_json(trick: Trick) -> dict[str, Any]:
+    """A trick as the views show it: ``{"leader", "cards": [{"seat", "card"}], "winner"?}``."""
+    data: dict[str, Any] = {
+        "leader": trick.leader,
+        "cards": [{"seat": seat, "card": card} for seat, card in trick.cards],
+    }
+    if trick.winner is not None:
+        data["winner"] = trick.winner
+    return data
 
 
 def keep_back(cards: list[str], card: str, keep: bool) -> list[str]:
@@ -142,3 +154,24 @@ def play_card(
     winner = trick_winner(cards, rules.rank.__getitem__)
     entries.append((winner, f"wins trick {trick_no}"))
     return Played(remaining, Trick(winner), Trick(trick.leader, cards, winner), tuple(entries))
+
+
+def after_card(state: Any, seat: int, played: Played, rules: TrickRules, evolve: Any, finish: Any) -> Any:
+    """The hand state after ``played``: the next seat to play, or the winner to lead, or the
+    end of the hand (``finish``) after the last trick. ``evolve`` is the variant's
+    ``dataclasses.replace``; its state has ``hands``, ``trick``, ``tricks``, ``log``, ``to_act``."""
+    hands = state.hands[:seat] + (played.hand,) + state.hands[seat + 1 :]
+    log = state.log + played.entries
+    if played.completed is None:
+        nxt = (seat + 1) % rules.seats
+        return evolve(state, to_act=frozenset({nxt}), hands=hands, trick=played.trick, log=log)
+    tricks = state.tricks + (played.completed,)
+    state = evolve(
+        state,
+        to_act=frozenset({played.trick.leader}),
+        hands=hands,
+        trick=played.trick,
+        tricks=tricks,
+        log=log,
+    )
+    return finish(state) if len(tricks) == rules.tricks else state

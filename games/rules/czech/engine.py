@@ -1,8 +1,4 @@
-"""One gate for every action: who may act, which actions exist, one handler per phase.
-
-Check order, so that the message names the first thing wrong: the seat exists; the hand is
-not over; the action is a known word; it is the seat's turn; the action belongs to the
-phase; then the phase's own rules.
+"""The Czech phases and action words, behind the shared gate (``games.rules.gate``).
 
 ``legal_actions`` lists ``pass`` first wherever it exists; cuts from 7 to 47 then the knocks;
 piles by number; cards in display order.
@@ -10,14 +6,9 @@ piles by number; cards in display order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..base import IllegalAction
+from ..gate import Apply, Gate, Legal
 from . import announce, auction, deal, money, partner, play, talon
 from .state import SEATS, CzechState, Phase
-
-Legal = Callable[[CzechState, int], list[str]]
-Apply = Callable[[CzechState, int, str], CzechState]
 
 # Phase → (the action words it accepts, legal actions, apply).
 PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
@@ -64,34 +55,12 @@ VERBS = {
 WITH_ARGUMENT = frozenset({"cut", "knock", "pile", "discard", "call", "play"})
 
 
+GATE = Gate(seats=SEATS, phases=PHASES, verbs=VERBS, with_argument=WITH_ARGUMENT)
+
+
 def legal_actions(state: CzechState, seat: int) -> list[str]:
-    if seat not in state.to_act:
-        return []
-    return PHASES[state.phase][1](state, seat)
-
-
-def _word(action: str) -> str:
-    word, colon, argument = action.partition(":")
-    if word in WITH_ARGUMENT:
-        well_formed = bool(colon) and bool(argument)
-    else:
-        well_formed = word in VERBS and not colon
-    if not well_formed:
-        raise IllegalAction(f"Unknown action {action!r}")
-    return word
+    return GATE.legal_actions(state, seat)
 
 
 def apply(state: CzechState, seat: int, action: str) -> CzechState:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise IllegalAction(f"There is no seat {seat!r}")
-    if state.phase is Phase.OVER:
-        raise IllegalAction("The hand is over")
-    if not isinstance(action, str):
-        raise IllegalAction(f"Unknown action {action!r}")
-    word = _word(action)
-    if seat not in state.to_act:
-        raise IllegalAction("It is not your turn")
-    words, _, handler = PHASES[state.phase]
-    if word not in words:
-        raise IllegalAction(f"You cannot {VERBS[word]} now")
-    return handler(state, seat, action)
+    return GATE.apply(state, seat, action, over=state.phase is Phase.OVER)

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import AUDIENCE, EVERYONE, View, Viewer
+from ..base import EVERYONE, View, Viewer
+from ..base import check_viewer as _check_viewer
+from ..tricks import trick_json
 from .announce import CONTRA_WORDS, contra_item
-from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase, Trick
+from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
 from .talon import prever_seeing
 
 # The private turns, as the others see them. The I-on-the-end offer and the contra offers
@@ -39,22 +41,7 @@ PUBLIC_PHASE = {Phase.IOTE: Phase.CONTRA}
 
 
 def check_viewer(viewer: Viewer) -> int | None:
-    """The viewer's seat, or None for the audience and everyone; ValueError otherwise."""
-    if viewer in (AUDIENCE, EVERYONE):
-        return None
-    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < SEATS:
-        return viewer
-    raise ValueError(f"Unknown viewer {viewer!r}")
-
-
-def _trick_json(trick: Trick) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "leader": trick.leader,
-        "cards": [{"seat": seat, "card": card} for seat, card in trick.cards],
-    }
-    if trick.winner is not None:
-        data["winner"] = trick.winner
-    return data
+    return _check_viewer(viewer, SEATS)
 
 
 def called_card_played(state: CzechState) -> bool:
@@ -218,9 +205,9 @@ def observe(state: CzechState, viewer: Viewer) -> View:
         "valat": None if state.valat is None else {"seat": state.valat},
         "iote": None if state.iote is None else {"seat": state.iote},
         "contra": _contra_json(state),
-        "trick": _trick_json(state.trick) if state.trick is not None else None,
-        "last_trick": _trick_json(state.tricks[-1]) if state.tricks else None,
-        "tricks": [_trick_json(t) for t in review],
+        "trick": trick_json(state.trick) if state.trick is not None else None,
+        "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
+        "tricks": [trick_json(t) for t in review],
         "tricks_won": tricks_won,
         "log": [{"seat": s, "text": text} for s, text in state.log],
         "result": state.result.to_json() if state.result is not None else None,

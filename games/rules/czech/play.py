@@ -7,9 +7,9 @@ their only legal card.
 from __future__ import annotations
 
 from ..cards import PACK_54
-from ..tricks import TrickRules, keep_back, legal_follow, play_card
+from ..tricks import TrickRules, after_card, keep_back, legal_follow, play_card
 from .outcome import finish
-from .state import HAND_SIZE, SEATS, CzechState, evolve, logged, next_seat
+from .state import HAND_SIZE, SEATS, CzechState, evolve
 
 T1 = "T1"
 
@@ -32,7 +32,12 @@ def apply_play(state: CzechState, seat: int, action: str) -> CzechState:
     trick = state.trick
     assert trick is not None
     rules = TrickRules(
-        seats=SEATS, pack=PACK_54, rank=state.setup.rank(), trump_word="trump", caller_word="povinnost"
+        seats=SEATS,
+        tricks=HAND_SIZE,
+        pack=PACK_54,
+        rank=state.setup.rank(),
+        trump_word="trump",
+        caller_word="povinnost",
     )
     played = play_card(
         rules,
@@ -46,19 +51,4 @@ def apply_play(state: CzechState, seat: int, action: str) -> CzechState:
         state.called_card,
         state.povinnost,
     )
-    hands = state.hands[:seat] + (played.hand,) + state.hands[seat + 1 :]
-    log = logged(state, *played.entries)
-    if played.completed is None:
-        return evolve(state, to_act=frozenset({next_seat(seat)}), hands=hands, trick=played.trick, log=log)
-    tricks = state.tricks + (played.completed,)
-    state = evolve(
-        state,
-        to_act=frozenset({played.trick.leader}),
-        hands=hands,
-        trick=played.trick,
-        tricks=tricks,
-        log=log,
-    )
-    if len(tricks) == HAND_SIZE:
-        return finish(state)
-    return state
+    return after_card(state, seat, played, rules, evolve, finish)

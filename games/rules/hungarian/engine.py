@@ -1,8 +1,4 @@
-"""One gate for every action: who may act, which actions exist, one handler per phase.
-
-Check order, so that the message names the first thing wrong: the seat exists; the hand is
-not over; the action is a known word; it is the seat's turn; the action belongs to the
-phase; then the phase's own rules.
+"""The Hungarian phases and action words, behind the shared gate (``games.rules.gate``).
 
 ``legal_actions`` lists, per phase: auction ``pass``, bids from lowest to highest, ``hold``;
 raise ``keep`` then raises from lowest; discard ``annul`` (when allowed) then the discard sets in
@@ -12,14 +8,10 @@ in table order, kontra-chain calls by item (see ``announce``); play the cards in
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..base import IllegalAction
+from ..gate import Apply, Gate, Legal
 from . import announce, auction, partner, play, talon
 from .state import SEATS, HungarianState, Phase
-
-Legal = Callable[[HungarianState, int], list[str]]
-Apply = Callable[[HungarianState, int, str], HungarianState]
 
 # Phase → (the action words it accepts, legal actions, apply).
 PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
@@ -52,27 +44,21 @@ VERBS = {
 WITH_ARGUMENT = frozenset({"bid", "raise", "discard", "call", "announce", "play", *announce.KONTRA_WORDS})
 
 
+GATE = Gate(
+    seats=SEATS,
+    phases=PHASES,
+    verbs=VERBS,
+    with_argument=WITH_ARGUMENT,
+    may_be_empty=frozenset({"discard"}),  # "discard:" is a wrong number of cards, for the rules to say
+)
+
+
 def to_act(state: HungarianState) -> frozenset[int]:
     return state.to_act
 
 
 def legal_actions(state: HungarianState, seat: int) -> list[str]:
-    if seat not in state.to_act:
-        return []
-    return PHASES[state.phase][1](state, seat)
-
-
-def _word(action: str) -> str:
-    """The action's word (``bid`` in ``bid:two``), or IllegalAction for a malformed action."""
-    word, colon, argument = action.partition(":")
-    if word in WITH_ARGUMENT:
-        # "discard:" (nothing) is a wrong number of cards, reported by the discard rules.
-        well_formed = bool(colon) and (bool(argument) or word == "discard")
-    else:
-        well_formed = word in VERBS and not colon
-    if not well_formed:
-        raise IllegalAction(f"Unknown action {action!r}")
-    return word
+    return GATE.legal_actions(state, seat)
 
 
 def _not_your_turn(state: HungarianState, seat: int, word: str) -> IllegalAction:
@@ -86,16 +72,4 @@ def _not_your_turn(state: HungarianState, seat: int, word: str) -> IllegalAction
 
 
 def apply(state: HungarianState, seat: int, action: str) -> HungarianState:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise IllegalAction(f"There is no seat {seat!r}")
-    if state.phase is Phase.OVER:
-        raise IllegalAction("The hand is over")
-    if not isinstance(action, str):
-        raise IllegalAction(f"Unknown action {action!r}")
-    word = _word(action)
-    if seat not in state.to_act:
-        raise _not_your_turn(state, seat, word)
-    words, _, handler = PHASES[state.phase]
-    if word not in words:
-        raise IllegalAction(f"You cannot {VERBS[word]} now")
-    return handler(state, seat, action)
+    return GATE.apply(state, seat, action, over=state.phase is Phase.OVER, not_your_turn=_not_your_turn)

@@ -49,19 +49,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import AUDIENCE, EVERYONE, View, Viewer
+from ..base import EVERYONE, View, Viewer
+from ..base import check_viewer as _check_viewer
+from ..tricks import trick_json
 from .announce import BONUSES, GAME, kontra_name, presumed_side, public_seats
-from .state import SEATS, HungarianState, Phase, Trick
-
-
-def _trick_json(trick: Trick) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "leader": trick.leader,
-        "cards": [{"seat": seat, "card": card} for seat, card in trick.cards],
-    }
-    if trick.winner is not None:
-        data["winner"] = trick.winner
-    return data
+from .state import SEATS, HungarianState, Phase
 
 
 def _list_or_none(values: tuple[Any, ...] | None) -> list[Any] | None:
@@ -140,12 +132,7 @@ def _annulled_json(state: HungarianState) -> dict[str, Any] | None:
 
 
 def check_viewer(viewer: Viewer) -> int | None:
-    """The viewer's seat, or None for the audience and everyone; ValueError otherwise."""
-    if viewer in (AUDIENCE, EVERYONE):
-        return None
-    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < SEATS:
-        return viewer
-    raise ValueError(f"Unknown viewer {viewer!r}")
+    return _check_viewer(viewer, SEATS)
 
 
 def observe(state: HungarianState, viewer: Viewer) -> View:
@@ -210,9 +197,9 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "public_sides": _public_sides(state),
         "presumed_side": presumed_side(state) if state.declarer is not None else None,
         "tarokk_counts": [{"seat": s, "count": n} for s, n in state.announcing.tarokk_counts],
-        "trick": _trick_json(state.trick) if state.trick is not None else None,
-        "last_trick": _trick_json(state.tricks[-1]) if state.tricks else None,
-        "tricks": [_trick_json(t) for t in review],
+        "trick": trick_json(state.trick) if state.trick is not None else None,
+        "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
+        "tricks": [trick_json(t) for t in review],
         "tricks_won": tricks_won,
         "log": [{"seat": s, "text": text} for s, text in state.log],
         "result": state.result.to_json() if state.result is not None else None,

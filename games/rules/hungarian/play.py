@@ -7,13 +7,15 @@ keeps its T1 for trick 9 unless the T1 is its holder's only legal card.
 from __future__ import annotations
 
 from ..cards import PACK_42
-from ..tricks import TrickRules, keep_back, legal_follow, play_card
+from ..tricks import TrickRules, after_card, keep_back, legal_follow, play_card
 from .announce import ULTIMO
 from .outcome import finish
-from .state import HAND_SIZE, RANK, SEATS, HungarianState, evolve, logged, next_seat
+from .state import HAND_SIZE, RANK, SEATS, HungarianState, evolve
 
 PAGAT = "T1"
-RULES = TrickRules(seats=SEATS, pack=PACK_42, rank=RANK, trump_word="tarokk", caller_word="the declarer")
+RULES = TrickRules(
+    seats=SEATS, tricks=HAND_SIZE, pack=PACK_42, rank=RANK, trump_word="tarokk", caller_word="the declarer"
+)
 
 
 def _keeps_pagat(state: HungarianState, seat: int) -> bool:
@@ -51,19 +53,4 @@ def apply_play(state: HungarianState, seat: int, action: str) -> HungarianState:
         state.called_card,
         state.declarer,
     )
-    hands = state.hands[:seat] + (played.hand,) + state.hands[seat + 1 :]
-    log = logged(state, *played.entries)
-    if played.completed is None:
-        return evolve(state, to_act=frozenset({next_seat(seat)}), hands=hands, trick=played.trick, log=log)
-    tricks = state.tricks + (played.completed,)
-    state = evolve(
-        state,
-        to_act=frozenset({played.trick.leader}),
-        hands=hands,
-        trick=played.trick,
-        tricks=tricks,
-        log=log,
-    )
-    if len(tricks) == HAND_SIZE:
-        return finish(state)
-    return state
+    return after_card(state, seat, played, RULES, evolve, finish)

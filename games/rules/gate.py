@@ -1,0 +1,66 @@
+"""One gate for every action of every variant: who may act, which actions exist, one handler
+per phase. Each variant's ``engine`` declares its phases and words in a ``Gate``.
+
+Check order, so that the message names the first thing wrong: the seat exists; the hand is
+not over; the action is a known word; it is the seat's turn; the action belongs to the
+phase; then the phase's own rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import IllegalAction
+
+Legal = Callable[[Any, int], list[str]]
+Apply = Callable[[Any, int, str], Any]
+
+
+@dataclass(frozen=True)
+class Gate:
+    seats: int
+    # Phase → (the action words it accepts, legal actions, apply).
+    phases: Mapping[Any, tuple[frozenset[str], Legal, Apply]]
+    verbs: Mapping[str, str]  # action word → what a player would be trying to do with it
+    with_argument: frozenset[str]  # words written ``word:argument``
+    may_be_empty: frozenset[str] = frozenset()  # words whose argument may be empty ("discard:")
+
+    def legal_actions(self, state: Any, seat: int) -> list[str]:
+        if seat not in state.to_act:
+            return []
+        return self.phases[state.phase][1](state, seat)
+
+    def word(self, action: str) -> str:
+        """The action's word (``bid`` in ``bid:two``), or IllegalAction for a malformed action."""
+        word, colon, argument = action.partition(":")
+        if word in self.with_argument:
+            well_formed = bool(colon) and (bool(argument) or word in self.may_be_empty)
+        else:
+            well_formed = word in self.verbs and not colon
+        if not well_formed:
+            raise IllegalAction(f"Unknown action {action!r}")
+        return word
+
+    def apply(
+        self,
+        state: Any,
+        seat: int,
+        action: str,
+        over: bool,
+        not_your_turn: Callable[[Any, int, str], IllegalAction] | None = None,
+    ) -> Any:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise IllegalAction(f"There is no seat {seat!r}")
+        if over:
+            raise IllegalAction("The hand is over")
+        if not isinstance(action, str):
+            raise IllegalAction(f"Unknown action {action!r}")
+        word = self.word(action)
+        if seat not in state.to_act:
+            raise not_your_turn(state, seat, word) if not_your_turn else IllegalAction("It is not your turn")
+        words, _, handler = self.phases[state.phase]
+        if word not in words:
+            raise IllegalAction(f"You cannot {self.verbs[word]} now")
+        return handler(state, seat, action)
