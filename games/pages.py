@@ -18,6 +18,7 @@ from games import clocks, matches, replay
 from games.bots import LEVELS
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
+from games.rules.czech.deal import STYLE_NAMES
 
 # The partials of the room page that change with the game, in page order.
 LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "scoreboard", "log")
@@ -276,16 +277,7 @@ LABELS = {
     "rhea-contra": "Rhea-contra",
     "supra-contra": "Supra-contra",
 }
-KNOCK_STYLES = {
-    "ones": "by ones",
-    "twos": "by twos",
-    "threes": "by threes",
-    "fours": "by fours",
-    "sixes": "by sixes",
-    "twelve": "twelve straight",
-    "345": "3-4-5",
-    "twelves": "twelves: choose a pile",
-}
+KNOCK_STYLES = STYLE_NAMES  # czech.md §3.2, named by the rules core
 
 
 def button_label(

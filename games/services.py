@@ -297,18 +297,24 @@ def next_hand(room: Room, user: Any, expected_number: int) -> Hand:
         room = Room.objects.select_for_update().get(pk=room.pk)
         if not room.seats.filter(user=user).exists():
             raise Forbidden("Only a player at this table can deal the next hand")
-        current = room.current_hand()
-        if current is None:
-            raise Illegal("The table is waiting for players")
-        if current.number != expected_number:
-            raise Stale(f"Hand {current.number} is already under way")
-        if not current.is_over:
-            raise Illegal("The current hand is not over yet")
-        match = matches.match_of(room, current.match_no)
-        assert match is not None
+        current, match = _finished_hand(room, expected_number, "The current hand is not over yet")
         if match.over:
             return _create_hand(room, current.number + 1, _opening_context(room), current.match_no + 1)
         return _create_hand(room, current.number + 1, match.next_context(room.options), current.match_no)
+
+
+def _finished_hand(room: Room, expected_number: int, unfinished: str) -> tuple[Hand, Any]:
+    """The room's current hand, which must be hand ``expected_number`` and over, and its match."""
+    current = room.current_hand()
+    if current is None:
+        raise Illegal("The table is waiting for players")
+    if current.number != expected_number:
+        raise Stale(f"Hand {current.number} is already under way")
+    if not current.is_over:
+        raise Illegal(unfinished)
+    match = matches.match_of(room, current.match_no)
+    assert match is not None
+    return current, match
 
 
 def end_match(room: Room, user: Any, expected_number: int) -> Room:
@@ -325,15 +331,9 @@ def end_match(room: Room, user: Any, expected_number: int) -> Room:
         )
         if not (seated and (room.created_by_id == user.pk or not host_seated)):
             raise Forbidden("Only the player who opened the table can end the match")
-        current = room.current_hand()
-        if current is None:
-            raise Illegal("No match has started yet")
-        if current.number != expected_number:
-            raise Stale(f"Hand {current.number} is already under way")
-        if not current.is_over:
-            raise Illegal("Finish the hand first: a match ends between two hands")
-        match = matches.match_of(room, current.match_no)
-        assert match is not None
+        current, match = _finished_hand(
+            room, expected_number, "Finish the hand first: a match ends between two hands"
+        )
         if match.over:
             raise Illegal("The match is over already")
         if match.rules.length:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .base import IllegalAction
-from .cards import SUIT_NAMES, TRUMP
+from .cards import SUIT_NAMES, TRUMP, pile_points
 
 LogEntry = tuple[int | None, str]  # (acting seat or None, public text)
 
@@ -175,3 +175,17 @@ def after_card(state: Any, seat: int, played: Played, rules: TrickRules, evolve:
         log=log,
     )
     return finish(state) if len(tricks) == rules.tricks else state
+
+
+def won_by_side(
+    tricks: Sequence[Trick], side_of: Callable[[int], str]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Card points and tricks won per side (direct sum of card points, cards.md §4)."""
+    points: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for trick in tricks:
+        assert trick.winner is not None
+        side = side_of(trick.winner)
+        counts[side] = counts.get(side, 0) + 1
+        points[side] = points.get(side, 0) + pile_points(card for _, card in trick.cards)
+    return points, counts

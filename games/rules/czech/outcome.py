@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from ..base import HandResult
 from ..cards import pile_points
+from ..tricks import won_by_side
 from .scoring import Outcome, money_line, score, settle
 from .state import DECLARER, HAND_SIZE, OPPONENTS, PREVER, SEATS, CzechState, Phase, evolve, logged
 
 
 def outcome_of(state: CzechState) -> Outcome:
-    points = {DECLARER: 0, OPPONENTS: 0}
-    tricks = {DECLARER: 0, OPPONENTS: 0}
-    for trick in state.tricks:
-        assert trick.winner is not None
-        side = state.side_of(trick.winner)
-        tricks[side] += 1
-        points[side] += pile_points(card for _, card in trick.cards)
+    won, taken = won_by_side(state.tricks, state.side_of)
+    points = {side: won.get(side, 0) for side in (DECLARER, OPPONENTS)}
+    tricks = {side: taken.get(side, 0) for side in (DECLARER, OPPONENTS)}
     assert state.discards is not None
     for seat, pile in enumerate(state.discards):
         points[state.side_of(seat)] += pile_points(pile)

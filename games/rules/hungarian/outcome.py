@@ -7,6 +7,7 @@ from typing import Any
 
 from ..base import HandResult, ScoredItem
 from ..cards import HONOURS, KINGS, card_points
+from ..tricks import won_by_side
 from .announce import GAME
 from .scoring import (
     DECLARER,
@@ -99,13 +100,9 @@ def outcome_of(state: HungarianState) -> Outcome:
     """The summary of a played-out hand that ``scoring.score`` needs (§9, §10.1)."""
     assert state.contract is not None and state.declarer is not None
     assert state.discards is not None
-    points = {DECLARER: 0, OPPONENTS: 0}
-    tricks = {DECLARER: 0, OPPONENTS: 0}
-    for trick in state.tricks:
-        assert trick.winner is not None
-        side = state.side_of(trick.winner)
-        tricks[side] += 1
-        points[side] += sum(card_points(card) for _, card in trick.cards)
+    won, taken = won_by_side(state.tricks, state.side_of)
+    points = {side: won.get(side, 0) for side in (DECLARER, OPPONENTS)}
+    tricks = {side: taken.get(side, 0) for side in (DECLARER, OPPONENTS)}
     # §9: the declarer's discard counts for the declarer's side, the three others (even
     # the partner's) for the opponents.
     for seat, discard in enumerate(state.discards):
