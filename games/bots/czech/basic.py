@@ -37,12 +37,12 @@ from .play import choose_card
 
 KNOCK_CHANCE = 0.05
 KNOCK_STYLES = ("ones", "twos", "threes", "fours", "sixes", "twelve", "345", "twelves")
-PREVER_AT = 15.5  # strength of the 12 dealt cards
-ALONE_AT = 17.0  # strength of povinnost's 12 cards after the discards
-KEEP_TOP = 2.0  # set_worth of the top set worth keeping
-BACK_TO_TOP = 1.5  # the top set beats the bottom one by this much: go back to it
-IOTE_TRUMPS = 7  # trumps (the I included) for I on the end
-CONTRA_AT = 13.0  # strength for contra against the declaring side
+PREVER_AT = 12.0  # strength of the 12 dealt cards
+ALONE_AT = 15.5  # strength of povinnost's 12 cards after the discards
+KEEP_TOP = 1.2  # set_worth of the top set worth keeping
+BACK_TO_TOP = 2.0  # the top set beats the bottom one by this much: go back to it (multiplier 4)
+IOTE_TRUMPS = 9  # trumps (the I included) for I on the end
+CONTRA_AT = 12.0  # strength for contra against the declaring side
 RHEA_AT = 14.5
 SUPRA_AT = 16.0
 
@@ -147,7 +147,7 @@ def wants_valat(view: dict[str, Any], hand: list[str]) -> bool:
 
 def wants_iote(hand: list[str]) -> bool:
     mine = trumps(hand)
-    return T1 in hand and (len(mine) >= IOTE_TRUMPS or (len(mine) >= IOTE_TRUMPS - 1 and SKYZ in hand))
+    return T1 in hand and len(mine) >= IOTE_TRUMPS
 
 
 def contra(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
@@ -157,7 +157,7 @@ def contra(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
     prever = view["contract"] == PREVER
     threshold = {"contra": CONTRA_AT, "rhea-contra": RHEA_AT, "supra-contra": SUPRA_AT}[call_word]
     if call_word != "rhea-contra" and prever:
-        threshold -= 1.0
+        threshold -= 0.5
     if view.get("valat") is not None:
         threshold += 3.0  # a called valat is rarely wrong about itself
     sides = known_sides(view)
