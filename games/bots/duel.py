@@ -98,6 +98,11 @@ class DuelResult:
     diff_ci: float  # half-width of the 95 % interval of the difference
     times: dict[str, list[float]]
 
+    @property
+    def diff_se(self) -> float:
+        """Standard error of the per-deal difference A − B (a level's own is half of it)."""
+        return self.diff_ci / 1.96
+
     def percentile(self, level: str, q: float) -> float:
         values = sorted(self.times.get(level) or [0.0])
         return values[min(len(values) - 1, int(q * len(values)))] * 1000
@@ -107,14 +112,15 @@ class DuelResult:
             f"{self.variant}: {self.a} (A) against {self.b} (B), {self.deals} deals × 2 hands "
             f"(duplicate) = {2 * self.deals} hands, seed {self.seed}, {self.workers} workers, "
             f"{self.seconds:.0f} s",
-            f"{'level':<8} {'mean per hand':>14} {'95% CI':>18} {'decisions':>10}"
+            f"{'level':<8} {'mean per hand':>14} {'s.e.':>7} {'95% CI':>18} {'decisions':>10}"
             f" {'p50 ms':>8} {'p95 ms':>8}",
         ]
         half = self.diff_ci / 2
         for level, mean in ((self.a, self.a_mean), (self.b, -self.a_mean)):
             ci = f"[{mean - half:+.3f}, {mean + half:+.3f}]"
             lines.append(
-                f"{level:<8} {mean:>+14.3f} {ci:>18} {len(self.times.get(level, [])):>10} "
+                f"{level:<8} {mean:>+14.3f} {self.diff_se / 2:>7.3f} {ci:>18} "
+                f"{len(self.times.get(level, [])):>10} "
                 f"{self.percentile(level, 0.5):>8.1f} {self.percentile(level, 0.95):>8.1f}"
             )
         low, high = self.diff_mean - self.diff_ci, self.diff_mean + self.diff_ci
@@ -122,8 +128,8 @@ class DuelResult:
             f"{self.a} better" if low > 0 else f"{self.b} better" if high < 0 else "no significant difference"
         )
         lines.append(
-            f"A − B per hand: {self.diff_mean:+.3f} ± {self.diff_ci:.3f} (95% CI [{low:+.3f}, {high:+.3f}]): "
-            f"{verdict}"
+            f"A − B per hand: {self.diff_mean:+.3f} ± {self.diff_ci:.3f} (95% CI [{low:+.3f}, {high:+.3f}]; "
+            f"s.e. {self.diff_se:.3f}): {verdict}"
         )
         return "\n".join(lines)
 
