@@ -76,14 +76,16 @@ def test_four_passes_lead_to_the_private_i_on_the_end_offer(czech_table, valat_s
     assert own["to_act"] == [3] and own["waiting"] is None
     for viewer in (0, 1, 2, AUDIENCE):
         view = czech_table.view(state, viewer)
-        assert view["phase"] == "iote" and view["to_act"] == [] and view["waiting"] == "the I on the end offer"
+        assert (
+            view["phase"] == "iote" and view["to_act"] == [] and view["waiting"] == "the I on the end offer"
+        )
     assert czech_table.view(state, EVERYONE)["to_act"] == [3]
     with pytest.raises(IllegalAction, match="^It is not your turn$"):
         czech_table.run(state, "0 iote")
     called = czech_table.run(state, "3 iote")
     assert called.iote == 3 and called.phase is Phase.CONTRA
     assert czech_table.view(called, 1)["iote"] == {"seat": 3}
-    assert (3, "calls I on the end: T1 will be the only trump in the last trick") in texts(
+    assert (3, "calls I on the end: the I will be the only trump in the last trick") in texts(
         czech_table.view(called, 1)
     )
     # A pass is not announced.

@@ -77,7 +77,7 @@ def test_cut_moves_the_top_k_cards_to_the_bottom_and_deals_six_and_six():
     assert state.phase is Phase.PREVER and state.povinnost == 0 and state.to_act == {0}
 
 
-@pytest.mark.parametrize("k", [6, 48, 0, 100])
+@pytest.mark.parametrize("k", ["6", "48", "0", "100", "07", "-8", "x"])
 def test_cut_positions_outside_7_to_47_are_refused(k):
     state = run(fresh(), "3 pass")
     with pytest.raises(IllegalAction, match="^Cut at a position from 7 to 47$"):
@@ -149,6 +149,8 @@ def test_twelves_choice_piles_in_deal_order_and_the_dealer_takes_the_last():
         CZECH.apply(state, 2, "pile:3")
     with pytest.raises(IllegalAction, match="^Pick a pile from 1 to 4$"):
         CZECH.apply(state, 2, "pile:5")
+    with pytest.raises(IllegalAction, match="^Pick a pile from 1 to 4$"):
+        CZECH.apply(state, 2, "pile:02")
     assert CZECH.legal_actions(state, 2) == ["pile:1", "pile:2", "pile:4"]
     state = run(state, "2 pile:1", "3 pile:4")
     assert state.phase is Phase.PREVER

@@ -76,7 +76,9 @@ def test_red_pip_orders_decide_tricks(czech_table, order, hearts_winner, diamond
     assert state.phase is Phase.PLAY and state.to_act == {0}
     state = czech_table.run(state, "0 play:H1", "1 play:H2", "2 play:H3", "3 play:H4")
     assert state.tricks[0].winner == hearts_winner
-    state = czech_table.run(czech_table.start(DIAMONDS, DIAMONDS_TALON, red_pip_order=order), *diamonds_to_play())
+    state = czech_table.run(
+        czech_table.start(DIAMONDS, DIAMONDS_TALON, red_pip_order=order), *diamonds_to_play()
+    )
     state = czech_table.run(state, "0 play:D2", "1 play:D3", "2 play:D4", "3 play:H4")
     assert state.tricks[0].winner == diamonds_winner
     assert czech_table.view(state, AUDIENCE)["last_trick"]["winner"] == diamonds_winner
@@ -121,10 +123,14 @@ def test_follow_suit_else_trump_else_anything(czech_table):
 def test_a_called_i_on_the_end_keeps_t1_for_the_last_trick(czech_table):
     state = czech_table.run(czech_table.start(DIAMONDS, DIAMONDS_TALON), *diamonds_to_play(iote=True))
     assert state.iote == 1
-    state = czech_table.run(state, "0 play:D2", "1 play:D3", "2 play:D4", "3 play:CJ", "2 play:SK", "3 play:HK")
+    state = czech_table.run(
+        state, "0 play:D2", "1 play:D3", "2 play:D4", "3 play:CJ", "2 play:SK", "3 play:HK"
+    )
     state = czech_table.run(state, "0 play:T12")
     assert "play:T1" not in czech_table.legal(state, 1)
-    with pytest.raises(IllegalAction, match=r"^You called I on the end: keep the I \(T1\) for the last trick$"):
+    with pytest.raises(
+        IllegalAction, match=r"^You called I on the end: keep the I \(T1\) for the last trick$"
+    ):
         czech_table.run(state, "1 play:T1")
     # When T1 is the only legal card, it may go early.
     forced = evolve(state, hands=(state.hands[0], ("T1", "HK"), *state.hands[2:]))
@@ -178,7 +184,12 @@ def test_called_valat_by_a_prever_with_contra_and_rhea_contra(czech_table):
     assert result.items[1].paid_to == 0
     assert result.value == 240
     assert result.payments == (720 + 12, -244, -244, -244)
-    assert (result.contract, result.declarer, result.partner, result.declarer_side) == ("prever", 0, None, (0,))
+    assert (result.contract, result.declarer, result.partner, result.declarer_side) == (
+        "prever",
+        0,
+        None,
+        (0,),
+    )
     assert result.game_winner == "declarer" and result.reason == "played out" and result.next_dealer == 0
     assert not result.thrown_in
 

@@ -141,7 +141,13 @@ def test_prever_keeps_the_top_set(czech_table):
     assert state.pm == 1 and state.opponents_pile == ("C9", "C8", "C7")
     assert len(state.hands[0]) == 15 and state.phase is Phase.DISCARD and state.to_act == {0}
     view = czech_table.view(state, 2)
-    assert view["prever_talon"] == {"stage": "done", "rejected": [], "kept": "top", "multiplier": 1, "seeing": None}
+    assert view["prever_talon"] == {
+        "stage": "done",
+        "rejected": [],
+        "kept": "top",
+        "multiplier": 1,
+        "seeing": None,
+    }
     assert view["talon_counts"] == [3, 0, 0, 0] and view["talon_received"] == [None, None, [], None]
     assert czech_table.view(state, 0)["talon_received"][0] == ["T10", "HK", "SK"]
     # The bottom set is seen by nobody until the hand is over.
@@ -214,9 +220,13 @@ def test_discard_restrictions(czech_table):
     state = czech_table.run(czech_table.start(HANDS, TALON), *ALL_PASS, "1 take", "2 take")
     with pytest.raises(IllegalAction, match="^Kings may not be discarded$"):
         czech_table.run(state, "0 discard:HK")
-    with pytest.raises(IllegalAction, match=r"^The I, the Mund and the Skyz \(T1, T21, T22\) may not be discarded$"):
+    with pytest.raises(
+        IllegalAction, match=r"^The I, the Mund and the Skyz \(T1, T21, T22\) may not be discarded$"
+    ):
         czech_table.run(state, "0 discard:T22")
-    with pytest.raises(IllegalAction, match="^You may discard a trump only when you hold nothing but trumps and kings$"):
+    with pytest.raises(
+        IllegalAction, match="^You may discard a trump only when you hold nothing but trumps and kings$"
+    ):
         czech_table.run(state, "0 discard:T16")
     with pytest.raises(IllegalAction, match="^You do not hold CK$"):
         czech_table.run(state, "0 discard:CK")

@@ -85,7 +85,7 @@ def apply_iote(state: CzechState, seat: int, action: str) -> CzechState:
         state = evolve(
             state,
             iote=seat,
-            log=logged(state, (seat, "calls I on the end: T1 will be the only trump in the last trick")),
+            log=logged(state, (seat, "calls I on the end: the I will be the only trump in the last trick")),
         )
     return start_contra(state)
 

@@ -53,6 +53,8 @@ STYLE_NAMES = {
     "twelves": "twelves choice",
 }
 CUT_PACKETS = (6, 6)
+CUT_POSITIONS = frozenset(str(k) for k in range(CUT_MIN, CUT_MAX + 1))  # canonical: no "07"
+PILES = ("1", "2", "3", "4")
 
 POVINNOST_CARDS = tuple(f"T{n}" for n in range(2, 9))  # §2: T2, else T3, ... T8
 
@@ -177,7 +179,7 @@ def apply_cut(state: CzechState, seat: int, action: str) -> CzechState:
     word, _, argument = action.partition(":")
     deck = state.deck
     if word == "cut":
-        if not argument.isdigit() or not CUT_MIN <= int(argument) <= CUT_MAX:
+        if argument not in CUT_POSITIONS:
             raise IllegalAction(f"Cut at a position from {CUT_MIN} to {CUT_MAX}")
         k = int(argument)
         deck = deck[k:] + deck[:k]
@@ -216,7 +218,7 @@ def legal_piles(state: CzechState, seat: int) -> list[str]:
 def apply_pile(state: CzechState, seat: int, action: str) -> CzechState:
     assert state.pile_owners is not None and state.piles is not None
     argument = action.partition(":")[2]
-    if not argument.isdigit() or not 1 <= int(argument) <= SEATS:
+    if argument not in PILES:
         raise IllegalAction(f"Pick a pile from 1 to {SEATS}")
     index = int(argument) - 1
     if state.pile_owners[index] is not None:
@@ -234,6 +236,7 @@ def apply_pile(state: CzechState, seat: int, action: str) -> CzechState:
     if chooser != dealer:
         return state
     hands: list[tuple[str, ...]] = [()] * SEATS
+    assert state.piles is not None
     for pile, owner in zip(state.piles, owners, strict=True):
         assert owner is not None
         hands[owner] = pile

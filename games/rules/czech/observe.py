@@ -71,14 +71,15 @@ def called_card_public(state: CzechState) -> bool:
     return called_card_played(state) or any(c == card for _, c in state.discarded_trumps)
 
 
-def knows_partner(state: CzechState, seat: int | None, everything: bool) -> bool:
+def knows_partner(state: CzechState, seat: int | None, everything: bool, public: bool) -> bool:
     """Prever game: everyone. Partner game: the holder of the called card (in hand or own
-    discard), and everyone once it is played or publicly discarded, or the hand is over."""
+    discard), and everyone once it is played or publicly discarded (``public``), or the hand
+    is over."""
     if state.contract == PREVER:
         return True
     if state.called_card is None:
         return False
-    if everything or called_card_public(state):
+    if everything or public:
         return True
     if seat is None:
         return False
@@ -86,15 +87,15 @@ def knows_partner(state: CzechState, seat: int | None, everything: bool) -> bool
     return state.called_card in state.hands[seat] or state.called_card in own_discard
 
 
-def public_sides(state: CzechState) -> list[str | None]:
+def public_sides(state: CzechState, called_public: bool) -> list[str | None]:
     """Per seat, its side once made public: everyone in a prever game; in a partner game
-    povinnost, everyone once the called card is played (or was publicly discarded) or the hand
-    is over, and anyone whose
-    side follows from the valat and contra calls (callers of contra and supra-contra are not
-    on the owning side X, rhea-contra callers and the valat caller are on it)."""
+    povinnost, everyone once the called card is played (or was publicly discarded) or the
+    hand is over, and anyone whose side follows from the valat and contra calls (callers of
+    contra and supra-contra are not on the owning side X, rhea-contra callers and the valat
+    caller are on it; X is known when valat was not called or povinnost's place is known)."""
     if state.contract is None:
         return [None] * SEATS
-    if state.contract == PREVER or state.phase is Phase.OVER or called_card_public(state):
+    if state.contract == PREVER or state.phase is Phase.OVER or called_public:
         return [state.side_of(s) for s in range(SEATS)]
     assert state.povinnost is not None
     sides: list[str | None] = [None] * SEATS
@@ -163,7 +164,8 @@ def observe(state: CzechState, viewer: Viewer) -> View:
 
     received = state.talon_received
     discards = state.discards
-    knows = knows_partner(state, seat, everything)
+    called_public = called_card_public(state)
+    knows = knows_partner(state, seat, everything, called_public)
     review = state.tricks if everything or setup.option("trick_review") == "all" else state.tricks[-1:]
     tricks_won = [0] * SEATS
     for trick in state.tricks:
@@ -205,7 +207,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
         "called_card": state.called_card,
         "partner": state.partner if knows and state.contract != PREVER else None,
         "alone": state.alone if knows else None,
-        "public_sides": public_sides(state),
+        "public_sides": public_sides(state, called_public),
         "money": [{"seat": s, "name": name, "a": a} for s, name, a in state.money],
         "valat": None if state.valat is None else {"seat": state.valat},
         "iote": None if state.iote is None else {"seat": state.iote},

@@ -42,7 +42,7 @@ TOP, BOTTOM = slice(0, 3), slice(3, 6)
 def start_partner_talon(state: CzechState) -> CzechState:
     p = state.povinnost
     assert p is not None
-    received = [()] * 4
+    received: list[tuple[str, ...]] = [()] * 4
     received[p] = state.setup.sort(state.talon[:4])
     state = evolve(
         state,
@@ -90,6 +90,7 @@ def apply_talon(state: CzechState, seat: int, action: str) -> CzechState:
     if state.contract != PARTNER_GAME:
         return _apply_prever_talon(state, seat, action)
     assert state.talon_step is not None and state.povinnost is not None
+    povinnost = state.povinnost
     card_no, stage = state.talon_step
     if stage == "choose":
         if action not in ("take", "offer"):
@@ -103,7 +104,7 @@ def apply_talon(state: CzechState, seat: int, action: str) -> CzechState:
             return _after_card(_receive(state, seat, card_no), card_no)
         return evolve(
             state,
-            to_act=frozenset({previous_seat(state.povinnost)}),
+            to_act=frozenset({previous_seat(povinnost)}),
             talon_step=(card_no, "answer"),
             talon_events=state.talon_events + ((seat, "offer", card_no),),
             log=logged(state, (seat, f"offers talon card {card_no}")),
@@ -157,14 +158,13 @@ def _apply_prever_talon(state: CzechState, seat: int, action: str) -> CzechState
     entries: list[LogEntry]
     if state.prever_stage == "top":
         if action == "reject":
-            rejected = talon[TOP]
             return evolve(
                 state,
                 prever_stage="bottom",
-                prever_rejected=(rejected,),
+                prever_rejected=(talon[TOP],),
                 log=logged(
                     state,
-                    (seat, "rejects the top set: " + " ".join(rejected)),
+                    (seat, "rejects the top set: " + " ".join(talon[TOP])),
                     (seat, "looks at the bottom set"),
                 ),
             )
@@ -180,9 +180,11 @@ def _apply_prever_talon(state: CzechState, seat: int, action: str) -> CzechState
                 (seat, "rejects the bottom set: " + " ".join(talon[BOTTOM])),
                 (seat, "takes back the top set: the prever multiplier is 4"),
             ]
-    received = [()] * 4
+    received: list[tuple[str, ...]] = [()] * 4
     received[seat] = state.setup.sort(kept)
-    rejected = state.prever_rejected + ((talon[BOTTOM],) if name == "back" else ())
+    rejected: tuple[tuple[str, ...], ...] = state.prever_rejected
+    if name == "back":
+        rejected += (talon[BOTTOM],)
     state = evolve(
         state,
         hands=with_card(state.hands, seat, kept, state.setup),
