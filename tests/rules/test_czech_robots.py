@@ -237,19 +237,31 @@ def stacked(index: int, wants: Callable[[list[list[str]], list[str], int], bool]
             return Deal(hands=tuple(tuple(h) for h in hands), talon=tuple(cards[:6]))
 
 
+def top_trumps_for_povinnost(index: int) -> Deal:
+    """A random deal whose povinnost (dealer ``index % 4``) holds T22 down to T11: a sure valat."""
+    rng = random.Random(f"top:{index}")
+    top = [f"T{n}" for n in range(22, 10, -1)]
+    rest = sorted(PACK_54 - set(top))
+    rng.shuffle(rest)
+    hands = [rest[6 + 12 * k : 18 + 12 * k] for k in range(3)]
+    hands.insert((index % 4 + 1) % 4, top)
+    return Deal(hands=tuple(tuple(h) for h in hands), talon=tuple(rest[:6]))
+
+
 def trump_count(cards: list[str]) -> int:
     return sum(1 for c in cards if c[0] == TRUMP)
 
 
 def test_the_basic_robot_makes_every_kind_of_decision():
     # Ordinary deals (the table shuffles and cuts); then deals with a povinnost weak in trumps
-    # (the money choice) and with a seat long in trumps (valat, I on the end).
+    # (the money choice), with a seat long in trumps (I on the end) and with a sure valat.
     deals: list[tuple[int, Deal | None]] = [(index, None) for index in range(600)]
     weak = [
         (i, stacked(i, lambda hands, talon, p: trump_count(hands[p] + talon[:4]) <= 2)) for i in range(60)
     ]
     strong = [(i, stacked(i, lambda hands, talon, p: max(map(trump_count, hands)) >= 10)) for i in range(80)]
-    made = count_decisions(deals + weak + strong)
+    sure = [(i, top_trumps_for_povinnost(i)) for i in range(4)]
+    made = count_decisions(deals + weak + strong + sure)
     for kind in (
         "pass",
         "cut",
@@ -304,6 +316,12 @@ def test_basic_rules_of_thumb_in_written_out_spots():
         hand.remove(card)
         discarded.append(card)
     assert {"SQ", "S9"} <= set(discarded), discarded
+    # Valat only when it is sure: top trumps enough to draw all the others, kings besides.
+    top = "T22 T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 HK"
+    prever = {"phase": "valat", "contract": "prever", "declarer": 1}
+    assert robot.choose(view_for(top, **prever), ["pass", "valat"], rng) == "valat"
+    assert robot.choose(view_for(strong, **prever), ["pass", "valat"], rng) == "pass"
+    assert robot.choose(view_for(top, **{**prever, "declarer": 0}), ["pass", "valat"], rng) == "pass"
     # I on the end with the I and a long trump hand only.
     long_hand = "T22 T20 T18 T15 T13 T10 T8 T5 T1 HK C8 C7"
     assert robot.choose(view_for(long_hand, phase="iote"), ["pass", "iote"], rng) == "iote"

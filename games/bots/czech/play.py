@@ -10,7 +10,8 @@
 - The I is kept for trick 12 when its holder called I on the end (the core forbids playing it
   earlier) or holds many trumps (a silent I on the end); otherwise it is played only where it
   wins safely or goes to the own side's safe trick.
-- Leading: a king while its suit is long outside and nobody is known void; the declaring side
+- Leading: a side that called valat draws trumps from the top, then cashes its kings;
+  otherwise a king while its suit is long outside and nobody is known void; the declaring side
   (and an I-on-the-end caller) draws trumps; an opponent leads a suit a known teammate ruffs
   and no known opponent does, else its shortest suit, lowest card first.
 """
@@ -170,6 +171,12 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     friends = [s for s in range(SEATS) if s != k.seat and k.friend(s) is True]
     maybe_foes = [s for s in range(SEATS) if s != k.seat and k.friend(s) is not True]
     unseen_trumps = sum(1 for c in unseen if c[0] == TRUMP)
+    if k.valat is not None and k.friend(k.valat) is True:
+        # The own side called valat: draw trumps from the top, then cash the kings.
+        if trumps and unseen_trumps:
+            return max(trumps, key=rank.__getitem__)
+        kings = [c for c in suits if c[1] == "K"]
+        return kings[0] if kings else max(cards, key=lambda c: (c[0] == TRUMP, rank[c]))
     # A sure winner that takes points: a king nobody can ruff yet.
     for card in suits:
         suit = card[0]

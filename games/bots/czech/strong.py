@@ -179,6 +179,7 @@ def playout(world: World, state: CzechState, first: str) -> float:
             called_card=called,
             rank=rank,
             partner_game=partner_game,
+            valat=state.valat,
         )
         card = choose_card(knowledge, legal)
     result = state.result
