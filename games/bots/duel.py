@@ -1,7 +1,10 @@
 """Duplicate duels between two robot levels, on the pure rules core (no database).
 
 Each deal is played twice: level A in seats 0 and 2 and level B in 1 and 3, then with the seats
-swapped, from the same cards and dealer, so the luck of the deal cancels. A level's score is
+swapped, from the same cards and dealer, so the luck of the deal cancels. Where the players
+shuffle and cut at the table (Czech), the pack is dealt once at the table with no extra shuffle
+and the default cut (``TABLE_DEAL``), and both seatings start from those hands: otherwise a
+robot's shuffle would give the two seatings different cards. A level's score is
 its seats' mean payment per seat per hand; the 95 % confidence interval is on the per-deal
 paired difference A − B (normal approximation). Decision times are measured per level for
 every decision with more than one legal action.
@@ -18,9 +21,25 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 
-from games.rules import HandContext, get_variant
+from games.rules import EVERYONE, Deal, HandContext, Variant, get_variant
 
 from . import get_robot
+
+# The table's own dealing actions, for variants whose deal has no hands yet.
+TABLE_DEAL: dict[str, tuple[str, ...]] = {"czech": ("pass", "cut:32")}
+
+
+def duplicate_deal(variant: Variant, seed: int, index: int, dealer: int) -> Deal:
+    """The cards of deal ``index``: the same for both seatings."""
+    deal = variant.deal(random.Random(f"duel:{seed}:{index}"), 4, {}, dealer=dealer)
+    if deal.hands:
+        return deal
+    state = variant.new_hand(deal, HandContext(dealer=dealer))
+    for action in TABLE_DEAL[variant.key]:
+        (seat,) = variant.to_act(state)
+        state = variant.apply(state, seat, action)
+    dealt = variant.observe(state, EVERYONE)["deal"]
+    return Deal(hands=tuple(tuple(h) for h in dealt["hands"]), talon=tuple(dealt["talon"]))
 
 
 @dataclass
@@ -36,7 +55,7 @@ def play_hand(
     """One hand of deal ``index`` with ``levels[seat]`` in each seat: the payments, the times."""
     variant = get_variant(variant_key)
     dealer = index % 4
-    deal = variant.deal(random.Random(f"duel:{seed}:{index}"), 4, {}, dealer=dealer)
+    deal = duplicate_deal(variant, seed, index, dealer)
     state = variant.new_hand(deal, HandContext(dealer=dealer))
     rng = random.Random(f"robots:{seed}:{index}:{levels}")
     times: dict[str, list[float]] = {level: [] for level in set(levels)}
@@ -79,6 +98,11 @@ class DuelResult:
     diff_ci: float  # half-width of the 95 % interval of the difference
     times: dict[str, list[float]]
 
+    @property
+    def diff_se(self) -> float:
+        """Standard error of the per-deal difference A − B (a level's own is half of it)."""
+        return self.diff_ci / 1.96
+
     def percentile(self, level: str, q: float) -> float:
         values = sorted(self.times.get(level) or [0.0])
         return values[min(len(values) - 1, int(q * len(values)))] * 1000
@@ -88,14 +112,15 @@ class DuelResult:
             f"{self.variant}: {self.a} (A) against {self.b} (B), {self.deals} deals × 2 hands "
             f"(duplicate) = {2 * self.deals} hands, seed {self.seed}, {self.workers} workers, "
             f"{self.seconds:.0f} s",
-            f"{'level':<8} {'mean per hand':>14} {'95% CI':>18} {'decisions':>10}"
+            f"{'level':<8} {'mean per hand':>14} {'s.e.':>7} {'95% CI':>18} {'decisions':>10}"
             f" {'p50 ms':>8} {'p95 ms':>8}",
         ]
         half = self.diff_ci / 2
         for level, mean in ((self.a, self.a_mean), (self.b, -self.a_mean)):
             ci = f"[{mean - half:+.3f}, {mean + half:+.3f}]"
             lines.append(
-                f"{level:<8} {mean:>+14.3f} {ci:>18} {len(self.times.get(level, [])):>10} "
+                f"{level:<8} {mean:>+14.3f} {self.diff_se / 2:>7.3f} {ci:>18} "
+                f"{len(self.times.get(level, [])):>10} "
                 f"{self.percentile(level, 0.5):>8.1f} {self.percentile(level, 0.95):>8.1f}"
             )
         low, high = self.diff_mean - self.diff_ci, self.diff_mean + self.diff_ci
@@ -103,8 +128,8 @@ class DuelResult:
             f"{self.a} better" if low > 0 else f"{self.b} better" if high < 0 else "no significant difference"
         )
         lines.append(
-            f"A − B per hand: {self.diff_mean:+.3f} ± {self.diff_ci:.3f} (95% CI [{low:+.3f}, {high:+.3f}]): "
-            f"{verdict}"
+            f"A − B per hand: {self.diff_mean:+.3f} ± {self.diff_ci:.3f} (95% CI [{low:+.3f}, {high:+.3f}]; "
+            f"s.e. {self.diff_se:.3f}): {verdict}"
         )
         return "\n".join(lines)
 

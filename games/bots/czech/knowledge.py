@@ -194,6 +194,7 @@ class Knowledge:
         "called_card",
         "rank",
         "partner_game",
+        "valat",
     )
 
     def __init__(
@@ -210,6 +211,7 @@ class Knowledge:
         called_card: str | None,
         rank: dict[str, int],
         partner_game: bool = True,
+        valat: int | None = None,
     ) -> None:
         self.seat = seat
         self.hand = hand
@@ -223,6 +225,7 @@ class Knowledge:
         self.called_card = called_card
         self.rank = rank
         self.partner_game = partner_game
+        self.valat = valat  # the seat that called valat
 
     def side_of(self, seat: int) -> str | None:
         return self.sides[seat]
@@ -250,6 +253,7 @@ def from_view(view: dict[str, Any]) -> Knowledge:
         if limit == 0:
             voids[seat].add(TRUMP)
     iote = view.get("iote")
+    valat = view.get("valat")
     return Knowledge(
         seat=view["viewer"],
         hand=list(view["hand"]),
@@ -263,4 +267,5 @@ def from_view(view: dict[str, Any]) -> Knowledge:
         called_card=view.get("called_card"),
         rank=rank_table(view["options"]["red_pip_order"]),
         partner_game=view["contract"] != PREVER,
+        valat=None if valat is None else valat["seat"],
     )

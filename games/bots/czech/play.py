@@ -10,8 +10,10 @@
 - The I is kept for trick 12 when its holder called I on the end (the core forbids playing it
   earlier) or holds many trumps (a silent I on the end); otherwise it is played only where it
   wins safely or goes to the own side's safe trick.
-- Leading: a king while its suit is long outside and nobody is known void; the declaring side
-  (and an I-on-the-end caller) draws trumps; an opponent leads a suit a known teammate ruffs
+- Leading: a side that called valat draws trumps from the top, then cashes its kings;
+  otherwise a king while its suit is long outside and nobody is known void; an I-on-the-end
+  caller draws trumps; the declaring side draws them only with its top trump when that is a
+  sure winner (the Skyz excepted); an opponent leads a suit a known teammate ruffs
   and no known opponent does, else its shortest suit, lowest card first.
 """
 
@@ -42,7 +44,7 @@ def _can_beat(k: Knowledge, seat: int, card: str, led: str, unseen: set[str]) ->
     if card[0] == TRUMP:
         if TRUMP in voids:
             return False
-        if led != TRUMP and led not in voids and _suit_left(led, unseen) >= 3:
+        if led != TRUMP and led not in voids and _suit_left(led, unseen) >= 2:
             return False  # most likely the seat still follows suit
         return any(c[0] == TRUMP and rank[c] > rank[card] for c in unseen)
     if led in voids:
@@ -170,6 +172,12 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     friends = [s for s in range(SEATS) if s != k.seat and k.friend(s) is True]
     maybe_foes = [s for s in range(SEATS) if s != k.seat and k.friend(s) is not True]
     unseen_trumps = sum(1 for c in unseen if c[0] == TRUMP)
+    if k.valat is not None and k.friend(k.valat) is True:
+        # The own side called valat: draw trumps from the top, then cash the kings.
+        if trumps and unseen_trumps:
+            return max(trumps, key=rank.__getitem__)
+        kings = [c for c in suits if c[1] == "K"]
+        return kings[0] if kings else max(cards, key=lambda c: (c[0] == TRUMP, rank[c]))
     # A sure winner that takes points: a king nobody can ruff yet.
     for card in suits:
         suit = card[0]
@@ -185,11 +193,10 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
         if plain:
             return min(plain, key=rank.__getitem__)
     if mine == DECLARER and trumps and unseen_trumps:
-        if len(trumps) >= 3 or unseen_trumps <= len(trumps) * 2:
-            if SKYZ in trumps and MUND in unseen and not plain:
-                return SKYZ
-            if plain:
-                return min(plain, key=rank.__getitem__)
+        # Draw trumps only with a sure winner (measured: leading low trumps loses).
+        top = max(trumps, key=rank.__getitem__)
+        if top != SKYZ and not any(c[0] == TRUMP and rank[c] > rank[top] for c in unseen):
+            return top
     if suits:
         # A suit a teammate is known to ruff and no opponent is known to ruff.
         for card in sorted(suits, key=lambda c: _cheap(k, c)):

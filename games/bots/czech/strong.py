@@ -179,6 +179,7 @@ def playout(world: World, state: CzechState, first: str) -> float:
             called_card=called,
             rank=rank,
             partner_game=partner_game,
+            valat=state.valat,
         )
         card = choose_card(knowledge, legal)
     result = state.result
@@ -237,16 +238,19 @@ class StrongPolicy:
             return cands[0]
         samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
         values: list[list[float]] = [[] for _ in cands]
+        slowest = 0.0
         for n in range(samples):
+            begun = time.perf_counter()
             dealt = sampler.sample(rng)
             if dealt is None:
                 break
             state = world.fill(sampler, dealt)
             for j, card in enumerate(cands):
                 values[j].append(playout(world, state, card))
-            elapsed = time.perf_counter() - started
-            # Stop when one more world would overrun the budget.
-            if elapsed * (n + 2) / (n + 1) > self.time_budget:
+            now = time.perf_counter()
+            slowest = max(slowest, now - begun)
+            # Stop when one more world (as slow as the slowest so far) would overrun the budget.
+            if now - started + slowest > self.time_budget:
                 break
             if n + 1 >= MIN_SAMPLES and _clear(values):
                 break
