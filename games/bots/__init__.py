@@ -18,8 +18,6 @@ from .czech.randomly import RandomPolicy as CzechRandom
 from .czech.strong import StrongPolicy as CzechStrong
 from .hungarian.basic import BasicPolicy as HungarianBasic
 from .hungarian.randomly import RandomPolicy as HungarianRandom
-from .hungarian.strong import PLAYOUT_BUDGET as HUNGARIAN_PLAYOUTS
-from .hungarian.strong import TIME_BUDGET as HUNGARIAN_TIME
 from .hungarian.strong import StrongPolicy as HungarianStrong
 
 
@@ -79,11 +77,12 @@ class StrongRobot(LevelRobot):
     level = "strong"
 
     def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
-        hungarian = HungarianStrong(
-            HUNGARIAN_PLAYOUTS if playout_budget is None else playout_budget,
-            HUNGARIAN_TIME if time_budget is None else time_budget,
+        super().__init__(
+            {
+                "hungarian": HungarianStrong(playout_budget, time_budget),
+                "czech": CzechStrong(playout_budget, time_budget),
+            }
         )
-        super().__init__({"hungarian": hungarian, "czech": CzechStrong(playout_budget, time_budget)})
 
 
 LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot(), "strong": StrongRobot()}

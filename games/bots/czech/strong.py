@@ -21,9 +21,6 @@ decision is the basic robot's.
 
 from __future__ import annotations
 
-import math
-import random
-import time
 from typing import Any
 
 from games.rules.base import Deal
@@ -31,16 +28,13 @@ from games.rules.cards import HONOURS, PACK_54, card_points, display_index, rank
 from games.rules.czech import play as rules_play
 from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup, Trick
 
+from ..search import Search
 from .basic import BasicPolicy
 from .knowledge import DECLARER, PREVER, SEATS, Knowledge, known_sides, note_play, trick_winner
 from .play import choose_card
 from .sampler import Sampler
 
-MIN_SAMPLES = 6
-MAX_SAMPLES = 40
 PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
-TIME_BUDGET = 0.18  # seconds: stop sampling after this, whatever the budget says
-CLEAR_Z = 3.0  # stop early when the best card leads every other by this many standard errors
 
 
 class World:
@@ -216,63 +210,20 @@ def candidates(
     return result
 
 
-class StrongPolicy:
+class StrongPolicy(Search):
+    playout_budget = PLAYOUT_BUDGET
+
     def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
-        self.basic = BasicPolicy()
-        self.playout_budget = PLAYOUT_BUDGET if playout_budget is None else playout_budget
-        self.time_budget = TIME_BUDGET if time_budget is None else time_budget
+        super().__init__(BasicPolicy(), playout_budget, time_budget)
 
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-        if len(legal) > 1 and view.get("phase") == "play":
-            card = self.choose_card(view, [a[5:] for a in legal], rng)
-            if card is not None:
-                return "play:" + card
-        return self.basic.choose(view, legal, rng)
-
-    def choose_card(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
-        started = time.perf_counter()
+    def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
         sampler = Sampler(view)
         world = World(view, sampler)
-        cands = candidates(list(view["hand"]), legal, world.gone, view["called_card"], world.rank)
-        if len(cands) == 1:
-            return cands[0]
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
-        values: list[list[float]] = [[] for _ in cands]
-        slowest = 0.0
-        for n in range(samples):
-            begun = time.perf_counter()
-            dealt = sampler.sample(rng)
-            if dealt is None:
-                break
-            state = world.fill(sampler, dealt)
-            for j, card in enumerate(cands):
-                values[j].append(playout(world, state, card))
-            now = time.perf_counter()
-            slowest = max(slowest, now - begun)
-            # Stop when one more world (as slow as the slowest so far) would overrun the budget.
-            if now - started + slowest > self.time_budget:
-                break
-            if n + 1 >= MIN_SAMPLES and _clear(values):
-                break
-        if not values[0]:
-            return None
-        means = [sum(v) / len(v) for v in values]
-        return cands[max(range(len(cands)), key=means.__getitem__)]
+        return (
+            sampler,
+            world,
+            candidates(list(view["hand"]), legal, world.gone, view["called_card"], world.rank),
+        )
 
-
-def _clear(values: list[list[float]]) -> bool:
-    """The best candidate beats every other by ``CLEAR_Z`` standard errors of the paired difference."""
-    n = len(values[0])
-    means = [sum(v) / n for v in values]
-    best = max(range(len(values)), key=means.__getitem__)
-    for j, other in enumerate(values):
-        if j == best:
-            continue
-        diffs = [a - b for a, b in zip(values[best], other, strict=True)]
-        if not any(diffs):
-            continue  # the same in every world: either will do
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean <= CLEAR_Z * math.sqrt(var / n) + 1e-9:
-            return False
-    return True
+    def playout(self, world: World, state: Any, card: str) -> float:
+        return playout(world, state, card)

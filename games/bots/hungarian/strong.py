@@ -23,9 +23,7 @@ Every other decision (bidding, discards, the call, announcements) is the basic r
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from typing import Any
 
 from games.rules.base import Deal
@@ -43,16 +41,13 @@ from games.rules.hungarian.state import (
     evolve,
 )
 
+from ..search import Search
 from .basic import BasicPolicy
 from .knowledge import Knowledge, known_sides, note_play, plays_from_log, trick_winner, voids_shown
 from .play import choose_card
 
 _DISPLAY = display_index("traditional")
-MIN_SAMPLES = 6
-MAX_SAMPLES = 40
 PLAYOUT_BUDGET = 160  # playouts per decision, shared among the candidates
-TIME_BUDGET = 0.18  # seconds: stop sampling after this, whatever the budget says
-CLEAR_Z = 3.0  # stop early when the best card leads every other by this many standard errors
 
 
 def _sorted(cards: list[str]) -> tuple[str, ...]:
@@ -383,58 +378,16 @@ def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | 
     return result
 
 
-class StrongPolicy:
-    def __init__(self, playout_budget: int = PLAYOUT_BUDGET, time_budget: float = TIME_BUDGET) -> None:
-        self.basic = BasicPolicy()
-        self.playout_budget = playout_budget
-        self.time_budget = time_budget
+class StrongPolicy(Search):
+    playout_budget = PLAYOUT_BUDGET
 
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-        if len(legal) > 1 and view.get("phase") == "play":
-            card = self.choose_card(view, [a[5:] for a in legal], rng)
-            if card is not None:
-                return "play:" + card
-        return self.basic.choose(view, legal, rng)
+    def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
+        super().__init__(BasicPolicy(), playout_budget, time_budget)
 
-    def choose_card(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
-        started = time.perf_counter()
+    def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
         sampler = Sampler(view)
         world = World(view, sampler)
-        cands = candidates(world.hand, legal, world.gone, view["called_card"])
-        if len(cands) == 1:
-            return cands[0]
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
-        values: list[list[float]] = [[] for _ in cands]
-        for n in range(samples):
-            dealt = sampler.sample(rng)
-            if dealt is None:
-                break
-            state = world.fill(sampler, dealt)
-            for j, card in enumerate(cands):
-                values[j].append(playout(world, state, card))
-            if time.perf_counter() - started > self.time_budget:
-                break
-            if n + 1 >= MIN_SAMPLES and _clear(values):
-                break
-        if not values[0]:
-            return None
-        means = [sum(v) / len(v) for v in values]
-        return cands[max(range(len(cands)), key=means.__getitem__)]
+        return sampler, world, candidates(world.hand, legal, world.gone, view["called_card"])
 
-
-def _clear(values: list[list[float]]) -> bool:
-    """The best candidate beats every other by ``CLEAR_Z`` standard errors of the paired difference."""
-    n = len(values[0])
-    means = [sum(v) / n for v in values]
-    best = max(range(len(values)), key=means.__getitem__)
-    for j, other in enumerate(values):
-        if j == best:
-            continue
-        diffs = [a - b for a, b in zip(values[best], other, strict=True)]
-        if not any(diffs):
-            continue  # the same in every world: either will do
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean <= CLEAR_Z * math.sqrt(var / n) + 1e-9:
-            return False
-    return True
+    def playout(self, world: World, state: Any, card: str) -> float:
+        return playout(world, state, card)
