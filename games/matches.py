@@ -15,8 +15,10 @@ from games.rules.match import Match, record, start
 
 def match_of(room: Room, match_no: int) -> Match | None:
     """The match ``match_no`` of ``room`` as far as its hands are finished; None before its first hand."""
+    # "room" too: the related manager sets each hand's room from its room_id, which would
+    # otherwise be one more query per hand.
     hands = list(
-        room.hands.filter(match_no=match_no).order_by("number").only("result", "context", "finished")
+        room.hands.filter(match_no=match_no).order_by("number").only("room", "result", "context", "finished")
     )
     if not hands:
         return None
