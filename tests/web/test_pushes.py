@@ -314,3 +314,37 @@ def test_render_partials_gives_the_html_of_render_to_string():
         if view["phase"] == "over":
             break
         client.post(f"/r/{room.code}/act", {"action": first_bid_then_pass(view["legal"]), "seq": view["seq"]})
+
+
+OLD_LOG_LOOP = (
+    "{% load tarokk %}{% for e in view.log reversed %}<li>{% if e.seat is not None %}"
+    '<span class="who">{{ e.seat|seat_name:seat_rows }}</span> {% endif %}{{ e.text }}</li>{% endfor %}'
+)
+
+
+def test_the_log_items_are_the_html_of_the_template_loop_they_replace():
+    from django.template import Context, Template
+
+    loop = Template(OLD_LOG_LOOP)
+    owner = UserFactory(username="<b>owner</b>")
+    room = services.create_room(owner, "hungarian", robots=3)
+    client = client_for(owner)
+    checked = 0
+    for _ in range(60):
+        view = client.get(f"/r/{room.code}/view.json").json()
+        for user in (owner, AnonymousUser()):
+            context = pages.room_context(room, user)
+            expected = loop.render(Context(context))
+            assert pages.render_partials(context, ["log"])["log"].count("<li>") == expected.count("<li>")
+            assert f"<ol reversed>{expected}</ol>" in pages.render_partials(context, ["log"])["log"]
+            checked += 1
+        if view["phase"] == "over":
+            break
+        client.post(f"/r/{room.code}/act", {"action": first_bid_then_pass(view["legal"]), "seq": view["seq"]})
+    odd = {
+        "view": {"log": [{"seat": None, "text": "dealt <&>"}, {"seat": 0, "text": 'a "b"'}, {"text": "x"}]},
+        "seat_rows": [{"index": 0, "label": "<i>", "is_me": False}],
+    }
+    assert pages.render_partials(odd, ["log"])["log"].count("<li>") == 3
+    assert f"<ol reversed>{loop.render(Context(odd))}</ol>" in pages.render_partials(odd, ["log"])["log"]
+    assert checked > 10
