@@ -49,7 +49,7 @@ class Table:
 
 def load_table(room: Room) -> Table:
     hand = room.current_hand()
-    match = None if hand is None else matches.match_json(matches.current_match(room, hand), hand.match_no)
+    match = None if hand is None else matches.match_json(matches.shown_match(room, hand), hand.match_no)
     return Table(
         room=room,
         hand=hand,
@@ -120,7 +120,7 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
         "cards": view["hand"],
         "seats_info": seats,
         "result": view["result"],
-        "match": matches.match_json(matches.current_match(room, hand), hand.match_no),
+        "match": matches.match_json(matches.shown_match(room, hand), hand.match_no),
         "view": view,
     }
 
