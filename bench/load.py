@@ -52,6 +52,7 @@ class Figures:
     reconnects: int = 0  # a page whose socket failed or dropped connects again, as htmx's ws does
     errors: list[str] = field(default_factory=list)
     counting: bool = False
+    cpu: dict[str, float] = field(default_factory=dict)  # seconds of CPU over the measured window
 
 
 @dataclass
@@ -222,8 +223,30 @@ def make_tables(count: int, urls: list[str]) -> list[tuple[str, list[Seat]]]:
 # --- running ---------------------------------------------------------------------------
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc; 0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    # utime and stime are fields 14 and 15 of stat(5); the split starts at field 3.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_now(pids: dict[str, int]) -> dict[str, float]:
+    times = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    own = os.times()
+    times["client"] = own.user + own.system
+    return times
+
+
 async def run(
-    tables: list[tuple[str, list[Seat]]], seconds: float, warmup: float, seed: int, think: float
+    tables: list[tuple[str, list[Seat]]],
+    seconds: float,
+    warmup: float,
+    seed: int,
+    think: float,
+    pids: dict[str, int] | None = None,
 ) -> Figures:
     figures = Figures()
     stop = asyncio.Event()
@@ -260,9 +283,12 @@ async def run(
     await asyncio.sleep(warmup)
     figures.counting = True
     started = time.perf_counter()
+    cpu_before = cpu_now(pids or {})
     await asyncio.sleep(seconds)
     figures.counting = False
+    cpu_after = cpu_now(pids or {})
     elapsed = time.perf_counter() - started
+    figures.cpu = {name: cpu_after[name] - cpu_before[name] for name in cpu_after}
     stop.set()
     for table in live:
         for seat in table.seats:
@@ -289,6 +315,14 @@ def report(label: str, tables: int, figures: Figures) -> None:
     if lat:
         mean = statistics.fmean(lat) * 1000
         print(f"  mean ms        {mean:.1f}  over {len(lat)} actions seen by all 5 pages")
+    web = {name: t for name, t in figures.cpu.items() if name.startswith("web-")}
+    if web and figures.actions:
+        per_action = sum(web.values()) * 1000 / figures.actions
+        shares = "  ".join(f"{name} {t / seconds:.0%}" for name, t in sorted(web.items()))
+        print(f"  web CPU        {per_action:.1f} ms per action  ({shares} of a core)")
+    if "client" in figures.cpu:
+        print(f"  client CPU     {figures.cpu['client'] / seconds:.0%} of a core")
+    print(f"  load average   {' '.join(f'{x:.2f}' for x in os.getloadavg())} (at the end)")
     print(f"  conflicts 409  {figures.conflicts}")
     print(f"  reconnects     {figures.reconnects} (all runs, set-up included)")
     print(f"  errors         {len(figures.errors)}")
@@ -312,6 +346,7 @@ def main() -> int:
     from tarokk_site.stack import Stack
 
     stack = None
+    web_pids: dict[str, int] = {}  # the web processes whose CPU time is counted (not with --url)
     if args.url:
         urls = args.url
     else:
@@ -354,11 +389,12 @@ def main() -> int:
         urls = stack.urls
         pids = {name: proc.pid for name, proc in stack.procs.items()}
         print(f"load: processes {pids}", flush=True)
+        web_pids = {name: pid for name, pid in pids.items() if name.startswith("web-")}
     try:
         begun = time.perf_counter()
         tables = make_tables(args.tables, urls)
         print(f"load: {args.tables} tables set up in {time.perf_counter() - begun:.1f} s", flush=True)
-        figures = asyncio.run(run(tables, args.seconds, args.warmup, args.seed, args.think))
+        figures = asyncio.run(run(tables, args.seconds, args.warmup, args.seed, args.think, web_pids))
         label = args.shape if not args.url else ",".join(urls)
         report(f"{label}{f', think {args.think:g} s' if args.think else ''}", args.tables, figures)
     finally:

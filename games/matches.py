@@ -6,6 +6,8 @@ the pages read the scoreboard and the standing from it.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from games.models import Hand, Room
@@ -13,11 +15,18 @@ from games.rules import HandResult, get_variant
 from games.rules.match import Match, close, record, start
 
 
-def match_of(room: Room, match_no: int) -> Match | None:
-    """The match ``match_no`` of ``room`` as far as its hands are finished; None before its first hand."""
-    hands = list(
-        room.hands.filter(match_no=match_no).order_by("number").only("result", "context", "finished")
-    )
+def match_of(room: Room, match_no: int, last: Hand | None = None) -> Match | None:
+    """The match ``match_no`` of ``room`` as far as its hands are finished; None before its first hand.
+
+    With ``last`` (a hand of that match): no hand after it, and ``last`` itself only if it
+    was finished when it was read, so that the result depends on finished hands alone.
+    """
+    hands = room.hands.filter(match_no=match_no)
+    if last is not None:
+        hands = hands.filter(number__lte=last.number)
+    # "room" too: the related manager sets each hand's room from its room_id, which would
+    # otherwise be one more query per hand.
+    hands = list(hands.order_by("number").only("room", "result", "context", "finished"))
     if not hands:
         return None
     variant = get_variant(room.variant)
@@ -25,10 +34,42 @@ def match_of(room: Room, match_no: int) -> Match | None:
     for hand in hands:
         if hand.result is None or hand.finished is None:
             break
+        if last is not None and hand.pk == last.pk and last.finished is None:
+            break
         match = record(match, HandResult.from_json(hand.result), hand.context_value().doubled)
     if room.ended_match >= match_no:
         match = close(match)  # the host ended it (a match without a set length)
     return match
+
+
+# The pages read the match with every push and every view.json, and it changes only when one
+# of its hands finishes: for them it is kept per process by room, current hand and whether
+# that hand had finished. match_of(..., last=hand) folds finished hands only, and a finished
+# hand's result never changes, so an entry is never out of date.
+_shown: OrderedDict[tuple[int, int, bool, bool], Match | None] = OrderedDict()
+_SHOWN = 1024
+_lock = threading.Lock()
+
+
+def shown_match(room: Room, hand: Hand) -> Match | None:
+    """``current_match(room, hand)`` as of ``hand``, for the pages (not for deciding anything)."""
+    # What can change a match's folded value: a hand finishing, and the host ending the match.
+    key = (room.pk, hand.pk, hand.finished is not None, room.ended_match >= hand.match_no)
+    with _lock:
+        if key in _shown:
+            _shown.move_to_end(key)
+            return _shown[key]
+    match = match_of(room, hand.match_no, last=hand)
+    with _lock:
+        _shown[key] = match
+        while len(_shown) > _SHOWN:
+            _shown.popitem(last=False)
+    return match
+
+
+def forget_all() -> None:
+    with _lock:
+        _shown.clear()
 
 
 def current_match(room: Room, hand: Hand | None = None) -> Match | None:

@@ -156,8 +156,15 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     except services.Refused as refusal:
         return _refused(request, refusal)
     if _is_htmx(request):
-        return HttpResponse(pages.render_live(room, request.user, oob=True))
+        return _pushed()
     return JsonResponse({"ok": True, "seq": done.public_seq, "action": action})
+
+
+def _pushed() -> HttpResponse:
+    """A page's move went through: its fragments come by the room's websocket, as everyone
+    else's do (games.consumers sends each page only what changed since its last push, so a
+    reply that swapped fragments in besides would leave the two out of step)."""
+    return HttpResponse(status=204)
 
 
 def _normalise(variant_key: str, action: str, options: Any) -> str:
@@ -177,7 +184,7 @@ def next_hand(request: HttpRequest, code: str) -> HttpResponse:
     except services.Refused as refusal:
         return _refused(request, refusal)
     if _is_htmx(request):
-        return HttpResponse(pages.render_live(room, request.user, oob=True))
+        return _pushed()
     return JsonResponse({"ok": True, "hand_no": hand.number})
 
 
@@ -191,7 +198,7 @@ def end_match(request: HttpRequest, code: str) -> HttpResponse:
     except services.Refused as refusal:
         return _refused(request, refusal)
     if _is_htmx(request):
-        return HttpResponse(pages.render_live(room, request.user, oob=True))
+        return _pushed()
     return JsonResponse({"ok": True})
 
 

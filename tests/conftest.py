@@ -47,9 +47,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True)
 def _fresh_replay_cache() -> None:
     # Test databases roll back and reuse primary keys: never let a cached state outlive a test.
-    from games import replay
+    from games import matches, replay
 
     replay.forget_all()
+    matches.forget_all()
 
 
 @pytest.fixture(scope="session")

@@ -99,10 +99,8 @@ def test_a_person_plays_whole_czech_hands_by_http_and_no_page_shows_a_hidden_car
             response = client.post(
                 f"/r/{room.code}/act", {"action": action, "seq": data["seq"]}, HTTP_HX_REQUEST="true"
             )
-            assert response.status_code == 200, response.content
-            fragment = response.content.decode()
-            hand = room.current_hand()
-            assert not data_cards(fragment) & hidden_from(hand, 0)
+            # The page's own fragments come by its websocket, as everyone's (204, no body).
+            assert response.status_code == 204 and not response.content, response.content
         result = data["view"]["result"]
         assert result is not None and sum(result["payments"]) == 0
         assert sum(result["card_points"]) == 106

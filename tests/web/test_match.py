@@ -105,3 +105,28 @@ def test_the_scoreboard_shows_one_row_per_hand_to_everyone():
         assert 'id="scoreboard"' in page
         assert page.count("data-row=") == 2
     assert get_variant("hungarian").match_rules(room.options).length == 5
+
+
+def test_the_pages_match_is_read_once_per_hand_state_and_never_ahead_of_the_hand():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    user = UserFactory()
+    room = _room(user)
+    client = client_for(user)
+    for _ in range(3):
+        hand = room.current_hand()
+        assert matches.shown_match(room, hand) == matches.current_match(room, hand)
+        with CaptureQueriesContext(connection) as queries:
+            again = matches.shown_match(room, room.current_hand())
+        assert again == matches.current_match(room) and len(queries) == 1  # the hand, no match
+
+        view = play_until_over(room, user, client, pick=lambda legal: "pass" if "pass" in legal else legal[0])
+        # A page that read the hand before it finished shows the match without it ...
+        before = matches.shown_match(room, hand)
+        assert before is not None and len(before.rows) == hand.number - 1
+        # ... and one that reads it now, with it.
+        finished = room.current_hand()
+        assert matches.shown_match(room, finished) == matches.current_match(room)
+        assert len(matches.shown_match(room, finished).rows) == finished.number
+        assert client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]}).status_code == 200

@@ -1,0 +1,351 @@
+"""What the room websocket sends: after a change only the partials whose HTML changed (a
+snapshot on connect and on "resync"), one render per change shared by the watchers, the
+table's rows read once per change, and the same HTML the templates give."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test.utils import CaptureQueriesContext
+
+from games import consumers, pages, services
+from games.routing import websocket_urlpatterns
+from tests.factories import UserFactory
+from tests.web.helpers import client_for, data_cards, hidden_from, play_until_over
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_shared_renders():
+    # Primary keys are reused between tests: no render of another test's room may be found.
+    consumers._shared_tables.clear()
+    consumers._shared_renders.clear()
+
+
+app = URLRouter(websocket_urlpatterns)
+FRAGMENT = re.compile(r'<(?:div|ol|section) id="([\w-]+)"[^>]*data-version="(\d+)"')
+
+
+def fragments(html: str) -> dict[str, int]:
+    """The live partials in a message, with the version each carries."""
+    return {name: int(v) for name, v in FRAGMENT.findall(html) if name in pages.LIVE_PARTIALS}
+
+
+async def connect(path: str, user) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(app, path)
+    if user is not None:
+        communicator.scope["user"] = user
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def drain(communicator: WebsocketCommunicator, quiet: float = 0.3) -> list[str]:
+    messages = []
+    while not await communicator.receive_nothing(timeout=quiet):
+        messages.append(await communicator.receive_from())
+    return messages
+
+
+def version_of(room) -> int:
+    hand = room.current_hand()
+    return hand.number * 1_000_000 + hand.seq
+
+
+def first_bid_then_pass(legal: list[str]) -> str:
+    """Bid when nobody has yet (so the hand is played, not thrown in), else pass or the first."""
+    bids = [a for a in legal if a.startswith("bid:")]
+    if bids and "hold" not in legal:
+        return bids[-1]
+    return "pass" if "pass" in legal else legal[0]
+
+
+@database_sync_to_async
+def hidden(room, seat):
+    return hidden_from(room.current_hand(), seat)
+
+
+@database_sync_to_async
+def four_people():
+    users = [UserFactory(username=f"player{i}") for i in range(4)]
+    room = services.create_room(users[0], "hungarian", robots=0)
+    for seat, user in enumerate(users[1:], start=1):
+        services.sit(room, user, seat)
+    return room, users
+
+
+@database_sync_to_async
+def one_move(room, users) -> int:
+    """The seat to act moves (one change, no robots); the new version."""
+    from games import replay
+    from games.rules import get_variant
+
+    hand = room.current_hand()
+    seat = hand.to_act[0]
+    legal = get_variant(hand.variant).legal_actions(replay.current(hand), seat)
+    services.submit_action(hand.pk, seat, first_bid_then_pass(legal), hand.seq, actor=users[seat])
+    return version_of(room)
+
+
+async def test_a_push_sends_only_the_partials_that_changed():
+    room, users = await four_people()
+    seat0 = await connect(f"/ws/r/{room.code}/", users[0])
+    stranger = await database_sync_to_async(UserFactory)(username="stranger")
+    watcher = await connect(f"/ws/r/{room.code}/", stranger)
+    for socket in (seat0, watcher):
+        (snapshot,) = await drain(socket)
+        assert set(fragments(snapshot)) == set(pages.LIVE_PARTIALS)
+
+    version = await one_move(room, users)
+    for socket in (seat0, watcher):
+        (push,) = await drain(socket)  # one change, one message
+        sent = fragments(push)
+        assert {"status", "seats", "log"} <= set(sent)
+        # Nothing was scored and the watcher's own panels stay as they were.
+        assert not {"result", "scoreboard"} & set(sent)
+        assert set(sent.values()) == {version}
+    for socket in (seat0, watcher):
+        await socket.disconnect()
+
+
+async def test_a_watcher_gets_no_hand_or_controls_after_the_first_snapshot():
+    room, users = await four_people()
+    watcher = await connect(f"/ws/r/{room.code}/", None)
+    await drain(watcher)
+    for _ in range(3):
+        await one_move(room, users)
+        (push,) = await drain(watcher)
+        assert not {"hand", "controls", "result", "scoreboard"} & set(fragments(push))
+    await watcher.disconnect()
+
+
+async def test_connecting_and_resync_send_every_partial():
+    room, users = await four_people()
+    seat0 = await connect(f"/ws/r/{room.code}/", users[0])
+    await drain(seat0)
+    await one_move(room, users)
+    await drain(seat0)
+    version = await one_move(room, users)
+    await drain(seat0)
+
+    await seat0.send_to(text_data="resync")
+    (snapshot,) = await drain(seat0)
+    assert fragments(snapshot) == dict.fromkeys(pages.LIVE_PARTIALS, version)
+    await seat0.disconnect()
+
+    again = await connect(f"/ws/r/{room.code}/", users[0])  # a reconnect is a new consumer
+    (snapshot,) = await drain(again)
+    assert fragments(snapshot) == dict.fromkeys(pages.LIVE_PARTIALS, version)
+    assert not data_cards(snapshot) & await hidden(room, 0)
+    await again.disconnect()
+
+
+async def test_watchers_share_one_render_and_get_the_same_html(monkeypatch):
+    room, users = await four_people()
+    renders = []
+
+    class CountingLive(consumers.Live):
+        def __init__(self, context):
+            super().__init__(context)
+            renders.append(context["me"])
+
+    monkeypatch.setattr(consumers, "Live", CountingLive)
+    w1 = await database_sync_to_async(UserFactory)(username="watcher1")
+    w2 = await database_sync_to_async(UserFactory)(username="watcher2")
+    sockets = [
+        await connect(f"/ws/r/{room.code}/", users[0]),
+        await connect(f"/ws/r/{room.code}/", w1),
+        await connect(f"/ws/r/{room.code}/", w2),
+        await connect(f"/ws/r/{room.code}/", AnonymousUser()),
+    ]
+    for socket in sockets:
+        await drain(socket)
+    renders.clear()
+
+    await one_move(room, users)
+    pushes = [await drain(socket) for socket in sockets]
+    # Seat 0 its own; the logged-in watchers one; the anonymous one (its key differs).
+    assert sorted(renders, key=str) == [0, None, None]
+    assert pushes[1] == pushes[2] and len(pushes[1]) == 1
+    assert fragments(pushes[1][0]) == fragments(pushes[3][0])
+    assert pushes[1][0] == pushes[3][0]  # a full table: nothing differs for the guest either
+    assert not data_cards(pushes[1][0]) & await hidden(room, None)
+    for socket in sockets:
+        await socket.disconnect()
+
+
+async def test_the_actors_page_gets_its_move_by_the_push_after_a_204():
+    room, users = await four_people()
+    hand = await database_sync_to_async(room.current_hand)()
+    actor = users[hand.to_act[0]]
+    page = await connect(f"/ws/r/{room.code}/", actor)
+    await drain(page)
+
+    client = await database_sync_to_async(client_for)(actor)
+    response = await database_sync_to_async(client.post)(
+        f"/r/{room.code}/act", {"action": "pass", "seq": hand.seq}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 204
+    (push,) = await drain(page)
+    assert fragments(push)["status"] == hand.number * 1_000_000 + hand.seq + 1
+
+    refused = await database_sync_to_async(client.post)(
+        f"/r/{room.code}/act", {"action": "pass", "seq": hand.seq}, HTTP_HX_REQUEST="true"
+    )
+    assert refused.status_code >= 400 and refused["Content-Type"].startswith("text/plain")
+    assert await drain(page) == []  # nothing changed, nothing pushed
+    await page.disconnect()
+
+
+# --- the consumer's render, called directly (sync) ----------------------------------------
+
+
+def consumer_for(room, user) -> consumers.RoomConsumer:
+    consumer = consumers.RoomConsumer()
+    consumer.scope = {"user": user}
+    consumer.room_id = room.pk
+    consumer.shown = consumers.Shown()
+    return consumer
+
+
+def _play_hands(room, user, count: int) -> None:
+    client = client_for(user)
+    for _ in range(count):
+        view = play_until_over(room, user, client, pick=first_bid_then_pass)
+        assert client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]}).status_code == 200
+
+
+def test_a_change_reads_the_table_once_whatever_the_length_of_the_match():
+    owner = UserFactory()
+    room = services.create_room(owner, "hungarian", robots=3)
+    viewers = [owner, AnonymousUser(), UserFactory(), AnonymousUser()]
+    counts = []
+    for hands in (0, 3):
+        _play_hands(room, owner, hands)
+        pages_ = [consumer_for(room, user) for user in viewers]
+        for consumer in pages_:
+            consumer._render(None, True)
+        change = f"change-{hands}"
+        per_page = []
+        for consumer in pages_:
+            with CaptureQueriesContext(connection) as queries:
+                consumer._render(change, False)
+            per_page.append(len(queries))
+        counts.append(per_page)
+    # The first page loads the room, its current hand and the seats (the match was read for
+    # this hand by the snapshots: matches.shown_match); the others reuse them; three
+    # finished hands in the match add no query.
+    assert counts[0] == counts[1] == [3, 0, 0, 0]
+
+
+def test_the_stable_partials_read_nothing_but_their_inputs():
+    """``consumers.stable_inputs`` lets a push skip the result and the scoreboard while their
+    inputs are unchanged: each renders the same from those inputs alone."""
+    owner = UserFactory()
+    room = services.create_room(owner, "hungarian", robots=3)
+    client = client_for(owner)
+    seen = set()
+
+    def check() -> None:
+        for user in (owner, AnonymousUser()):
+            context = pages.room_context(room, user)
+            full = pages.render_partials(context, ["result", "scoreboard"])
+            rows = [{k: row[k] for k in ("index", "label", "is_me")} for row in context["seat_rows"]]
+            alone = {
+                "match": context["match"],
+                "view": {"result": context["view"]["result"]},
+                "seat_rows": rows,
+                "version": context["version"],
+            }
+            assert pages.render_partials(alone, ["result", "scoreboard"]) == full
+            seen.update(k for k, v in {"result": "<h2>Result", "rows": "data-row="}.items() if v in str(full))
+
+    for _ in range(3):
+        check()
+        view = play_until_over(room, owner, client, pick=first_bid_then_pass)
+        check()
+        assert client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]}).status_code == 200
+    assert seen == {"result", "rows"}
+
+
+def test_a_hand_that_ends_pushes_its_result_and_the_scoreboard():
+    owner = UserFactory()
+    room = services.create_room(owner, "hungarian", robots=3)
+    page = consumer_for(room, owner)
+    page._render(None, True)
+    play_until_over(room, owner, client_for(owner), pick=first_bid_then_pass)
+    sent = fragments(page._render("the-end", False))
+    assert {"status", "result", "scoreboard"} <= set(sent)
+    assert fragments(page._render("again", False)) == {}  # nothing new since
+
+
+def test_an_older_render_than_the_page_shows_sends_nothing():
+    owner = UserFactory()
+    room = services.create_room(owner, "hungarian", robots=3)
+    context = pages.room_context(room, owner)
+    shown = consumers.Shown()
+    assert fragments(shown.news(consumers.Live(context), full=True))
+    newer = dict(context, version=context["version"] + 1)
+    assert set(fragments(shown.news(consumers.Live(newer)))) == set()  # the same HTML
+    assert shown.version == context["version"] + 1
+    assert shown.news(consumers.Live(context)) == ""
+    assert shown.version == context["version"] + 1
+    assert set(fragments(shown.news(consumers.Live(context), full=True))) == set(pages.LIVE_PARTIALS)
+
+
+def test_render_partials_gives_the_html_of_render_to_string():
+    owner = UserFactory()
+    room = services.create_room(owner, "hungarian", robots=3)
+    client = client_for(owner)
+    for step in range(40):
+        view = client.get(f"/r/{room.code}/view.json").json()
+        for user in (owner, AnonymousUser()):
+            context = pages.room_context(room, user)
+            expected = {n: render_to_string(f"games/room.html#{n}", context) for n in pages.LIVE_PARTIALS}
+            assert pages.render_partials(context) == expected, step
+        if view["phase"] == "over":
+            break
+        client.post(f"/r/{room.code}/act", {"action": first_bid_then_pass(view["legal"]), "seq": view["seq"]})
+
+
+OLD_LOG_LOOP = (
+    "{% load tarokk %}{% for e in view.log reversed %}<li>{% if e.seat is not None %}"
+    '{% with who=e.seat|seat_name:seat_rows %}<span class="who">{{ who }}</span> {{ e.text|log_text:who }}'
+    "{% endwith %}{% else %}{{ e.text|log_text }}{% endif %}</li>{% endfor %}"
+)
+
+
+def test_the_log_items_are_the_html_of_the_template_loop_they_replace():
+    from django.template import Context, Template
+
+    loop = Template(OLD_LOG_LOOP)
+    owner = UserFactory(username="<b>owner</b>")
+    room = services.create_room(owner, "hungarian", robots=3)
+    client = client_for(owner)
+    checked = 0
+    for _ in range(60):
+        view = client.get(f"/r/{room.code}/view.json").json()
+        for user in (owner, AnonymousUser()):
+            context = pages.room_context(room, user)
+            expected = loop.render(Context(context))
+            assert pages.render_partials(context, ["log"])["log"].count("<li>") == expected.count("<li>")
+            assert f"<ol reversed>{expected}</ol>" in pages.render_partials(context, ["log"])["log"]
+            checked += 1
+        if view["phase"] == "over":
+            break
+        client.post(f"/r/{room.code}/act", {"action": first_bid_then_pass(view["legal"]), "seq": view["seq"]})
+    odd = {
+        "view": {"log": [{"seat": None, "text": "dealt <&>"}, {"seat": 0, "text": 'a "b"'}, {"text": "x"}]},
+        "seat_rows": [{"index": 0, "label": "<i>", "is_me": False}],
+    }
+    assert pages.render_partials(odd, ["log"])["log"].count("<li>") == 3
+    assert f"<ol reversed>{loop.render(Context(odd))}</ol>" in pages.render_partials(odd, ["log"])["log"]
+    assert checked > 10
