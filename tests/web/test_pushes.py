@@ -349,3 +349,51 @@ def test_the_log_items_are_the_html_of_the_template_loop_they_replace():
     assert pages.render_partials(odd, ["log"])["log"].count("<li>") == 3
     assert f"<ol reversed>{loop.render(Context(odd))}</ol>" in pages.render_partials(odd, ["log"])["log"]
     assert checked > 10
+
+
+@database_sync_to_async
+def czech_table_at_contra():
+    """Four people at a Czech table, played (everyone passing, the cutter cutting) up to the
+    first private contra offer."""
+    from games import replay
+    from games.rules import get_variant
+
+    users = [UserFactory(username=f"czech{i}") for i in range(4)]
+    room = services.create_room(users[0], "czech", robots=0)
+    for seat, user in enumerate(users[1:], start=1):
+        services.sit(room, user, seat)
+    variant = get_variant("czech")
+    for _ in range(200):
+        hand = room.current_hand()
+        if hand.phase == "contra":
+            return room, users, hand.to_act[0]
+        state = replay.current(hand)
+        (seat,) = variant.to_act(state)
+        legal = variant.legal_actions(state, seat)
+        services.submit_action(hand.pk, seat, "pass" if "pass" in legal else legal[0], hand.seq)
+    raise AssertionError("no contra offer came")
+
+
+async def test_a_declined_czech_offer_is_pushed_to_nobody_but_the_decider():
+    room, users, decider = await czech_table_at_contra()
+    others = [seat for seat in range(4) if seat != decider]
+    sockets = {seat: await connect(f"/ws/r/{room.code}/", users[seat]) for seat in range(4)}
+    watcher = await connect(f"/ws/r/{room.code}/", None)
+    for socket in (*sockets.values(), watcher):
+        await socket.receive_from(timeout=10)  # the snapshot on connecting
+        await drain(socket)
+    hand = await database_sync_to_async(room.current_hand)()
+    await database_sync_to_async(services.submit_action)(
+        hand.pk, decider, "pass", hand.seq, actor=users[decider]
+    )
+    hand = await database_sync_to_async(room.current_hand)()
+    if hand.phase == "contra":  # the next offer is private too: it changes no other page
+        for seat in others:
+            if seat not in hand.to_act:
+                assert await drain(sockets[seat]) == [], seat
+        assert await drain(watcher) == []
+    # The decider's own page loses its buttons.
+    mine = await sockets[decider].receive_from(timeout=10)
+    assert 'data-action="contra"' not in mine
+    for socket in (*sockets.values(), watcher):
+        await socket.disconnect()
