@@ -17,4 +17,8 @@ def guest(request: HttpRequest) -> HttpResponse:
     target = request.POST.get("next") or "/"
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         target = "/"
+    if request.headers.get("HX-Request") == "true":  # a button in a pushed fragment
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = target
+        return response
     return redirect(target)

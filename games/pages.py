@@ -144,6 +144,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     hand, seats = table.hand, table.seats
     viewer = viewer_for(room, user, seats)
     context: dict[str, Any] = {
+        "user": user,  # pushes render without a request: the template still reads who it is for
         "room": room,
         "variant": get_variant(room.variant),
         "me": viewer.seat,

@@ -397,3 +397,23 @@ async def test_a_declined_czech_offer_is_pushed_to_nobody_but_the_decider():
     assert 'data-action="contra"' not in mine
     for socket in (*sockets.values(), watcher):
         await socket.disconnect()
+
+
+def test_pushed_controls_need_no_csrf_token_and_know_who_they_are_for():
+    """A push renders without a request: its controls post by htmx (which sends the page's
+    CSRF token) and still know whether the watcher is logged in."""
+    owner, stranger = UserFactory(), UserFactory()
+    room = services.create_room(owner, "hungarian", robots=2)  # one seat free: no hand yet
+
+    def controls(user) -> str:
+        return pages.render_partials(pages.room_context(room, user), ["controls"])["controls"]
+
+    mine = controls(owner)
+    assert f'hx-post="/r/{room.code}/leave"' in mine and "csrfmiddlewaretoken" not in mine
+    assert 'id="guest-to-sit"' not in controls(stranger)  # logged in: no guest button
+    anonymous = controls(AnonymousUser())
+    assert 'id="guest-to-sit"' in anonymous and "csrfmiddlewaretoken" not in anonymous
+    guest = client_for(None).post("/accounts/guest/", {"next": f"/r/{room.code}/"}, HTTP_HX_REQUEST="true")
+    assert guest.status_code == 204 and guest["HX-Redirect"] == f"/r/{room.code}/"
+    friend = client_for(owner).post(f"/r/{room.code}/leave", HTTP_HX_REQUEST="true")
+    assert friend.status_code == 204 and friend["HX-Redirect"] == f"/r/{room.code}/"
