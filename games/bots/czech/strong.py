@@ -29,8 +29,9 @@ from games.rules.czech import play as rules_play
 from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup, Trick
 
 from ..search import Search
+from ..tricks import SEATS, note_play, played_tricks
 from .basic import BasicPolicy
-from .knowledge import DECLARER, PREVER, SEATS, Knowledge, known_sides, note_play, trick_winner
+from .knowledge import DECLARER, PREVER, Knowledge, known_sides
 from .play import choose_card
 from .sampler import Sampler
 
@@ -47,12 +48,7 @@ class World:
         self.rank = rank_table(view["options"]["red_pip_order"])
         self.order = display_index(view["options"]["red_pip_order"])
         plays = sampler.plays
-        done = len(plays) - len(plays) % SEATS
-        tricks = tuple(
-            Trick(plays[i][0], tuple(plays[i : i + SEATS]), trick_winner(plays[i : i + SEATS], self.rank)[0])
-            for i in range(0, done, SEATS)
-        )
-        current = plays[done:]
+        tricks, current = played_tricks(plays, self.rank)
         leader = current[0][0] if current else view["trick"]["leader"]
         setup = Setup(
             deal=Deal(hands=()),
@@ -212,18 +208,11 @@ def candidates(
 
 class StrongPolicy(Search):
     playout_budget = PLAYOUT_BUDGET
-
-    def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
-        super().__init__(BasicPolicy(), playout_budget, time_budget)
+    basic_policy = BasicPolicy
+    playout = staticmethod(playout)
 
     def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
         sampler = Sampler(view)
         world = World(view, sampler)
-        return (
-            sampler,
-            world,
-            candidates(list(view["hand"]), legal, world.gone, view["called_card"], world.rank),
-        )
-
-    def playout(self, world: World, state: Any, card: str) -> float:
-        return playout(world, state, card)
+        cands = candidates(list(view["hand"]), legal, world.gone, view["called_card"], world.rank)
+        return sampler, world, cands

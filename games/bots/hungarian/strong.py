@@ -41,9 +41,11 @@ from games.rules.hungarian.state import (
     evolve,
 )
 
+from ..sampling import deal_cards
 from ..search import Search
+from ..tricks import note_play, played_tricks, plays_from_log, voids_shown
 from .basic import BasicPolicy
-from .knowledge import Knowledge, known_sides, note_play, plays_from_log, trick_winner, voids_shown
+from .knowledge import Knowledge, known_sides
 from .play import choose_card
 
 _DISPLAY = display_index("traditional")
@@ -176,24 +178,9 @@ class Sampler:
         return None
 
     def _deal(self, rng: random.Random, eligible: dict[str, list[int]]) -> list[list[str]] | None:
-        cards = self.pool[:]
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(eligible[c]))
         room = self.capacity[:]
         dealt: list[list[str]] = [[] for _ in self.slots]
-        for card in cards:
-            options = [i for i in eligible[card] if room[i] > 0]
-            if not options:
-                return None
-            total = sum(room[i] for i in options)
-            pick = rng.random() * total
-            for i in options:
-                pick -= room[i]
-                if pick < 0:
-                    break
-            room[i] -= 1
-            dealt[i].append(card)
-        return dealt
+        return dealt if deal_cards(rng, self.pool, eligible, room, dealt) else None
 
     def _bidders_ok(self, dealt: list[list[str]]) -> bool:
         for seat in self.bidders - self.played_honour:
@@ -230,12 +217,7 @@ class World:
         me = view["viewer"]
         self.me = me
         plays = sampler.plays
-        done = len(plays) - len(plays) % SEATS
-        tricks = tuple(
-            Trick(plays[i][0], tuple(plays[i : i + SEATS]), trick_winner(plays[i : i + SEATS])[0])
-            for i in range(0, done, SEATS)
-        )
-        current = plays[done:]
+        tricks, current = played_tricks(plays, RANK)
         leader = current[0][0] if current else view["trick"]["leader"]
         items = view["items"]
         announcing = Announcing(
@@ -380,14 +362,10 @@ def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | 
 
 class StrongPolicy(Search):
     playout_budget = PLAYOUT_BUDGET
-
-    def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
-        super().__init__(BasicPolicy(), playout_budget, time_budget)
+    basic_policy = BasicPolicy
+    playout = staticmethod(playout)
 
     def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
         sampler = Sampler(view)
         world = World(view, sampler)
         return sampler, world, candidates(world.hand, legal, world.gone, view["called_card"])
-
-    def playout(self, world: World, state: Any, card: str) -> float:
-        return playout(world, state, card)
