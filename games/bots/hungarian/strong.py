@@ -41,9 +41,10 @@ from games.rules.hungarian.state import (
     evolve,
 )
 
+from ..playout import play_to_end
 from ..sampling import deal_cards
 from ..search import Search
-from ..tricks import note_play, played_tricks, plays_from_log, voids_shown
+from ..tricks import played_tricks, plays_from_log, voids_shown
 from .basic import BasicPolicy
 from .knowledge import Knowledge, known_sides
 from .play import choose_card
@@ -299,29 +300,15 @@ def _side_views(state: HungarianState, public: list[str | None], everyone: bool)
 def playout(world: World, state: HungarianState, first: str) -> float:
     """Play ``first`` for the seat, then the basic play for everyone; the seat's payment
     (plus a hundredth of its side's card points)."""
-    me = world.me
-    gone = set(world.gone)
-    voids = [set(v) for v in world.voids]
-    called = state.called_card
-    sides = _side_views(state, world.public, world.partner_known or called in gone)
-    card = first
-    seat = me
-    while True:
-        trick = state.trick
-        assert trick is not None
-        if trick.cards:
-            note_play(voids, seat, card, trick.cards[0][1][0])
-        gone.add(card)
-        if card == called:
-            sides = _side_views(state, world.public, True)
-        state = rules_play.apply_play(state, seat, "play:" + card)
-        if state.phase is not Phase.PLAY:
-            break
-        (seat,) = state.to_act
-        legal = rules_play.legal_plays(state, seat)
-        if len(legal) == 1:
-            card = legal[0][5:]
-            continue
+
+    def choose(
+        state: HungarianState,
+        seat: int,
+        legal: list[str],
+        gone: set[str],
+        voids: list[set[str]],
+        side_of: Any,
+    ) -> str:
         trick = state.trick
         assert trick is not None
         knowledge = Knowledge(
@@ -332,15 +319,28 @@ def playout(world: World, state: HungarianState, first: str) -> float:
             declarer=state.declarer,  # type: ignore[arg-type]
             gone=gone,
             voids=voids,
-            side_of=sides[seat],
+            side_of=side_of,
             keep_pagat=False,
-            called_card=called,
+            called_card=state.called_card,
         )
-        card = choose_card(knowledge, [a[5:] for a in legal])
-    result = state.result
-    assert result is not None
-    mine = 0 if state.side_of(me) == "declarer" else 1
-    return result.payments[me] + result.card_points[mine] / 100
+        return choose_card(knowledge, legal)
+
+    return play_to_end(
+        state,
+        world.me,
+        first,
+        world.gone,
+        world.voids,
+        world.partner_known or state.called_card in world.gone,
+        rules_play.apply_play,
+        _legal_cards,
+        lambda state, everyone: _side_views(state, world.public, everyone),
+        choose,
+    )
+
+
+def _legal_cards(state: HungarianState, seat: int) -> list[str]:
+    return [a[5:] for a in rules_play.legal_plays(state, seat)]
 
 
 def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | None) -> list[str]:
