@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 MIN_SAMPLES = 6
@@ -32,11 +33,10 @@ class Policy(Protocol):
 
 class Search:
     playout_budget = 160  # playouts per decision, shared among the candidates
+    basic_policy: Callable[[], Policy]  # the variant's basic robot, for every other decision
 
-    def __init__(
-        self, basic: Policy, playout_budget: int | None = None, time_budget: float | None = None
-    ) -> None:
-        self.basic = basic
+    def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
+        self.basic = self.basic_policy()
         if playout_budget is not None:
             self.playout_budget = playout_budget
         self.time_budget = TIME_BUDGET if time_budget is None else time_budget

@@ -14,12 +14,13 @@ whereabouts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from games.rules.cards import HONOURS, KINGS, PACK_54, TRUMP, rank_table
 
-SEATS = 4
+from ..knowledge import SeatKnowledge
+from ..tricks import SEATS, plays_from_log, voids_shown
+
 HAND_SIZE = 12
 LAST_TRICK = 11
 DECLARER = "declarer"
@@ -35,54 +36,6 @@ NO_TRUMP_CARD = (3, 7)  # nothing declared
 NO_TRUMP_CARD_POVINNOST = (0, 7)  # povinnost may have declined Uni or Bida (partner game)
 FIVE_RANGES = {"Pane": (4, 7), "Rosa-Pane": (4, 4), "Rosa-Pane+": (5, 7)}
 NO_FIVE_CARD = (0, 3)
-
-
-def plays_from_log(view: dict[str, Any]) -> list[tuple[int, str]]:
-    """Every card played so far, as (seat, card) in order, from the public log."""
-    plays = []
-    for entry in view.get("log") or ():
-        text = entry["text"]
-        if entry["seat"] is not None and text.startswith("plays "):
-            plays.append((entry["seat"], text[6:]))
-    return plays
-
-
-def beats(card: str, best: str, led: str, rank: dict[str, int]) -> bool:
-    """Whether ``card`` would take the trick from ``best`` when ``led`` was the suit led."""
-    if card[0] == TRUMP:
-        return best[0] != TRUMP or rank[card] > rank[best]
-    return card[0] == led and best[0] == led and rank[card] > rank[best]
-
-
-def trick_winner(cards: list[tuple[int, str]], rank: dict[str, int]) -> tuple[int, str]:
-    """(seat, card) winning the (possibly unfinished) trick ``cards``."""
-    led = cards[0][1][0]
-    best = cards[0]
-    for seat, card in cards[1:]:
-        if beats(card, best[1], led, rank):
-            best = (seat, card)
-    return best
-
-
-def note_play(voids: list[set[str]], seat: int, card: str, led: str) -> None:
-    """A card that does not follow shows a void in the suit led, and a non-trump on a suit
-    lead (or on a trump lead) shows no trumps either."""
-    if card[0] != led:
-        voids[seat].add(led)
-        if card[0] != TRUMP:
-            voids[seat].add(TRUMP)
-
-
-def voids_shown(plays: Iterable[tuple[int, str]]) -> list[set[str]]:
-    """Per seat, the suits (``T`` for trumps) it has shown it lacks by not following."""
-    voids: list[set[str]] = [set() for _ in range(SEATS)]
-    led = ""
-    for index, (seat, card) in enumerate(plays):
-        if index % SEATS == 0:
-            led = card[0]
-            continue
-        note_play(voids, seat, card, led)
-    return voids
 
 
 class Facts:
@@ -178,24 +131,12 @@ def known_sides(view: dict[str, Any]) -> list[str | None]:
     return sides
 
 
-class Knowledge:
+class Knowledge(SeatKnowledge):
     """The facts the card-play policy works from; see the module docstring."""
 
-    __slots__ = (
-        "seat",
-        "hand",
-        "trick",
-        "trick_no",
-        "declarer",
-        "gone",
-        "voids",
-        "sides",
-        "iote",
-        "called_card",
-        "rank",
-        "partner_game",
-        "valat",
-    )
+    __slots__ = ("sides", "iote", "called_card", "rank", "partner_game", "valat")
+
+    pack = PACK_54
 
     def __init__(
         self,
@@ -213,13 +154,7 @@ class Knowledge:
         partner_game: bool = True,
         valat: int | None = None,
     ) -> None:
-        self.seat = seat
-        self.hand = hand
-        self.trick = trick  # the trick in progress, (seat, card) in order
-        self.trick_no = trick_no  # 0..11
-        self.declarer = declarer
-        self.gone = gone  # every card played, the current trick included
-        self.voids = voids
+        super().__init__(seat, hand, trick, trick_no, declarer, gone, voids)
         self.sides = sides  # per seat as this seat knows it, None when unknown
         self.iote = iote  # the seat that called I on the end
         self.called_card = called_card
@@ -229,19 +164,6 @@ class Knowledge:
 
     def side_of(self, seat: int) -> str | None:
         return self.sides[seat]
-
-    def friend(self, other: int) -> bool | None:
-        """True for a known teammate, False for a known opponent, None when unknown."""
-        if other == self.seat:
-            return True
-        mine, theirs = self.sides[self.seat], self.sides[other]
-        if mine is None or theirs is None:
-            return None
-        return mine == theirs
-
-    def unseen(self) -> set[str]:
-        """Cards that may still be in another seat's hand (or lie in a pile)."""
-        return PACK_54 - self.gone - set(self.hand)
 
 
 def from_view(view: dict[str, Any]) -> Knowledge:

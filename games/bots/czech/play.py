@@ -21,44 +21,14 @@ from __future__ import annotations
 
 from games.rules.cards import TRUMP, card_points
 
-from .knowledge import DECLARER, HONOURS, LAST_TRICK, MUND, SEATS, SKYZ, T1, Knowledge, beats, trick_winner
+from ..safety import later_seats, safe, suit_left, t1_wins_now, t21_safe_now
+from ..tricks import beats, trick_winner
+from .knowledge import DECLARER, HONOURS, LAST_TRICK, MUND, SEATS, SKYZ, T1, Knowledge
 
 
 def _cheap(k: Knowledge, card: str) -> tuple[int, bool, int]:
     """Sort key for throwing away: fewest points, honours last, lowest rank."""
     return (card_points(card), card in HONOURS, k.rank[card])
-
-
-def _later_seats(k: Knowledge) -> list[int]:
-    return [(k.seat + i) % SEATS for i in range(1, SEATS - len(k.trick))]
-
-
-def _suit_left(suit: str, unseen: set[str]) -> int:
-    return sum(1 for c in unseen if c[0] == suit)
-
-
-def _can_beat(k: Knowledge, seat: int, card: str, led: str, unseen: set[str]) -> bool:
-    """Whether ``seat`` might hold a card that beats ``card`` in a trick led with ``led``."""
-    voids = k.voids[seat]
-    rank = k.rank
-    if card[0] == TRUMP:
-        if TRUMP in voids:
-            return False
-        if led != TRUMP and led not in voids and _suit_left(led, unseen) >= 2:
-            return False  # most likely the seat still follows suit
-        return any(c[0] == TRUMP and rank[c] > rank[card] for c in unseen)
-    if led in voids:
-        return TRUMP not in voids and any(c[0] == TRUMP for c in unseen)
-    if any(c[0] == led and rank[c] > rank[card] for c in unseen):
-        return True
-    return _suit_left(led, unseen) <= 1 and TRUMP not in voids and any(c[0] == TRUMP for c in unseen)
-
-
-def _safe(k: Knowledge, card: str, led: str, unseen: set[str]) -> bool:
-    """No later seat that is not a known teammate can take the trick from ``card``."""
-    return not any(
-        k.friend(seat) is not True and _can_beat(k, seat, card, led, unseen) for seat in _later_seats(k)
-    )
 
 
 def keeps_t1(k: Knowledge, unseen: set[str]) -> bool:
@@ -81,22 +51,15 @@ def choose_card(k: Knowledge, legal: list[str]) -> str:
     if T1 in cards and k.trick_no < LAST_TRICK:
         if keeps_t1(k, unseen):
             cards.remove(T1)
-        elif _t1_wins_now(k, unseen) or _t1_to_friend(k, unseen):
+        elif t1_wins_now(k, unseen) or _t1_to_friend(k, unseen):
             return T1
         else:
             cards.remove(T1)
-    if MUND in cards and len(cards) > 1 and SKYZ in unseen and not _mund_safe_now(k, unseen):
+    if MUND in cards and len(cards) > 1 and SKYZ in unseen and not t21_safe_now(k):
         cards.remove(MUND)
     if not k.trick:
         return _lead(k, cards, unseen)
     return _follow(k, cards, unseen)
-
-
-def _t1_wins_now(k: Knowledge, unseen: set[str]) -> bool:
-    """T1 wins only as the sole trump: a suit trick nobody has trumped, nobody left to trump."""
-    if not k.trick or any(c[0] == TRUMP for _, c in k.trick):
-        return False
-    return _safe(k, T1, k.trick[0][1][0], unseen)
 
 
 def _t1_to_friend(k: Knowledge, unseen: set[str]) -> bool:
@@ -105,18 +68,10 @@ def _t1_to_friend(k: Knowledge, unseen: set[str]) -> bool:
         return False
     led = k.trick[0][1][0]
     seat, card = trick_winner(k.trick, k.rank)
-    if k.friend(seat) is not True or not _safe(k, card, led, unseen):
+    if k.friend(seat) is not True or not safe(k, card, led, unseen):
         return False
     mine = sum(1 for c in k.hand if c[0] == TRUMP)
     return mine <= 3 or led == TRUMP
-
-
-def _mund_safe_now(k: Knowledge, unseen: set[str]) -> bool:
-    if not k.trick:
-        return False
-    if any(c == SKYZ for _, c in k.trick):
-        return k.friend(next(s for s, c in k.trick if c == SKYZ)) is True
-    return all(k.friend(s) is True or TRUMP in k.voids[s] for s in _later_seats(k))
 
 
 def _follow(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
@@ -125,22 +80,22 @@ def _follow(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     win_seat, win_card = trick_winner(k.trick, rank)
     points = sum(card_points(c) for _, c in k.trick)
     friend_wins = k.friend(win_seat) is True
-    if friend_wins and _safe(k, win_card, led, unseen):
+    if friend_wins and safe(k, win_card, led, unseen):
         return _smear(k, cards)
     if not friend_wins:
         # Catch an opposing Mund with the Skyz.
         if SKYZ in cards and any(c == MUND and k.friend(s) is not True for s, c in k.trick):
             return SKYZ
         winners = sorted((c for c in cards if beats(c, win_card, led, rank)), key=rank.__getitem__)
-        last = not _later_seats(k)
+        last = not later_seats(k)
         for card in winners:
             if card == SKYZ and points < 5 and k.trick_no < 9 and len(winners) > 1 and not last:
                 continue
-            if _safe(k, card, led, unseen):
+            if safe(k, card, led, unseen):
                 return card
         if winners and points >= 5:
             plain = [c for c in winners if c not in (SKYZ, MUND, T1)]
-            if plain and len(_later_seats(k)) == 1:
+            if plain and len(later_seats(k)) == 1:
                 return plain[-1]
     return _throw(k, cards)
 
@@ -182,7 +137,7 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     for card in suits:
         suit = card[0]
         others_void = any(suit in k.voids[s] for s in maybe_foes)
-        if card[1] == "K" and not others_void and _suit_left(suit, unseen) >= 4:
+        if card[1] == "K" and not others_void and suit_left(suit, unseen) >= 4:
             return card
     plain = [c for c in trumps if c not in (SKYZ, MUND)]
     # The I-on-the-end holder draws the others' trumps, highest first while it wins.

@@ -36,17 +36,9 @@ from typing import Any
 
 from games.rules.cards import KINGS, PACK_54, TRUMP, display_index
 
-from .knowledge import (
-    DECLARER,
-    FIVE_POINT,
-    OPPONENTS,
-    PREVER,
-    SEATS,
-    Facts,
-    known_sides,
-    plays_from_log,
-    voids_shown,
-)
+from ..sampling import deal_cards, pick_slot
+from ..tricks import SEATS, plays_from_log, voids_shown
+from .knowledge import DECLARER, FIVE_POINT, OPPONENTS, PREVER, Facts, known_sides
 
 STRICT_TRIES = 30
 TRIES = 45
@@ -271,21 +263,9 @@ class Sampler:
         room = [slot.cap - x for slot, x in zip(self.slots, split, strict=True)]
         dealt: list[list[str]] = [[] for _ in self.slots]
         for cards, space in ((self.trump_pool, quota), (self.suit_pool, room)):
-            order = cards[:]
-            rng.shuffle(order)
-            places = {card: self.eligible(card, strict) for card in order}
-            order.sort(key=lambda c: len(places[c]))
-            for card in order:
-                options = [i for i in places[card] if space[i] > 0]
-                if not options:
-                    return None
-                pick = rng.random() * sum(space[i] for i in options)
-                for i in options:
-                    pick -= space[i]
-                    if pick < 0:
-                        break
-                space[i] -= 1
-                dealt[i].append(card)
+            places = {card: self.eligible(card, strict) for card in cards}
+            if not deal_cards(rng, cards, places, space, dealt):
+                return None
         return dealt
 
     def _loose_split(self, rng: random.Random) -> list[int] | None:
@@ -296,12 +276,7 @@ class Sampler:
             options = [i for i, c in enumerate(caps) if c > split[i]]
             if not options:
                 return None
-            pick = rng.random() * sum(caps[i] - split[i] for i in options)
-            for i in options:
-                pick -= caps[i] - split[i]
-                if pick < 0:
-                    break
-            split[i] += 1
+            split[pick_slot(rng, options, [c - x for c, x in zip(caps, split, strict=True)])] += 1
         return split
 
     def _money_ok(self, dealt: list[list[str]]) -> bool:

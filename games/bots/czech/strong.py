@@ -28,9 +28,11 @@ from games.rules.cards import HONOURS, PACK_54, card_points, display_index, rank
 from games.rules.czech import play as rules_play
 from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup, Trick
 
+from ..playout import play_to_end
 from ..search import Search
+from ..tricks import SEATS, played_tricks
 from .basic import BasicPolicy
-from .knowledge import DECLARER, PREVER, SEATS, Knowledge, known_sides, note_play, trick_winner
+from .knowledge import PREVER, Knowledge, known_sides
 from .play import choose_card
 from .sampler import Sampler
 
@@ -47,12 +49,7 @@ class World:
         self.rank = rank_table(view["options"]["red_pip_order"])
         self.order = display_index(view["options"]["red_pip_order"])
         plays = sampler.plays
-        done = len(plays) - len(plays) % SEATS
-        tricks = tuple(
-            Trick(plays[i][0], tuple(plays[i : i + SEATS]), trick_winner(plays[i : i + SEATS], self.rank)[0])
-            for i in range(0, done, SEATS)
-        )
-        current = plays[done:]
+        tricks, current = played_tricks(plays, self.rank)
         leader = current[0][0] if current else view["trick"]["leader"]
         setup = Setup(
             deal=Deal(hands=()),
@@ -133,31 +130,12 @@ def _side_views(world: World, state: CzechState, revealed: bool) -> list[list[st
 def playout(world: World, state: CzechState, first: str) -> float:
     """Play ``first`` for the seat, then the basic play for everyone; the seat's payment
     (plus a hundredth of its side's card points)."""
-    me = world.me
-    gone = set(world.gone)
-    voids = [set(v) for v in world.voids]
-    called = state.called_card
-    sides = _side_views(world, state, world.revealed)
     rank = world.rank
     partner_game = state.contract == PARTNER_GAME
-    card = first
-    seat = me
-    while True:
-        trick = state.trick
-        assert trick is not None
-        if trick.cards:
-            note_play(voids, seat, card, trick.cards[0][1][0])
-        gone.add(card)
-        if card == called:
-            sides = _side_views(world, state, True)
-        state = rules_play.apply_play(state, seat, "play:" + card)
-        if state.phase is not Phase.PLAY:
-            break
-        (seat,) = state.to_act
-        legal = rules_play.playable(state, seat)
-        if len(legal) == 1:
-            card = legal[0]
-            continue
+
+    def choose(
+        state: CzechState, seat: int, legal: list[str], gone: set[str], voids: list[set[str]], sides: Any
+    ) -> str:
         trick = state.trick
         assert trick is not None
         knowledge = Knowledge(
@@ -168,18 +146,27 @@ def playout(world: World, state: CzechState, first: str) -> float:
             declarer=state.declarer,  # type: ignore[arg-type]
             gone=gone,
             voids=voids,
-            sides=sides[seat],
+            sides=sides,
             iote=state.iote,
-            called_card=called,
+            called_card=state.called_card,
             rank=rank,
             partner_game=partner_game,
             valat=state.valat,
         )
-        card = choose_card(knowledge, legal)
-    result = state.result
-    assert result is not None
-    mine = 0 if state.side_of(me) == DECLARER else 1
-    return result.payments[me] + result.card_points[mine] / 100
+        return choose_card(knowledge, legal)
+
+    return play_to_end(
+        state,
+        world.me,
+        first,
+        world.gone,
+        world.voids,
+        world.revealed,
+        rules_play.apply_play,
+        rules_play.playable,
+        lambda state, revealed: _side_views(world, state, revealed),
+        choose,
+    )
 
 
 def candidates(
@@ -212,18 +199,11 @@ def candidates(
 
 class StrongPolicy(Search):
     playout_budget = PLAYOUT_BUDGET
-
-    def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
-        super().__init__(BasicPolicy(), playout_budget, time_budget)
+    basic_policy = BasicPolicy
+    playout = staticmethod(playout)
 
     def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
         sampler = Sampler(view)
         world = World(view, sampler)
-        return (
-            sampler,
-            world,
-            candidates(list(view["hand"]), legal, world.gone, view["called_card"], world.rank),
-        )
-
-    def playout(self, world: World, state: Any, card: str) -> float:
-        return playout(world, state, card)
+        cands = candidates(list(view["hand"]), legal, world.gone, view["called_card"], world.rank)
+        return sampler, world, cands

@@ -9,78 +9,27 @@ voids those plays showed, the declarer, the called card and whatever is known of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
-from games.rules.cards import PACK_42, TRUMP
+from games.rules.cards import PACK_42
 from games.rules.hungarian.state import RANK, SEATS
+
+from ..knowledge import SeatKnowledge
+from ..tricks import plays_from_log, voids_shown
 
 DECLARER = "declarer"
 OPPONENTS = "opponents"
 PAGAT, XXI, SKIZ = "T1", "T21", "T22"
 
 
-def plays_from_log(view: dict[str, Any]) -> list[tuple[int, str]]:
-    """Every card played so far, as (seat, card) in order, from the public log."""
-    plays = []
-    for entry in view.get("log") or ():
-        text = entry["text"]
-        if text.startswith("plays ") and entry["seat"] is not None:
-            plays.append((entry["seat"], text[6:]))
-    return plays
-
-
-def trick_winner(cards: list[tuple[int, str]]) -> tuple[int, str]:
-    """(seat, card) winning the (possibly unfinished) trick ``cards``."""
-    led = cards[0][1][0]
-    best = cards[0]
-    for seat, card in cards[1:]:
-        if beats(card, best[1], led):
-            best = (seat, card)
-    return best
-
-
-def beats(card: str, best: str, led: str) -> bool:
-    """Whether ``card`` would take the trick from ``best`` when ``led`` was the suit led."""
-    if card[0] == TRUMP:
-        return best[0] != TRUMP or RANK[card] > RANK[best]
-    return card[0] == led and best[0] == led and RANK[card] > RANK[best]
-
-
-def voids_shown(plays: Iterable[tuple[int, str]]) -> list[set[str]]:
-    """Per seat, the suits (``T`` for tarokks) it has shown it lacks by not following."""
-    voids: list[set[str]] = [set() for _ in range(SEATS)]
-    led = ""
-    for index, (seat, card) in enumerate(plays):
-        if index % SEATS == 0:
-            led = card[0]
-            continue
-        note_play(voids, seat, card, led)
-    return voids
-
-
-def note_play(voids: list[set[str]], seat: int, card: str, led: str) -> None:
-    if card[0] != led:
-        voids[seat].add(led)
-        if card[0] != TRUMP:
-            voids[seat].add(TRUMP)
-
-
-class Knowledge:
+class Knowledge(SeatKnowledge):
     """The facts the card-play policy works from; see the module docstring."""
 
-    __slots__ = (
-        "seat",
-        "hand",
-        "trick",
-        "trick_no",
-        "declarer",
-        "gone",
-        "voids",
-        "side_of",
-        "keep_pagat",
-        "called_card",
-    )
+    __slots__ = ("side_of", "keep_pagat", "called_card")
+
+    pack = PACK_42
+    rank = RANK
 
     def __init__(
         self,
@@ -95,29 +44,10 @@ class Knowledge:
         keep_pagat: bool,
         called_card: str | None,
     ) -> None:
-        self.seat = seat
-        self.hand = hand
-        self.trick = trick  # the trick in progress, (seat, card) in order
-        self.trick_no = trick_no  # 0..8
-        self.declarer = declarer
-        self.gone = gone  # every card played, the current trick included
-        self.voids = voids
+        super().__init__(seat, hand, trick, trick_no, declarer, gone, voids)
         self.side_of = side_of  # a seat's side as this seat knows it, None when unknown
         self.keep_pagat = keep_pagat  # play T1 only to the last trick
         self.called_card = called_card
-
-    def friend(self, other: int) -> bool | None:
-        """True for a known teammate, False for a known opponent, None when unknown."""
-        if other == self.seat:
-            return True
-        mine, theirs = self.side_of(self.seat), self.side_of(other)
-        if mine is None or theirs is None:
-            return None
-        return mine == theirs
-
-    def unseen(self) -> set[str]:
-        """Cards that may still be in another seat's hand (or lie in a discard)."""
-        return PACK_42 - self.gone - set(self.hand)
 
 
 def known_sides(view: dict[str, Any]) -> Callable[[int], str | None]:

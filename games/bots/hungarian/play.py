@@ -15,7 +15,9 @@ from __future__ import annotations
 from games.rules.cards import TRUMP, card_points
 from games.rules.hungarian.state import RANK, SEATS
 
-from .knowledge import DECLARER, PAGAT, SKIZ, XXI, Knowledge, beats, trick_winner
+from ..safety import later_seats, safe, suit_left, t1_wins_now, t21_safe_now
+from ..tricks import beats, trick_winner
+from .knowledge import DECLARER, PAGAT, SKIZ, XXI, Knowledge
 
 LAST_TRICK = 8
 
@@ -23,37 +25,6 @@ LAST_TRICK = 8
 def _cheap(card: str) -> tuple[int, int, int]:
     """Sort key for throwing away: fewest points, honours last, lowest rank."""
     return (card_points(card), card in (PAGAT, XXI, SKIZ), RANK[card])
-
-
-def _later_seats(k: Knowledge) -> list[int]:
-    return [(k.seat + i) % SEATS for i in range(1, SEATS - len(k.trick))]
-
-
-def _can_beat(k: Knowledge, seat: int, card: str, led: str, unseen: set[str]) -> bool:
-    """Whether ``seat`` might hold a card that beats ``card`` in a trick led with ``led``."""
-    voids = k.voids[seat]
-    if card[0] == TRUMP:
-        if TRUMP in voids:
-            return False
-        if led != TRUMP and led not in voids and _suit_left(led, unseen) >= 2:
-            return False  # most likely the seat still follows suit
-        return any(c[0] == TRUMP and RANK[c] > RANK[card] for c in unseen)
-    if led in voids:
-        return TRUMP not in voids and any(c[0] == TRUMP for c in unseen)
-    if any(c[0] == led and RANK[c] > RANK[card] for c in unseen):
-        return True
-    return _suit_left(led, unseen) <= 1 and TRUMP not in voids and any(c[0] == TRUMP for c in unseen)
-
-
-def _suit_left(suit: str, unseen: set[str]) -> int:
-    return sum(1 for c in unseen if c[0] == suit)
-
-
-def _safe(k: Knowledge, card: str, led: str, unseen: set[str]) -> bool:
-    """No later seat that is not a known teammate can take the trick from ``card``."""
-    return not any(
-        k.friend(seat) is not True and _can_beat(k, seat, card, led, unseen) for seat in _later_seats(k)
-    )
 
 
 def _keeps_pagat(k: Knowledge, unseen: set[str]) -> bool:
@@ -78,54 +49,38 @@ def choose_card(k: Knowledge, legal: list[str]) -> str:
     unseen = k.unseen()
     cards = list(legal)
     if PAGAT in cards and k.trick_no < LAST_TRICK:
-        if _keeps_pagat(k, unseen) or not _pagat_wins_now(k, unseen):
+        if _keeps_pagat(k, unseen) or not t1_wins_now(k, unseen):
             cards.remove(PAGAT)
         else:
             return PAGAT
-    if XXI in cards and len(cards) > 1 and _xxi_at_risk(k, unseen) and not _xxi_safe_now(k, unseen):
+    if XXI in cards and len(cards) > 1 and _xxi_at_risk(k, unseen) and not t21_safe_now(k):
         cards.remove(XXI)
     if not k.trick:
         return _lead(k, cards, unseen)
     return _follow(k, cards, unseen)
 
 
-def _pagat_wins_now(k: Knowledge, unseen: set[str]) -> bool:
-    """T1 wins only as the sole tarokk: a suit trick nobody has trumped, nobody left to trump."""
-    if not k.trick or any(c[0] == TRUMP for _, c in k.trick):
-        return False
-    led = k.trick[0][1][0]
-    return _safe(k, PAGAT, led, unseen)
-
-
-def _xxi_safe_now(k: Knowledge, unseen: set[str]) -> bool:
-    if not k.trick:
-        return False
-    if any(c == SKIZ for _, c in k.trick):
-        return k.friend(next(s for s, c in k.trick if c == SKIZ)) is True
-    return all(k.friend(s) is True or TRUMP in k.voids[s] for s in _later_seats(k))
-
-
 def _follow(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     led = k.trick[0][1][0]
-    win_seat, win_card = trick_winner(k.trick)
+    win_seat, win_card = trick_winner(k.trick, RANK)
     points = sum(card_points(c) for _, c in k.trick)
     friend_wins = k.friend(win_seat) is True
-    if friend_wins and _safe(k, win_card, led, unseen):
+    if friend_wins and safe(k, win_card, led, unseen):
         return _smear(k, cards, unseen)
     if not friend_wins:
         # Catch an opposing XXI with the Skíz.
         if SKIZ in cards and any(c == XXI and k.friend(s) is False for s, c in k.trick):
             return SKIZ
-        winners = sorted((c for c in cards if beats(c, win_card, led)), key=RANK.__getitem__)
+        winners = sorted((c for c in cards if beats(c, win_card, led, RANK)), key=RANK.__getitem__)
         for card in winners:
             if card == SKIZ and points < 5 and k.trick_no < 6 and len(winners) > 1:
                 continue
-            if _safe(k, card, led, unseen):
+            if safe(k, card, led, unseen):
                 return card
         if winners and points >= 5:
             # Nothing sure: try with the highest card that is no honour.
             plain = [c for c in winners if c not in (SKIZ, XXI, PAGAT)]
-            if plain and len(_later_seats(k)) == 1:
+            if plain and len(later_seats(k)) == 1:
                 return plain[-1]
     return min(cards, key=_cheap)
 
@@ -152,7 +107,7 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     for card in suits:
         suit = card[0]
         others_void = any(suit in k.voids[s] for s in range(SEATS) if s != k.seat)
-        if card[1] == "K" and not others_void and _suit_left(suit, unseen) >= 3:
+        if card[1] == "K" and not others_void and suit_left(suit, unseen) >= 3:
             return card
     if mine == DECLARER and tarokks:
         unseen_tarokks = sum(1 for c in unseen if c[0] == TRUMP)

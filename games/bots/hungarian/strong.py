@@ -41,9 +41,12 @@ from games.rules.hungarian.state import (
     evolve,
 )
 
+from ..playout import play_to_end
+from ..sampling import deal_cards
 from ..search import Search
+from ..tricks import played_tricks, plays_from_log, voids_shown
 from .basic import BasicPolicy
-from .knowledge import Knowledge, known_sides, note_play, plays_from_log, trick_winner, voids_shown
+from .knowledge import Knowledge, known_sides
 from .play import choose_card
 
 _DISPLAY = display_index("traditional")
@@ -176,24 +179,9 @@ class Sampler:
         return None
 
     def _deal(self, rng: random.Random, eligible: dict[str, list[int]]) -> list[list[str]] | None:
-        cards = self.pool[:]
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(eligible[c]))
         room = self.capacity[:]
         dealt: list[list[str]] = [[] for _ in self.slots]
-        for card in cards:
-            options = [i for i in eligible[card] if room[i] > 0]
-            if not options:
-                return None
-            total = sum(room[i] for i in options)
-            pick = rng.random() * total
-            for i in options:
-                pick -= room[i]
-                if pick < 0:
-                    break
-            room[i] -= 1
-            dealt[i].append(card)
-        return dealt
+        return dealt if deal_cards(rng, self.pool, eligible, room, dealt) else None
 
     def _bidders_ok(self, dealt: list[list[str]]) -> bool:
         for seat in self.bidders - self.played_honour:
@@ -230,12 +218,7 @@ class World:
         me = view["viewer"]
         self.me = me
         plays = sampler.plays
-        done = len(plays) - len(plays) % SEATS
-        tricks = tuple(
-            Trick(plays[i][0], tuple(plays[i : i + SEATS]), trick_winner(plays[i : i + SEATS])[0])
-            for i in range(0, done, SEATS)
-        )
-        current = plays[done:]
+        tricks, current = played_tricks(plays, RANK)
         leader = current[0][0] if current else view["trick"]["leader"]
         items = view["items"]
         announcing = Announcing(
@@ -317,29 +300,15 @@ def _side_views(state: HungarianState, public: list[str | None], everyone: bool)
 def playout(world: World, state: HungarianState, first: str) -> float:
     """Play ``first`` for the seat, then the basic play for everyone; the seat's payment
     (plus a hundredth of its side's card points)."""
-    me = world.me
-    gone = set(world.gone)
-    voids = [set(v) for v in world.voids]
-    called = state.called_card
-    sides = _side_views(state, world.public, world.partner_known or called in gone)
-    card = first
-    seat = me
-    while True:
-        trick = state.trick
-        assert trick is not None
-        if trick.cards:
-            note_play(voids, seat, card, trick.cards[0][1][0])
-        gone.add(card)
-        if card == called:
-            sides = _side_views(state, world.public, True)
-        state = rules_play.apply_play(state, seat, "play:" + card)
-        if state.phase is not Phase.PLAY:
-            break
-        (seat,) = state.to_act
-        legal = rules_play.legal_plays(state, seat)
-        if len(legal) == 1:
-            card = legal[0][5:]
-            continue
+
+    def choose(
+        state: HungarianState,
+        seat: int,
+        legal: list[str],
+        gone: set[str],
+        voids: list[set[str]],
+        side_of: Any,
+    ) -> str:
         trick = state.trick
         assert trick is not None
         knowledge = Knowledge(
@@ -350,15 +319,28 @@ def playout(world: World, state: HungarianState, first: str) -> float:
             declarer=state.declarer,  # type: ignore[arg-type]
             gone=gone,
             voids=voids,
-            side_of=sides[seat],
+            side_of=side_of,
             keep_pagat=False,
-            called_card=called,
+            called_card=state.called_card,
         )
-        card = choose_card(knowledge, [a[5:] for a in legal])
-    result = state.result
-    assert result is not None
-    mine = 0 if state.side_of(me) == "declarer" else 1
-    return result.payments[me] + result.card_points[mine] / 100
+        return choose_card(knowledge, legal)
+
+    return play_to_end(
+        state,
+        world.me,
+        first,
+        world.gone,
+        world.voids,
+        world.partner_known or state.called_card in world.gone,
+        rules_play.apply_play,
+        _legal_cards,
+        lambda state, everyone: _side_views(state, world.public, everyone),
+        choose,
+    )
+
+
+def _legal_cards(state: HungarianState, seat: int) -> list[str]:
+    return [a[5:] for a in rules_play.legal_plays(state, seat)]
 
 
 def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | None) -> list[str]:
@@ -380,14 +362,10 @@ def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | 
 
 class StrongPolicy(Search):
     playout_budget = PLAYOUT_BUDGET
-
-    def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
-        super().__init__(BasicPolicy(), playout_budget, time_budget)
+    basic_policy = BasicPolicy
+    playout = staticmethod(playout)
 
     def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
         sampler = Sampler(view)
         world = World(view, sampler)
         return sampler, world, candidates(world.hand, legal, world.gone, view["called_card"])
-
-    def playout(self, world: World, state: Any, card: str) -> float:
-        return playout(world, state, card)

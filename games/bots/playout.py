@@ -1,0 +1,60 @@
+"""One simulated hand played to its end: the seat's card, then the basic play for every seat.
+
+Shared by the variants' strong robots; the variant gives its rules (``apply_play``, the legal
+cards) and what each seat knows (``side_views``, ``choose``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .tricks import note_play
+
+SideViews = Callable[[Any, bool], list[Any]]  # (state, called card revealed) → per seat its sides
+Choose = Callable[
+    [Any, int, list[str], set[str], list[set[str]], Any], str
+]  # (state, seat, legal, gone, voids, sides)
+
+
+def play_to_end(
+    state: Any,
+    me: int,
+    first: str,
+    gone: set[str],
+    voids: list[set[str]],
+    revealed: bool,
+    apply_play: Callable[[Any, int, str], Any],
+    legal_cards: Callable[[Any, int], list[str]],
+    side_views: SideViews,
+    choose: Choose,
+) -> float:
+    """Play ``first`` for ``me``, then ``choose`` for every seat with a real choice; the seat's
+    payment (plus a hundredth of its side's card points)."""
+    gone = set(gone)
+    voids = [set(v) for v in voids]
+    called = state.called_card
+    sides = side_views(state, revealed)
+    card = first
+    seat = me
+    while True:
+        trick = state.trick
+        assert trick is not None
+        if trick.cards:
+            note_play(voids, seat, card, trick.cards[0][1][0])
+        gone.add(card)
+        if card == called:
+            sides = side_views(state, True)
+        state = apply_play(state, seat, "play:" + card)
+        if state.phase != "play":
+            break
+        (seat,) = state.to_act
+        legal = legal_cards(state, seat)
+        if len(legal) == 1:
+            card = legal[0]
+            continue
+        card = choose(state, seat, legal, gone, voids, sides[seat])
+    result = state.result
+    assert result is not None
+    mine = 0 if state.side_of(me) == "declarer" else 1
+    return result.payments[me] + result.card_points[mine] / 100

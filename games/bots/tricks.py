@@ -1,0 +1,74 @@
+"""Tricks as a seat sees them: the plays in the public log, who wins a trick, the voids shown.
+
+Shared by every tarot variant; the rank table is the variant's (``T`` is the trump suit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from games.rules.cards import TRUMP
+from games.rules.tricks import Trick
+
+SEATS = 4
+
+
+def plays_from_log(view: dict[str, Any]) -> list[tuple[int, str]]:
+    """Every card played so far, as (seat, card) in order, from the public log."""
+    plays = []
+    for entry in view.get("log") or ():
+        text = entry["text"]
+        if entry["seat"] is not None and text.startswith("plays "):
+            plays.append((entry["seat"], text[6:]))
+    return plays
+
+
+def beats(card: str, best: str, led: str, rank: dict[str, int]) -> bool:
+    """Whether ``card`` would take the trick from ``best`` when ``led`` was the suit led."""
+    if card[0] == TRUMP:
+        return best[0] != TRUMP or rank[card] > rank[best]
+    return card[0] == led and best[0] == led and rank[card] > rank[best]
+
+
+def trick_winner(cards: list[tuple[int, str]], rank: dict[str, int]) -> tuple[int, str]:
+    """(seat, card) winning the (possibly unfinished) trick ``cards``."""
+    led = cards[0][1][0]
+    best = cards[0]
+    for seat, card in cards[1:]:
+        if beats(card, best[1], led, rank):
+            best = (seat, card)
+    return best
+
+
+def note_play(voids: list[set[str]], seat: int, card: str, led: str) -> None:
+    """A card that does not follow shows a void in the suit led, and a non-trump on a suit
+    lead (or on a trump lead) shows no trumps either."""
+    if card[0] != led:
+        voids[seat].add(led)
+        if card[0] != TRUMP:
+            voids[seat].add(TRUMP)
+
+
+def voids_shown(plays: Iterable[tuple[int, str]]) -> list[set[str]]:
+    """Per seat, the suits (``T`` for trumps) it has shown it lacks by not following."""
+    voids: list[set[str]] = [set() for _ in range(SEATS)]
+    led = ""
+    for index, (seat, card) in enumerate(plays):
+        if index % SEATS == 0:
+            led = card[0]
+            continue
+        note_play(voids, seat, card, led)
+    return voids
+
+
+def played_tricks(
+    plays: list[tuple[int, str]], rank: dict[str, int]
+) -> tuple[tuple[Trick, ...], list[tuple[int, str]]]:
+    """The finished tricks and the trick in progress."""
+    done = len(plays) - len(plays) % SEATS
+    finished = tuple(
+        Trick(plays[i][0], tuple(plays[i : i + SEATS]), trick_winner(plays[i : i + SEATS], rank)[0])
+        for i in range(0, done, SEATS)
+    )
+    return finished, plays[done:]
