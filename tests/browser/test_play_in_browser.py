@@ -19,16 +19,25 @@ SNAPSHOT = """() => {
 def hands_at(
     db_path, room_code: str, hand_no: int, seq: int, variant_key: str = "hungarian"
 ) -> list[list[str]]:
-    """Every seat's cards after ``seq`` actions, rebuilt from the site's database."""
+    """Every seat's cards at move number ``seq`` (as the pages number moves), rebuilt from the
+    site's database."""
     with sqlite3.connect(db_path) as db:
         hand_id, deal, context = db.execute(
             "select h.id, h.deal, h.context from games_hand h join games_room r on r.id = h.room_id "
             "where r.code = ? and h.number = ?",
             (room_code, hand_no),
         ).fetchone()
+        # ``seq`` is the move number a page shows: public moves only (Hand.public_seq). A private
+        # move (a declined Czech offer) moves no card, so the state after the seq-th public move
+        # holds the same cards as the page's.
+        public = db.execute(
+            "select seq from games_handaction where hand_id = ? and public order by seq limit 1 offset ?",
+            (hand_id, seq - 1),
+        ).fetchone()
+        last = public[0] if seq > 0 and public else 0
         actions = db.execute(
             "select seat, action from games_handaction where hand_id = ? and seq <= ? order by seq",
-            (hand_id, seq),
+            (hand_id, last),
         ).fetchall()
     import json
 

@@ -365,9 +365,10 @@ def czech_table_at_contra():
     variant = get_variant("czech")
     for _ in range(200):
         hand = room.current_hand()
-        if hand.phase == "contra":
-            return room, users, hand.to_act[0]
         state = replay.current(hand)
+        # The true phase: the stored one is public, and shows an I-on-the-end offer as "contra".
+        if variant.observe(state, "everyone")["phase"] == "contra":
+            return room, users, hand.to_act[0]
         (seat,) = variant.to_act(state)
         legal = variant.legal_actions(state, seat)
         services.submit_action(hand.pk, seat, "pass" if "pass" in legal else legal[0], hand.seq)
