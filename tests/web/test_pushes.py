@@ -340,7 +340,11 @@ def test_the_log_items_are_the_html_of_the_template_loop_they_replace():
             assert f"<ol reversed>{expected}</ol>" in pages.render_partials(context, ["log"])["log"]
             checked += 1
         if view["phase"] == "over":
-            break
+            if checked > 10:
+                break
+            # A hand thrown in after a few calls: deal another for a longer log.
+            client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]})
+            continue
         client.post(f"/r/{room.code}/act", {"action": first_bid_then_pass(view["legal"]), "seq": view["seq"]})
     odd = {
         "view": {"log": [{"seat": None, "text": "dealt <&>"}, {"seat": 0, "text": 'a "b"'}, {"text": "x"}]},
