@@ -5,35 +5,14 @@ from __future__ import annotations
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from games import services
-from games.routing import websocket_urlpatterns
 from tests.factories import UserFactory
 from tests.web.helpers import data_cards, hidden_from, open_table
+from tests.web.sockets import app, connect, drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-app = URLRouter(websocket_urlpatterns)
-
-
-async def connect(path: str, user) -> WebsocketCommunicator:
-    communicator = WebsocketCommunicator(app, path)
-    if user is not None:
-        communicator.scope["user"] = user
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
-
-
-async def drain(communicator: WebsocketCommunicator, quiet: float = 0.3) -> list[str]:
-    """Every message that arrives until the socket has been quiet for ``quiet`` seconds."""
-    messages = []
-    # receive_nothing() waits without cancelling the consumer (a timed-out receive would).
-    while not await communicator.receive_nothing(timeout=quiet):
-        messages.append(await communicator.receive_from())
-    return messages
 
 
 @database_sync_to_async

@@ -8,17 +8,15 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 
 from games import consumers, pages, services
-from games.routing import websocket_urlpatterns
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from, play_until_over
+from tests.web.sockets import connect, drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,29 +28,12 @@ def _fresh_shared_renders():
     consumers._shared_renders.clear()
 
 
-app = URLRouter(websocket_urlpatterns)
 FRAGMENT = re.compile(r'<(?:div|ol|section) id="([\w-]+)"[^>]*data-version="(\d+)"')
 
 
 def fragments(html: str) -> dict[str, int]:
     """The live partials in a message, with the version each carries."""
     return {name: int(v) for name, v in FRAGMENT.findall(html) if name in pages.LIVE_PARTIALS}
-
-
-async def connect(path: str, user) -> WebsocketCommunicator:
-    communicator = WebsocketCommunicator(app, path)
-    if user is not None:
-        communicator.scope["user"] = user
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
-
-
-async def drain(communicator: WebsocketCommunicator, quiet: float = 0.3) -> list[str]:
-    messages = []
-    while not await communicator.receive_nothing(timeout=quiet):
-        messages.append(await communicator.receive_from())
-    return messages
 
 
 def version_of(room) -> int:
