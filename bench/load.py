@@ -10,8 +10,9 @@ postgres://postgres@127.0.0.1:5432/tarokk_bench, created when missing; REDIS_URL
 redis://127.0.0.1:6379/0). ``--url`` plays against a site that is already running instead.
 
 Every seat is a guest with its own session cookie: it listens on the room websocket, and when
-a push says it is its turn it reads ``view.json``, posts a random legal action and notes the
-time. The latency of an action is from just before its POST to the moment all five pages of
+a push says it is its turn it posts a random one of the actions its page offers (the buttons,
+playable cards, cut positions and discards of the hand and controls partials pushed to it, as
+a browser has them) and notes the time. The latency of an action is from just before its POST to the moment all five pages of
 the table (four seats and the audience) have received a push showing it. Seat 0 deals the next
 hand when one ends. The first ``--warmup`` seconds are not counted. It prints its figures and
 asserts nothing; it never runs as a test.
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
+import json
 import os
 import random
 import re
@@ -40,8 +43,24 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 STATUS = re.compile(
-    r'<div id="status" class="status( my-turn)?"[^>]*data-phase="([^"]*)"[^>]*data-version="(\d+)"'
+    r'<div id="status" class="status( my-turn)?"[^>]*data-seq="(\d+)"[^>]*data-phase="([^"]*)"[^>]*'
+    r'data-version="(\d+)"'
 )
+# The seat's own choices, as a browser has them: the pushed hand and controls partials.
+PANEL = re.compile(r'<section id="(hand|controls)"[^>]*>.*?</section>', re.S)
+ACTION = re.compile(r'data-action="([^"]+)"')
+CUT = re.compile(r'<option value="(cut:\d+)"')
+DISCARDS = re.compile(r"data-legal='([^']*)'")
+
+
+def legal_actions(panels: dict[str, str]) -> list[str]:
+    """The actions a page offers its seat: buttons and playable cards (``data-action``), the
+    cut positions, and every legal discard (the discard form's ``data-legal``)."""
+    text = panels.get("hand", "") + panels.get("controls", "")
+    found = ACTION.findall(text) + CUT.findall(text)
+    for listed in DISCARDS.findall(text):
+        found += json.loads(html.unescape(listed))
+    return found
 
 
 @dataclass
@@ -63,6 +82,8 @@ class Seat:
     version: int = -1
     my_turn: bool = False
     phase: str = ""
+    seq: int = 0  # the move number the page shows (what its forms post)
+    panels: dict[str, str] = field(default_factory=dict)  # its latest hand and controls HTML
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     connected: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -103,15 +124,18 @@ class Table:
                     open_timeout=60,
                 ) as ws:
                     async for message in ws:
-                        found = STATUS.search(message if isinstance(message, str) else message.decode())
+                        text = message if isinstance(message, str) else message.decode()
+                        for panel in PANEL.finditer(text):
+                            seat.panels[panel.group(1)] = panel.group(0)
+                        found = STATUS.search(text)
                         if not found:
                             continue
                         seat.connected.set()
-                        version = int(found.group(3))
+                        version = int(found.group(4))
                         if version < seat.version:
                             continue
                         seat.version, seat.my_turn = version, bool(found.group(1))
-                        seat.phase = found.group(2)
+                        seat.seq, seat.phase = int(found.group(2)), found.group(3)
                         self.seen(seat, version)
                         seat.wake.set()
                         if stop.is_set():
@@ -144,16 +168,17 @@ class Table:
                 acted_at = seat.version
                 if self.think:
                     await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-                view = (await http.get(f"/r/{self.code}/view.json")).json()
-                if not view["legal"]:
+                legal = legal_actions(seat.panels)
+                if not legal:
                     continue
-                action = self.rng.choice(view["legal"])
+                action = self.rng.choice(legal)
+                hand_base = seat.version // 1_000_000 * 1_000_000  # version = hand number, move
                 started = time.perf_counter()
                 response = await http.post(
-                    f"/r/{self.code}/act", data={"action": action, "seq": view["seq"]}, headers=headers
+                    f"/r/{self.code}/act", data={"action": action, "seq": seat.seq}, headers=headers
                 )
                 if response.status_code == 200:
-                    version = view["hand_no"] * 1_000_000 + response.json()["seq"]
+                    version = hand_base + response.json()["seq"]
                     waiting = {s.index for s in self.seats if s.version < version}
                     if waiting:
                         self.pending[version] = (started, waiting)
@@ -162,9 +187,9 @@ class Table:
                     if self.figures.counting:
                         self.figures.actions += 1
                 elif response.status_code == 409:
+                    # The table moved on (another seat's discard came first): the push that
+                    # says so wakes this seat again, as it refreshes a browser's page.
                     self.figures.conflicts += 1
-                    acted_at = -1
-                    seat.wake.set()  # look again
                 else:
                     self.figures.errors.append(f"act {self.code}/{seat.index}: {response.status_code}")
             except Exception as exc:  # noqa: BLE001

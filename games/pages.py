@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.template import Context, Engine
+from django.template import engines
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 
 from games import clocks, matches, replay
 from games.bots import LEVELS
@@ -403,13 +404,16 @@ def render_live(room: Room, user: Any, oob: bool = False, table: Table | None = 
 def render_partials(context: dict[str, Any], names: Iterable[str] = LIVE_PARTIALS) -> dict[str, str]:
     """The live partials ``names`` rendered from one ``room_context``, by name, in that order.
 
-    The same HTML as ``render_to_string`` of each, made cheaper: one template context for all
-    of them, and numbers not localised (the site has one language and groups no digits, so
-    ``{{ n }}`` is ``str(n)`` either way; localising every number was ~5 % of a push).
+    They are Jinja2 templates (``templates/jinja2/live/``, tarokk_site/jinja2.py says why);
+    the room page (``live`` in its context) and every push use this one function.
     """
-    engine = Engine.get_default()
-    ctx = Context(context, autoescape=engine.autoescape, use_l10n=False)
-    return {name: engine.get_template(f"games/room.html#{name}").render(ctx) for name in names}
+    return {name: render_live_template(f"{name}.html", context) for name in names}
+
+
+def render_live_template(name: str, context: dict[str, Any]) -> str:
+    """``templates/jinja2/live/<name>`` rendered from ``context``, as safe HTML."""
+    template = engines["jinja2"].env.get_template(f"live/{name}")  # type: ignore[attr-defined]
+    return mark_safe(template.render(context))  # autoescaped by the Jinja2 environment
 
 
 def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
@@ -419,7 +423,7 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
     state = replay.state_at(hand, step)
     view = variant.observe(state, EVERYONE)
     actions = list(hand.actions.order_by("seq").select_related("actor"))
-    return {
+    context = {
         "hand": hand,
         "room": hand.room,
         "view": view,
@@ -434,3 +438,9 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
         "controls": _controls(None, [], None),
         "trick_total": _trick_total(view),
     }
+    # The table's panels of public facts, as the room page shows them.
+    context["announcements"] = render_live_template("_announcements.html", context)
+    context["facts"] = render_live_template("_table_facts.html", context)
+    if view.get("result") and not view["result"].get("thrown_in"):
+        context["receipt"] = render_live_template("_receipt.html", {**context, "r": view["result"]})
+    return context

@@ -225,7 +225,7 @@ def _sync_clocks(hand: Hand, now: datetime, restart: frozenset[int] | set[int] =
     time) unless it is in ``restart`` (it has just moved, or just come back): a new
     decision, a new deadline from ``now``. Robot and away seats have no clock.
     """
-    limit = Room.objects.values_list("turn_clock", flat=True).get(pk=hand.room_id)
+    limit = hand.room.turn_clock
     if not limit:
         return  # the room was opened without a clock, and that never changes
     timed: set[int] = set()
@@ -371,7 +371,8 @@ def submit_action(
         with transaction.atomic():
             # The row lock serialises writers of one hand (on SQLite the IMMEDIATE
             # transaction already does); the unique (hand, seq) catches anything else.
-            hand = Hand.objects.select_for_update().get(pk=hand_id)
+            # The room comes along (its turn clock is read below) but only the hand is locked.
+            hand = Hand.objects.select_for_update(of=("self",)).select_related("room").get(pk=hand_id)
             variant = get_variant(hand.variant)
             if expected_seq > hand.seq or expected_seq < 0:
                 raise Stale("The table has moved on since you looked; your view has been refreshed")

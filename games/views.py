@@ -127,7 +127,9 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     hand = room.current_hand()
     if hand is not None and not hand.is_over:
         runner.schedule(hand.pk)  # resumes robots after a restart; a duplicate is harmless
-    return render(request, "games/room.html", pages.room_context(room, request.user))
+    context = pages.room_context(room, request.user)
+    context["live"] = pages.render_partials(context)  # the same HTML the pushes send
+    return render(request, "games/room.html", context)
 
 
 @require_GET

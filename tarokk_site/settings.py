@@ -76,6 +76,13 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The live partials of the room page (tarokk_site/jinja2.py says why they are Jinja2).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "tarokk_site.jinja2.environment", "autoescape": True},
+    },
 ]
 
 # --- Database: SQLite by default, PostgreSQL (psycopg 3) from DATABASE_URL ---

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 register = template.Library()
@@ -63,6 +64,7 @@ def roman(n: int) -> str:
 
 
 @register.filter
+@functools.lru_cache(maxsize=512)
 def card_label(card: str) -> str:
     if card.startswith("T"):
         n = int(card[1:])
@@ -72,6 +74,27 @@ def card_label(card: str) -> str:
 
 
 @register.filter
+def card_html(card: str) -> str:
+    """A card face up, as every page shows one (shared/rules/cards.md ids), followed by a
+    line break: a row of cards may wrap between any two on a narrow screen."""
+    if not isinstance(card, str):
+        return ""
+    return _card_html(card)
+
+
+@functools.lru_cache(maxsize=256)
+def _card_html(card: str) -> str:
+    return format_html(
+        '<span class="card {}" data-card="{}" title="{}">{}</span>\n',
+        card_class(card),
+        card,
+        card_title(card),
+        card_label(card),
+    )
+
+
+@register.filter
+@functools.lru_cache(maxsize=512)
 def card_class(card: str) -> str:
     if card.startswith("T"):
         return "trump"
@@ -79,6 +102,7 @@ def card_class(card: str) -> str:
 
 
 @register.filter
+@functools.lru_cache(maxsize=512)
 def card_title(card: str) -> str:
     if card.startswith("T"):
         n = int(card[1:])
@@ -89,6 +113,7 @@ def card_title(card: str) -> str:
 
 
 @register.filter
+@functools.lru_cache(maxsize=512)
 def action_label(action: str) -> str:
     kind, _, arg = action.partition(":")
     if kind == "pass":
@@ -159,18 +184,24 @@ def log_items(log: Any, rows: list[dict[str, Any]]) -> str:
     """The log's entries, newest first, as the log partial's ``<li>`` items: the HTML of a
     template loop over them (the seat's name, then the text), built in Python because the log
     is re-rendered with every push and grows through the hand (the loop was a third of a push)."""
+    names = {row["index"]: "You" if row["is_me"] else row["label"] for row in rows}
     items = []
     for entry in reversed(log or []):
         if not isinstance(entry, dict):  # as the template looked them up: key, else attribute
             entry = {"seat": getattr(entry, "seat", None), "text": getattr(entry, "text", "")}
         seat = entry.get("seat")
-        if seat is not None:
-            name = seat_name(seat, rows)
-            text = conditional_escape(log_text(entry.get("text", ""), name))
-            items.append(f'<li><span class="who">{conditional_escape(name)}</span> {text}</li>')
-        else:
-            items.append(f"<li>{conditional_escape(log_text(entry.get('text', '')))}</li>")
+        name = None if seat is None else names.get(seat) or seat_name(seat, rows)
+        items.append(_log_item(name, entry.get("text", "")))
     return mark_safe("".join(items))  # every value in it is escaped above
+
+
+@functools.lru_cache(maxsize=4096)
+def _log_item(name: str | None, text: str) -> str:
+    """One ``<li>`` of the log (the same lines come back with every push of a hand)."""
+    if name is None:
+        return f"<li>{conditional_escape(log_text(text))}</li>"
+    line = conditional_escape(log_text(text, name))
+    return f'<li><span class="who">{conditional_escape(name)}</span> {line}</li>'
 
 
 @register.filter

@@ -1,0 +1,45 @@
+"""The Jinja2 environment of the live partials (templates/jinja2/live/).
+
+The partials that a push renders for every page of a table after every move (status, seats,
+board, hand, controls, result, scoreboard, log) are Jinja2 templates: they render about three
+times faster than the same markup in Django's template language, and they were the largest
+part of a move's CPU (docs/benchmarks.md). Everything else stays in Django templates; the
+room page and the inspector take the live partials as rendered HTML.
+
+The environment reads a template as Django's language would: the same filters
+(``games.templatetags.tarokk`` and Django's ``title``, ``capfirst``, ``pluralize``), a missing
+value is ``None`` to a filter and to the ``none`` test, and a lookup on a missing value is
+missing too (``view.contra.level`` on a view without ``contra``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.template import defaultfilters
+from jinja2 import ChainableUndefined, Environment, Undefined
+
+
+def _missing_is_none(func: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(func)
+    def wrapper(value: Any, *args: Any) -> Any:
+        value = None if isinstance(value, Undefined) else value
+        return func(value, *(None if isinstance(a, Undefined) else a for a in args))
+
+    return wrapper
+
+
+def environment(**options: Any) -> Environment:
+    from games.templatetags.tarokk import register
+
+    options["undefined"] = ChainableUndefined
+    env = Environment(**options)
+    filters = dict(register.filters)
+    filters.update(
+        title=defaultfilters.title, capfirst=defaultfilters.capfirst, pluralize=defaultfilters.pluralize
+    )
+    env.filters.update({name: _missing_is_none(func) for name, func in filters.items()})
+    env.tests["none"] = lambda value: value is None or isinstance(value, Undefined)
+    return env
