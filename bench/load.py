@@ -12,10 +12,10 @@ redis://127.0.0.1:6379/0). ``--url`` plays against a site that is already runnin
 Every seat is a guest with its own session cookie: it listens on the room websocket, and when
 a push says it is its turn it posts a random one of the actions its page offers (the buttons,
 playable cards, cut positions and discards of the hand and controls partials pushed to it, as
-a browser has them) and notes the time. The latency of an action is from just before its POST to the moment all five pages of
-the table (four seats and the audience) have received a push showing it. Seat 0 deals the next
-hand when one ends. The first ``--warmup`` seconds are not counted. It prints its figures and
-asserts nothing; it never runs as a test.
+a browser has them) and notes the time. The latency of an action is from just before its POST
+to the moment all five pages of the table (four seats and the audience) have received a push
+showing it. Seat 0 deals the next hand when one ends. The first ``--warmup`` seconds are not
+counted. It prints its figures and asserts nothing; it never runs as a test.
 """
 
 from __future__ import annotations
