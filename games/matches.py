@@ -83,7 +83,12 @@ def match_json(match: Match | None, match_no: int | None) -> dict[str, Any] | No
         return None
     return {
         "match_no": match_no,
-        "length": match.rules.length,  # 0: no set length, the host ends the match
+        "length": match.rules.length,  # 0: no set length (the host ends it, or ``end_above``)
+        "ends_by_itself": match.rules.ends_by_itself,  # False: the host ends the match
+        "end_above": match.rules.end_above,  # Bridge: the match ends once a total passes this
+        "lowest_wins": match.rules.lowest_wins,  # penalty points (Bridge)
+        "reset_at": match.rules.reset_at,  # Bridge: a total landing exactly here goes back to 0
+        "radelci": list(match.radelci) if match.rules.radelci_penalty is not None else None,
         "closed": match.closed,
         "start_total": match.rules.start_total,
         "scored": match.scored,
@@ -104,6 +109,8 @@ def match_json(match: Match | None, match_no: int | None) -> dict[str, Any] | No
                 "declarer": row.declarer,
                 "payments": list(row.payments),
                 "totals": list(row.totals),
+                "kind": row.kind,
+                "resets": list(row.resets),
             }
             for row in match.rows
         ],

@@ -185,7 +185,9 @@ def _can_end_match(room: Room, table: Table, seat: int | None, user_id: int | No
     """The host (or, when the host has no seat, any player) may end a match without a set
     length between two hands; ``services.end_match`` checks the same."""
     match, hand = table.match, table.hand
-    if seat is None or hand is None or not hand.is_over or match is None or match["over"] or match["length"]:
+    if seat is None or hand is None or not hand.is_over or match is None or match["over"]:
+        return False
+    if match["ends_by_itself"]:
         return False
     host_seated = any(s.user_id == room.created_by_id for s in table.seats if s.user_id is not None)
     return user_id == room.created_by_id or not host_seated

@@ -20,6 +20,7 @@ from games import broadcast, clocks, matches, replay
 from games.bots import LEVELS, runner
 from games.models import Hand, HandAction, Room, Seat, TurnClock
 from games.rules import HandContext, IllegalAction, get_variant
+from games.rules import match as match_rules
 from games.rules.base import resolve_options
 
 # The robot that takes a seat when nobody says otherwise, and the one that keeps a leaver's seat.
@@ -83,13 +84,13 @@ def create_room(
         turn_clock = clocks.check_seconds(turn_clock)
     except ValueError as exc:
         raise Illegal(str(exc)) from None
-    seats = max(variant.seats)
-    if not 0 <= robots < seats:
-        raise Illegal(f"Robots must be between 0 and {seats - 1}")
     try:
         resolved = resolve_options(variant.options, options)
     except ValueError as exc:
         raise Illegal(str(exc)) from None
+    seats = variant.seat_count(resolved)
+    if not 0 <= robots < seats:
+        raise Illegal(f"Robots must be between 0 and {seats - 1}")
     with transaction.atomic():
         room = Room.objects.create(
             variant=variant.key, options=resolved, created_by=user, turn_clock=turn_clock
@@ -259,7 +260,7 @@ def _opening_context(room: Room) -> HandContext:
         dealer = 0 if dealer is None else dealer
     if dealer is None:
         dealer = random.SystemRandom().randrange(room.seats.count())
-    return HandContext(dealer=dealer, options=room.options, opening=True)
+    return match_rules.start(rules, dealer).next_context(room.options)
 
 
 def _create_hand(room: Room, number: int, context: HandContext, match_no: int = 1) -> Hand:
@@ -338,6 +339,8 @@ def end_match(room: Room, user: Any, expected_number: int) -> Room:
             raise Illegal("The match is over already")
         if match.rules.length:
             raise Illegal(f"This match ends by itself after {match.rules.length} hands")
+        if match.rules.ends_by_itself:
+            raise Illegal("This match ends by itself")
         room.ended_match = current.match_no
         room.save(update_fields=["ended_match"])
         _after_commit(room)

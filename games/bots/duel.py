@@ -1,13 +1,18 @@
 """Duplicate duels between two robot levels, on the pure rules core (no database).
 
-Each deal is played twice: level A in seats 0 and 2 and level B in 1 and 3, then with the seats
-swapped, from the same cards and dealer, so the luck of the deal cancels. Where the players
-shuffle and cut at the table (Czech), the pack is dealt once at the table with no extra shuffle
-and the default cut (``TABLE_DEAL``), and both seatings start from those hands: otherwise a
-robot's shuffle would give the two seatings different cards. A level's score is
-its seats' mean payment per seat per hand; the 95 % confidence interval is on the per-deal
-paired difference A − B (normal approximation). Decision times are measured per level for
-every decision with more than one legal action.
+Each deal is played once per seating of ``seatings(n)`` from the same cards and dealer, so the
+luck of the deal cancels: with four seats level A sits at 0 and 2 and B at 1 and 3, then the
+other way round; with three, each level sits alone in each seat against two of the other (six
+hands); with two, each level in each seat. Where the players shuffle and cut at the table
+(Czech), the pack is dealt once at the table with no extra shuffle and the default cut
+(``TABLE_DEAL``), and every seating starts from those hands: otherwise a robot's shuffle would
+give the seatings different cards.
+
+A level's score is its seats' mean payment per seat per hand (penalty points count negative,
+where the lowest total wins); the games need not be zero-sum, so each level's mean is kept and
+the 95 % confidence interval is on the per-deal paired difference A − B (normal
+approximation). Decision times are measured per level for every decision with more than one
+legal action.
 """
 
 from __future__ import annotations
@@ -16,12 +21,14 @@ import math
 import multiprocessing
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from games.rules import EVERYONE, Deal, HandContext, Variant, get_variant
+from games.rules.base import resolve_options
 
 from . import get_robot
 
@@ -29,12 +36,27 @@ from . import get_robot
 TABLE_DEAL: dict[str, tuple[str, ...]] = {"czech": ("pass", "cut:32")}
 
 
-def duplicate_deal(variant: Variant, seed: int, index: int, dealer: int) -> Deal:
-    """The cards of deal ``index``: the same for both seatings."""
-    deal = variant.deal(random.Random(f"duel:{seed}:{index}"), 4, {}, dealer=dealer)
+def seatings(a: str, b: str, seats: int) -> list[tuple[str, ...]]:
+    """The seatings every deal is played in; each level sits in each seat equally often."""
+    if seats == 4:
+        return [(a, b, a, b), (b, a, b, a)]
+    out = []
+    for alone, others in ((a, b), (b, a)):
+        for k in range(seats):
+            out.append(tuple(alone if s == k else others for s in range(seats)))
+    return out if seats == 3 else out[:seats]
+
+
+def duplicate_deal(
+    variant: Variant, seed: int, index: int, dealer: int, options: Mapping[str, Any] | None = None
+) -> Deal:
+    """The cards of deal ``index``: the same for every seating."""
+    options = dict(options or {})
+    seats = variant.seat_count(resolve_options(variant.options, options))
+    deal = variant.deal(random.Random(f"duel:{seed}:{index}"), seats, options, dealer=dealer)
     if deal.hands:
         return deal
-    state = variant.new_hand(deal, HandContext(dealer=dealer))
+    state = variant.new_hand(deal, HandContext(dealer=dealer, options=options))
     for action in TABLE_DEAL[variant.key]:
         (seat,) = variant.to_act(state)
         state = variant.apply(state, seat, action)
@@ -45,18 +67,24 @@ def duplicate_deal(variant: Variant, seed: int, index: int, dealer: int) -> Deal
 @dataclass
 class DealRecord:
     index: int
-    a_score: float  # A's mean payment per seat per hand over the two hands of the deal
+    a_score: float  # A's mean score per seat per hand over the deal's seatings
+    b_score: float
     times: dict[str, list[float]] = field(default_factory=dict)  # level → seconds per decision
 
 
 def play_hand(
-    variant_key: str, seed: int, index: int, levels: tuple[str, str, str, str]
+    variant_key: str,
+    seed: int,
+    index: int,
+    levels: tuple[str, ...],
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[tuple[int, ...], dict[str, list[float]]]:
     """One hand of deal ``index`` with ``levels[seat]`` in each seat: the payments, the times."""
     variant = get_variant(variant_key)
-    dealer = index % 4
-    deal = duplicate_deal(variant, seed, index, dealer)
-    state = variant.new_hand(deal, HandContext(dealer=dealer))
+    options = dict(options or {})
+    dealer = index % len(levels)
+    deal = duplicate_deal(variant, seed, index, dealer, options)
+    state = variant.new_hand(deal, HandContext(dealer=dealer, options=options))
     rng = random.Random(f"robots:{seed}:{index}:{levels}")
     times: dict[str, list[float]] = {level: [] for level in set(levels)}
     while not variant.is_over(state):
@@ -73,15 +101,23 @@ def play_hand(
     return result.payments, times
 
 
-def play_deal(variant_key: str, a: str, b: str, seed: int, index: int) -> DealRecord:
-    total = 0
+def play_deal(
+    variant_key: str, a: str, b: str, seed: int, options: Mapping[str, Any], index: int
+) -> DealRecord:
+    variant = get_variant(variant_key)
+    resolved = resolve_options(variant.options, options)
+    seats = variant.seat_count(resolved)
+    sign = -1 if variant.match_rules(resolved).lowest_wins else 1
+    scores: dict[str, list[int]] = {a: [], b: []}
     times: dict[str, list[float]] = {a: [], b: []}
-    for levels in ((a, b, a, b), (b, a, b, a)):
-        payments, hand_times = play_hand(variant_key, seed, index, levels)
-        total += sum(p for seat, p in enumerate(payments) if levels[seat] == a)
+    for levels in seatings(a, b, seats):
+        payments, hand_times = play_hand(variant_key, seed, index, levels, options)
+        for seat, payment in enumerate(payments):
+            scores[levels[seat]].append(sign * payment)
         for level, values in hand_times.items():
             times[level] += values
-    return DealRecord(index, total / 4, times)
+    mean = {level: sum(v) / len(v) for level, v in scores.items()}
+    return DealRecord(index, mean[a], mean[b], times)
 
 
 @dataclass
@@ -93,7 +129,8 @@ class DuelResult:
     seed: int
     workers: int
     seconds: float
-    a_mean: float  # per seat per hand; B's is its negative (every hand is zero-sum)
+    a_mean: float  # per seat per hand
+    b_mean: float
     diff_mean: float  # A − B per deal
     diff_ci: float  # half-width of the 95 % interval of the difference
     times: dict[str, list[float]]
@@ -107,16 +144,21 @@ class DuelResult:
         values = sorted(self.times.get(level) or [0.0])
         return values[min(len(values) - 1, int(q * len(values)))] * 1000
 
+    hands_per_deal: int = 2
+    options: dict[str, Any] = field(default_factory=dict)
+
     def report(self) -> str:
+        given = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
         lines = [
-            f"{self.variant}: {self.a} (A) against {self.b} (B), {self.deals} deals × 2 hands "
-            f"(duplicate) = {2 * self.deals} hands, seed {self.seed}, {self.workers} workers, "
-            f"{self.seconds:.0f} s",
+            f"{self.variant}: {self.a} (A) against {self.b} (B), {self.deals} deals × "
+            f"{self.hands_per_deal} hands (duplicate) = {self.hands_per_deal * self.deals} hands, "
+            f"seed {self.seed}, {self.workers} workers, {self.seconds:.0f} s"
+            + (f", options {given}" if given else ""),
             f"{'level':<8} {'mean per hand':>14} {'s.e.':>7} {'95% CI':>18} {'decisions':>10}"
             f" {'p50 ms':>8} {'p95 ms':>8}",
         ]
         half = self.diff_ci / 2
-        for level, mean in ((self.a, self.a_mean), (self.b, -self.a_mean)):
+        for level, mean in ((self.a, self.a_mean), (self.b, self.b_mean)):
             ci = f"[{mean - half:+.3f}, {mean + half:+.3f}]"
             lines.append(
                 f"{level:<8} {mean:>+14.3f} {self.diff_se / 2:>7.3f} {ci:>18} "
@@ -143,13 +185,17 @@ def run_duel(
     variant: str = "hungarian",
     progress: Callable[[DuelResult], None] | None = None,
     every: int = 100,
+    options: Mapping[str, Any] | None = None,
 ) -> DuelResult:
-    """Play ``deals`` deals twice each; ``progress`` gets the result so far every ``every`` deals
-    (so that a long run that has to be stopped still tells what it found)."""
-    get_variant(variant)
-    get_robot(a), get_robot(b)  # fail loudly on an unknown name, before any work
+    """Play ``deals`` deals in every seating; ``progress`` gets the result so far every ``every``
+    deals (so that a long run that has to be stopped still tells what it found)."""
+    rules = get_variant(variant)
+    options = dict(options or {})
+    resolve_options(rules.options, options)  # fail loudly on a bad option, before any work
+    get_robot(a), get_robot(b)  # and on an unknown name
     started = time.perf_counter()
-    job = partial(play_deal, variant, a, b, seed)
+    job = partial(play_deal, variant, a, b, seed, options)
+    summarise = partial(_summarise, options=options)
     records: list[DealRecord] = []
     if workers > 1:
         context = multiprocessing.get_context("fork")
@@ -166,15 +212,22 @@ def run_duel(
     return summarise(variant, a, b, seed, workers, started, records)
 
 
-def summarise(
-    variant: str, a: str, b: str, seed: int, workers: int, started: float, records: list[DealRecord]
+def _summarise(
+    variant: str,
+    a: str,
+    b: str,
+    seed: int,
+    workers: int,
+    started: float,
+    records: list[DealRecord],
+    options: dict[str, Any],
 ) -> DuelResult:
     seconds = time.perf_counter() - started
-    scores = [r.a_score for r in records]
-    n = len(scores)
-    a_mean = sum(scores) / n
-    diffs = [2 * s for s in scores]  # B's score is −A's
-    diff_mean = 2 * a_mean
+    n = len(records)
+    a_mean = sum(r.a_score for r in records) / n
+    b_mean = sum(r.b_score for r in records) / n
+    diffs = [r.a_score - r.b_score for r in records]
+    diff_mean = a_mean - b_mean
     var = sum((d - diff_mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     times: dict[str, list[float]] = {a: [], b: []}
     for record in records:
@@ -189,7 +242,15 @@ def summarise(
         workers=workers,
         seconds=seconds,
         a_mean=a_mean,
+        b_mean=b_mean,
         diff_mean=diff_mean,
         diff_ci=1.96 * math.sqrt(var / n),
         times=times,
+        hands_per_deal=len(seatings(a, b, _seats(variant, options))),
+        options=options,
     )
+
+
+def _seats(variant_key: str, options: Mapping[str, Any]) -> int:
+    variant = get_variant(variant_key)
+    return variant.seat_count(resolve_options(variant.options, options))

@@ -119,14 +119,18 @@ class HandContext:
     options: Mapping[str, Any] = field(default_factory=dict)
     doubled: bool = False  # inside a doubling period (Hungarian §10.6)
     opening: bool = False  # the first hand of a match (Czech §2: povinnost from T2..T8)
+    radelci: tuple[int, ...] = ()  # per seat, held before this hand (Slovenian §10.6); () without
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "dealer": self.dealer,
             "options": dict(self.options),
             "doubled": self.doubled,
             "opening": self.opening,
         }
+        if self.radelci:
+            data["radelci"] = list(self.radelci)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandContext:
@@ -135,6 +139,7 @@ class HandContext:
             options=dict(data.get("options", {})),
             doubled=bool(data.get("doubled", False)),
             opening=bool(data.get("opening", False)),
+            radelci=tuple(int(n) for n in data.get("radelci", ())),
         )
 
 
@@ -179,7 +184,9 @@ class HandResult:
     """The outcome of a finished hand, as data."""
 
     thrown_in: bool
-    payments: tuple[int, ...]  # per seat; sums to zero
+    # Per seat, what the hand adds to its total: chips or points won (negative: paid). They sum
+    # to zero where the game is zero-sum (``MatchRules.zero_sum``); Bridge's are penalty points.
+    payments: tuple[int, ...]
     contract: str | None = None
     declarer: int | None = None
     partner: int | None = None  # None when the declarer plays alone
@@ -190,9 +197,10 @@ class HandResult:
     value: int = 0  # V, the declarer side's total before settlement
     reason: str = ""  # why it ended: "all passed", "played out", ...
     next_dealer: int | None = None  # who deals the next hand; None: the match's own rotation
+    radelci: tuple[int, ...] = ()  # per seat, radelci gained (+) or used up (−) in this hand
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "thrown_in": self.thrown_in,
             "payments": list(self.payments),
             "contract": self.contract,
@@ -206,6 +214,9 @@ class HandResult:
             "reason": self.reason,
             "next_dealer": self.next_dealer,
         }
+        if self.radelci:
+            data["radelci"] = list(self.radelci)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandResult:
@@ -223,14 +234,19 @@ class HandResult:
             value=int(data.get("value", 0)),
             reason=data.get("reason", ""),
             next_dealer=data.get("next_dealer"),
+            radelci=tuple(int(n) for n in data.get("radelci", ())),
         )
 
 
 class Variant(Protocol):
     key: str
     name: str
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # the seat counts the variant is played with
     options: tuple[Option, ...]
+
+    def seat_count(self, options: Mapping[str, Any]) -> int:
+        """How many seats a table with these (resolved) options has (Bridge: ``players``)."""
+        ...
 
     def deal(self, rng: random.Random, seats: int, options: Mapping[str, Any], dealer: int = 0) -> Deal: ...
 

@@ -171,3 +171,69 @@ def test_a_result_with_next_dealer_round_trips_through_json():
     assert HandResult.from_json(result.to_json()) == result
     old = {k: v for k, v in result.to_json().items() if k != "next_dealer"}
     assert HandResult.from_json(old).next_dealer is None
+
+
+# -- matches that are not zero-sum: radelci (slovenian3.md §10.6) and penalty points (bridge.md §10)
+
+
+def test_a_match_that_is_not_zero_sum_takes_any_payments_and_refuses_the_wrong_count():
+    match = start(MatchRules(seats=3, length=2, zero_sum=False), first_dealer=0)
+    match = record(match, HandResult(thrown_in=False, payments=(70, 0, 0)), doubled=False)
+    assert match.totals == (70, 0, 0)
+    with pytest.raises(ValueError, match="^A hand's payments must be 3 amounts$"):
+        record(match, HandResult(thrown_in=False, payments=(1, 2)), doubled=False)
+
+
+def test_radelci_flow_from_hand_to_hand_and_unused_ones_cost_at_the_end():
+    rules = MatchRules(seats=3, length=2, zero_sum=False, radelci_penalty=40)
+    match = start(rules, first_dealer=2)
+    assert match.radelci == (0, 0, 0) and match.next_context({}).radelci == (0, 0, 0)
+    # A klop: everyone gets a radelc.
+    match = record(match, HandResult(thrown_in=False, payments=(-20, -25, -20), radelci=(1, 1, 1)), False)
+    assert match.radelci == (1, 1, 1) and match.next_context({}).radelci == (1, 1, 1)
+    assert match.dealer == 0  # the deal passes on
+    # Seat 0 wins a doubled game and uses one up; the match is over: 40 per unused radelc.
+    match = record(match, HandResult(thrown_in=False, payments=(60, 0, 0), radelci=(-1, 0, 0)), False)
+    assert match.over and match.radelci == (0, 0, 0)
+    last = match.rows[-1]
+    assert last.kind == "unused radelci" and last.payments == (0, -40, -40)
+    assert match.totals == (40, -65, -60) and last.totals == match.totals
+    assert [p for p, _, _ in match.standings()] == [1, 2, 3]
+
+
+def test_a_seat_cannot_use_up_a_radelc_it_does_not_hold():
+    match = start(MatchRules(seats=3, length=3, zero_sum=False, radelci_penalty=40), first_dealer=0)
+    with pytest.raises(ValueError, match="radelc"):
+        record(match, HandResult(thrown_in=False, payments=(0, 0, 0), radelci=(-1, 0, 0)), False)
+
+
+def test_penalty_points_reset_at_exactly_the_mark_end_above_the_threshold_and_lowest_wins():
+    rules = MatchRules(
+        seats=3,
+        length=0,
+        zero_sum=False,
+        lowest_wins=True,
+        end_above=125,
+        reset_at=125,
+        next_dealer_rule="highest_total",
+    )
+    assert rules.ends_by_itself
+    match = start(rules, first_dealer=1)
+    match = record(match, HandResult(thrown_in=False, payments=(60, 20, 5)), False)
+    assert match.dealer == 0  # the highest total starts
+    # bridge.md §14 example 5 ("plus"): P3's 125 goes back to 0.
+    match = record(match, HandResult(thrown_in=False, payments=(0, 80, 120)), False)
+    assert match.totals == (60, 100, 0) and match.rows[-1].resets == (2,) and not match.over
+    assert match.dealer == 1
+    match = record(match, HandResult(thrown_in=False, payments=(70, 0, 10)), False)
+    assert match.totals == (130, 100, 10) and match.over and match.hands_left == 0
+    assert match.standings() == [(1, 2, 10), (2, 1, 100), (3, 0, 130)]
+
+
+def test_the_highest_total_starts_and_ties_go_to_the_first_from_the_last_starter_on():
+    rules = MatchRules(seats=4, length=0, zero_sum=False, end_above=125, next_dealer_rule="highest_total")
+    match = start(rules, first_dealer=2)
+    match = record(match, HandResult(thrown_in=False, payments=(30, 10, 0, 30)), False)
+    assert match.dealer == 3  # seats 0 and 3 tie; from the last starter (2) on, 3 comes first
+    match = record(match, HandResult(thrown_in=False, payments=(0, 20, 0, 0)), False)
+    assert match.dealer == 3  # 0, 1 and 3 tie at 30; the last starter itself comes first

@@ -8,14 +8,28 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.bots import LEVELS
 from games.bots.duel import run_duel
-from games.rules import VARIANTS
+from games.rules import VARIANTS, get_variant
+from games.rules.base import resolve_options
+
+
+def _value(raw: str) -> Any:
+    """An option's value as the room form reads it: true/false, a whole number, or the text."""
+    if raw.lower() in ("true", "on", "yes"):
+        return True
+    if raw.lower() in ("false", "off", "no"):
+        return False
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
 
 
 class Command(BaseCommand):
     help = (
-        "Seat robot level A at seats 0 and 2 and level B at 1 and 3, replay each deal with the "
-        "seats swapped, and print each level's mean score per hand with a 95% confidence "
-        "interval and its decision times."
+        "Play each deal once per seating of levels A and B (four seats: A at 0 and 2, B at 1 and "
+        "3, then swapped; three: each level alone in each seat; two: each level in each seat), "
+        "and print each level's mean score per hand with a 95% confidence interval and its "
+        "decision times."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -25,10 +39,27 @@ class Command(BaseCommand):
         parser.add_argument("--hands", type=int, default=2000, help="deals, each played twice")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--workers", type=int, default=2)
+        parser.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a rule option of the variant (repeatable), e.g. --option players=4",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["hands"] < 1 or options["workers"] < 1:
             raise CommandError("--hands and --workers must be at least 1")
+        rule_options = {}
+        for given in options["option"]:
+            name, equals, value = given.partition("=")
+            if not equals:
+                raise CommandError(f"--option {given!r}: write NAME=VALUE")
+            rule_options[name] = _value(value)
+        try:
+            resolve_options(get_variant(options["variant"]).options, rule_options)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
         result = run_duel(
             options["a"],
             options["b"],
@@ -36,6 +67,7 @@ class Command(BaseCommand):
             seed=options["seed"],
             workers=options["workers"],
             variant=options["variant"],
+            options=rule_options,
             progress=lambda partial: self.stderr.write(partial.report() + "\n", ending=""),
         )
         self.stdout.write(result.report())

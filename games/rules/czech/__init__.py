@@ -58,6 +58,9 @@ class Czech:
     seats: tuple[int, ...] = (SEATS,)
     options: tuple[Option, ...] = OPTIONS
 
+    def seat_count(self, options: Mapping[str, Any]) -> int:
+        return SEATS
+
     def deal(self, rng: random.Random, seats: int, options: Mapping[str, Any], dealer: int = 0) -> Deal:
         """The pack's starting order and the hand's salt: the table shuffles, cuts and deals."""
         if seats not in self.seats:

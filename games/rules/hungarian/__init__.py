@@ -62,6 +62,9 @@ class Hungarian:
     seats: tuple[int, ...] = (SEATS,)
     options: tuple[Option, ...] = OPTIONS
 
+    def seat_count(self, options: Mapping[str, Any]) -> int:
+        return SEATS
+
     def deal(self, rng: random.Random, seats: int, options: Mapping[str, Any], dealer: int = 0) -> Deal:
         """A uniformly random deal, dealt as §3 says from ``dealer`` (forehand = dealer + 1)."""
         if seats not in self.seats:
