@@ -15,7 +15,9 @@ def guest(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         login(request, create_guest(), backend="django.contrib.auth.backends.ModelBackend")
     target = request.POST.get("next") or "/"
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+    # A control character (a newline) cannot go into a header: such a target is no page of ours.
+    unsafe = any(ord(c) < 32 or ord(c) == 127 for c in target)
+    if unsafe or not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         target = "/"
     if request.headers.get("HX-Request") == "true":  # a button in a pushed fragment
         response = HttpResponse(status=204)

@@ -199,3 +199,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         from games.views import lobby_context
 
         return render_to_string("games/lobby.html#rooms", lobby_context())
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Any websocket path the site does not serve: refused cleanly (the handshake is
+    declined), instead of the router's error and a traceback."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)

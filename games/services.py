@@ -426,8 +426,10 @@ def seq_seen(hand: Hand, public_seq: int) -> int:
     """The ``seq`` a page showing move number ``public_seq`` was rendered at (pages count
     only public moves, ``Hand.public_seq``): the last one before the next public move. A
     number from the future comes back as is, for ``submit_action`` to refuse."""
-    if public_seq >= hand.public_seq or public_seq < 0:
-        return hand.seq + max(0, public_seq - hand.public_seq)
+    if public_seq < 0:
+        raise Illegal(f"seq must be at least 0, not {public_seq}")
+    if public_seq >= hand.public_seq:
+        return hand.seq + public_seq - hand.public_seq
     following = hand.actions.filter(public=True).order_by("seq").values_list("seq", flat=True)[public_seq]
     return following - 1
 

@@ -30,14 +30,17 @@ def _refused(request: HttpRequest, refusal: services.Refused) -> HttpResponse:
     return JsonResponse({"error": refusal.message}, status=refusal.status)
 
 
-def _int(request: HttpRequest, name: str) -> int:
+def _int(request: HttpRequest, name: str, minimum: int | None = None) -> int:
     raw = request.POST.get(name)
     if raw is None or raw == "":
         raise services.Illegal(f"{name} is required")
     try:
-        return int(raw)
+        number = int(raw)
     except ValueError:
         raise services.Illegal(f"{name} must be a whole number, not {raw!r}") from None
+    if minimum is not None and number < minimum:
+        raise services.Illegal(f"{name} must be at least {minimum}, not {number}")
+    return number
 
 
 @require_GET
@@ -148,7 +151,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         action = request.POST.get("action", "").strip()
         if not action:
             raise services.Illegal("action is required")
-        seq = _int(request, "seq")
+        seq = _int(request, "seq", minimum=0)  # a move number: never negative
         hand = room.current_hand()
         if hand is None:
             raise services.Illegal("The table is waiting for players")

@@ -4,7 +4,8 @@ is move, after ``settings.ROBOT_DELAY`` seconds, through ``services.submit_actio
 Modes (``settings.ROBOT_RUNNER``):
 - ``thread``: one daemon thread in the web process keeps a queue of due hands (the
   embedded default); it also wakes at every turn-clock deadline (``games.clocks``), and
-  when it starts it queues the deadlines already in the database (a restart loses none);
+  when it starts it queues the deadlines and the robot moves already due in the database
+  (a restart loses none, and nobody has to open a page first);
 - ``inline``: the robots move at once, in the caller (tests, the duel harness);
 - ``off``: nothing here; another process drives them.
 
@@ -50,6 +51,20 @@ def schedule(hand_id: int) -> None:
         _drive_inline(hand_id)
     elif mode == "thread":
         _thread_runner().add(hand_id, settings.ROBOT_DELAY)
+
+
+def due_positions() -> dict[int, int]:
+    """``{hand id: seq}`` for every unfinished hand of an open room where a robot (or the
+    robot playing an away seat) is to act: the database's answer, so a process that has
+    just started knows what to do without waiting for a page."""
+    from games.models import Seat
+
+    rows = (
+        Seat.objects.filter(~Q(robot="") | Q(away=True))
+        .filter(room__closed=False, room__hands__finished__isnull=True)
+        .values_list("room__hands__id", "room__hands__seq", "room__hands__to_act", "index")
+    )
+    return {hand_id: seq for hand_id, seq, to_act, index in rows if index in (to_act or [])}
 
 
 def move_once(hand_id: int) -> bool:
@@ -134,6 +149,12 @@ class _ThreadRunner:
         for hand_id, deadline in clocks.pending():
             self.add_deadline(hand_id, deadline)
 
+    def load_robot_moves(self) -> None:
+        """Queue every hand where a robot is to act: after a restart the robots move again
+        without waiting for somebody to open the page."""
+        for hand_id in due_positions():
+            self.add(hand_id, 0.0)
+
     def due(self) -> list[int]:
         """The hands whose wake-up time has come (for tests; the thread pops them itself)."""
         with self._cond:
@@ -144,8 +165,9 @@ class _ThreadRunner:
         try:
             close_old_connections()
             self.load_deadlines()
+            self.load_robot_moves()
         except Exception:
-            log.exception("loading the turn clocks failed")
+            log.exception("loading the turn clocks and robot moves failed")
         while True:
             with self._cond:
                 while not self._queue or self._queue[0][0] > time.monotonic():

@@ -24,24 +24,11 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.db import close_old_connections
-from django.db.models import Q
 
 from games import clocks
 from games.bots import runner
-from games.models import Seat
 
 log = logging.getLogger(__name__)
-
-
-def due_positions() -> dict[int, int]:
-    """``{hand id: seq}`` for every unfinished hand of an open room where a robot (or the
-    robot playing an away seat) is to act."""
-    rows = (
-        Seat.objects.filter(~Q(robot="") | Q(away=True))
-        .filter(room__closed=False, room__hands__finished__isnull=True)
-        .values_list("room__hands__id", "room__hands__seq", "room__hands__to_act", "index")
-    )
-    return {hand_id: seq for hand_id, seq, to_act, index in rows if index in (to_act or [])}
 
 
 class Worker:
@@ -58,7 +45,7 @@ class Worker:
         """One pass: make every due robot move and fire every due turn clock. Returns how many
         moves were made."""
         now = time.monotonic()
-        positions = due_positions()
+        positions = runner.due_positions()
         seen = {key: self._seen.get(key, now) for key in positions.items()}
         self._seen = seen
         moved = 0

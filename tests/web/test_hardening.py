@@ -1,0 +1,70 @@
+"""Doors a careless or hostile client knocks on (issue 18's findings 2, 3, 4 and 9): each
+answers with a readable refusal and changes nothing, and robots resume after a restart."""
+
+from __future__ import annotations
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from games import replay
+from games.bots import runner
+from games.models import HandAction, Room
+from tests.factories import UserFactory
+from tests.web.helpers import client_for, open_table
+from tests.web.sockets import app
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_negative_seq_is_refused_and_no_move_is_made():
+    user = UserFactory()
+    room = open_table(user, robots=3)
+    hand = room.current_hand()
+    client = client_for(user)
+    view = client.get(f"/r/{room.code}/view.json").json()
+    assert view["legal"], view["phase"]  # the host's seat is to act first or soon after robots
+    before = hand.actions.count()
+    for seq in ("-1", "-7"):
+        response = client.post(f"/r/{room.code}/act", {"action": view["legal"][0], "seq": seq})
+        assert response.status_code == 400
+        assert response.json()["error"] == f"seq must be at least 0, not {seq}"
+    assert HandAction.objects.filter(hand=hand).count() == before
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_guest_next_with_a_newline_goes_home_instead_of_failing(htmx):
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client_for(None).post("/accounts/guest/", {"next": "/r/abc/\nSet-Cookie: x=1"}, **headers)
+    if htmx:
+        assert response.status_code == 204 and response["HX-Redirect"] == "/"
+    else:
+        assert response.status_code == 302 and response["Location"] == "/"
+
+
+async def test_a_websocket_to_a_path_the_site_does_not_serve_is_declined():
+    communicator = WebsocketCommunicator(app, "/ws/nope/")
+    connected, code = await communicator.connect()
+    assert not connected and code == 4404
+    await communicator.disconnect()
+
+
+def test_after_a_restart_the_robot_thread_finds_the_robot_moves_due_in_the_database(settings):
+    """A process that starts with nothing in memory queues the hands where a robot is to act,
+    so robots move again without anybody opening the page (the first hand of a robot-only
+    table stands still while ``ROBOT_RUNNER`` is off, as after a kill)."""
+    settings.ROBOT_RUNNER = "off"
+    user = UserFactory()
+    room = open_table(user, robots=3)
+    hand = room.current_hand()
+    # The host leaves at once: a robot keeps the seat, so only robots are to act.
+    client_for(user).post(f"/r/{room.code}/leave")
+    room = Room.objects.get(pk=room.pk)
+    room.closed = False
+    room.save(update_fields=["closed"])
+    assert hand.actions.count() == 0
+    replay.forget_all()
+    fresh = runner._ThreadRunner(start=False)
+    fresh.load_robot_moves()
+    assert fresh.due() == [hand.pk]
+    fresh.run_pass(hand.pk)
+    assert hand.actions.count() == 1 and hand.actions.get().robot
