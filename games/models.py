@@ -12,7 +12,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-from games.rules import Deal, HandContext
+from games.rules import VARIANTS, Deal, HandContext
 
 
 def new_room_code() -> str:
@@ -40,6 +40,12 @@ class Room(models.Model):
 
     def __str__(self) -> str:
         return f"{self.code} ({self.variant})"
+
+    @property
+    def variant_name(self) -> str:
+        """The game's name for people ("Czech Taroky"), or the stored key if it is unknown."""
+        variant = VARIANTS.get(self.variant)
+        return variant.name if variant is not None else self.variant
 
     def current_hand(self) -> Hand | None:
         return self.hands.order_by("-number").first()

@@ -14,6 +14,7 @@ from games import pages, services
 from games.bots import runner
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
+from games.rules.base import resolve_options
 
 
 def _room(code: str) -> Room:
@@ -47,7 +48,31 @@ def _int(request: HttpRequest, name: str, minimum: int | None = None) -> int:
 def lobby(request: HttpRequest) -> HttpResponse:
     context = lobby_context()
     context["option_forms"] = [{"variant": v, "fields": _option_fields(v)} for v in context["variants"]]
+    # Seats at a table with the default options (Bridge's ``players`` choice changes it; the
+    # page's script follows that choice); the robots choice offers 0 to seats - 1.
+    context["variant_seats"] = [
+        (v, v.seat_count(resolve_options(v.options, {}))) for v in context["variants"]
+    ]
+    first = context["variant_seats"][0][1]
+    context["robot_choices"] = robot_choices(first)
     return render(request, "games/lobby.html", context)
+
+
+def robot_choices(seats: int) -> list[tuple[int, str]]:
+    """The lobby's robots choice for a table of ``seats``: every other seat a robot first."""
+    choices = []
+    for robots in range(seats - 1, -1, -1):
+        friends = seats - 1 - robots
+        if friends == 0:
+            text = f"{robots} robot{'s' if robots != 1 else ''} (play now)"
+        elif robots == 0:
+            text = f"no robots, {friends} friend{'s' if friends != 1 else ''}"
+        else:
+            text = (
+                f"{robots} robot{'s' if robots != 1 else ''}, {friends} friend{'s' if friends != 1 else ''}"
+            )
+        choices.append((robots, text))
+    return choices
 
 
 def lobby_context() -> dict[str, Any]:

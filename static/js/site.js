@@ -118,7 +118,30 @@
   document.addEventListener("htmx:wsAfterMessage", tickClocks);
   document.addEventListener("DOMContentLoaded", tickClocks);
 
-  // Room form: only the chosen game's rule options are sent.
+  // Room form: only the chosen game's rule options are sent, and the robots choice fits the
+  // table's seats (the game's, or Bridge's "players" choice).
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function robotText(robots, friends) {
+    if (friends === 0) return plural(robots, "robot") + " (play now)";
+    if (robots === 0) return "no robots, " + plural(friends, "friend");
+    return plural(robots, "robot") + ", " + plural(friends, "friend");
+  }
+  function fitRobots() {
+    var select = document.querySelector('.new-room select[name="variant"]');
+    var robots = document.getElementById("robots");
+    if (!select || !robots) return;
+    var seats = Number(select.selectedOptions[0].dataset.seats);
+    var box = document.querySelector('[data-options-for="' + select.value + '"]');
+    var players = box && box.querySelector('select[name="players"]');
+    if (players) seats = Number(players.value);
+    var before = robots.value === "" ? null : Number(robots.value);
+    var friends = before === null ? 0 : robots.options.length - 1 - before;
+    robots.innerHTML = "";
+    for (var r = seats - 1; r >= 0; r--) {
+      robots.add(new Option(robotText(r, seats - 1 - r), String(r)));
+    }
+    robots.value = String(Math.max(0, seats - 1 - Math.min(friends, seats - 1)));
+  }
   function showVariantOptions() {
     var select = document.querySelector('.new-room select[name="variant"]');
     if (!select) return;
@@ -127,9 +150,11 @@
       box.hidden = !on;
       box.querySelector("fieldset").disabled = !on;
     });
+    fitRobots();
   }
   document.addEventListener("change", function (e) {
     if (e.target.matches('.new-room select[name="variant"]')) showVariantOptions();
+    if (e.target.matches('.new-room select[name="players"]')) fitRobots();
   });
   document.addEventListener("DOMContentLoaded", showVariantOptions);
 

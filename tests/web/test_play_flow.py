@@ -204,3 +204,21 @@ def test_the_lobby_offers_every_rule_option():
         "trick_review",
     ):
         assert f'name="{name}"' in html
+
+
+def test_the_lobby_tells_each_game_its_seats_and_offers_robots_for_every_other_seat():
+    from games.rules import VARIANTS
+    from games.rules.base import resolve_options
+    from games.views import robot_choices
+
+    html = client_for(UserFactory()).get("/").content.decode()
+    for variant in VARIANTS.values():
+        seats = variant.seat_count(resolve_options(variant.options, {}))
+        assert f'<option value="{variant.key}" data-seats="{seats}">{variant.name}</option>' in html
+    assert robot_choices(3) == [
+        (2, "2 robots (play now)"),
+        (1, "1 robot, 1 friend"),
+        (0, "no robots, 2 friends"),
+    ]
+    assert robot_choices(2) == [(1, "1 robot (play now)"), (0, "no robots, 1 friend")]
+    assert '<option value="3" selected>3 robots (play now)</option>' in html  # the first game has 4 seats
