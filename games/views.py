@@ -202,7 +202,11 @@ def _normalise(variant_key: str, action: str, options: Any) -> str:
     kind, sep, rest = action.partition(":")
     if sep and "," in rest:
         cards = [c.strip() for c in rest.split(",") if c.strip()]
-        return f"{kind}:{','.join(get_variant(variant_key).sort_cards(cards, options))}"
+        try:
+            ordered = get_variant(variant_key).sort_cards(cards, options)
+        except (KeyError, ValueError):
+            return action  # an unknown card: left for the rules to refuse, in the player's words
+        return f"{kind}:{','.join(ordered)}"
     return action
 
 

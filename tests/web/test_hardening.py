@@ -68,3 +68,19 @@ def test_after_a_restart_the_robot_thread_finds_the_robot_moves_due_in_the_datab
     assert fresh.due() == [hand.pk]
     fresh.run_pass(hand.pk)
     assert hand.actions.count() == 1 and hand.actions.get().robot
+
+
+@pytest.mark.parametrize("action", ["discard:XX,YY", "bid:a,b", "discard:T1,ZZ", "play:Q9,T1"])
+def test_a_list_of_unknown_cards_is_refused_in_words_whether_or_not_it_is_your_turn(action):
+    owner, friend = UserFactory(), UserFactory()
+    room = open_table(owner, robots=2)
+    from games import services
+
+    services.sit(room, friend, 1)
+    hand = room.current_hand()
+    before = hand.actions.count()
+    for user in (owner, friend):
+        response = client_for(user).post(f"/r/{room.code}/act", {"action": action, "seq": hand.public_seq})
+        assert response.status_code in (400, 403), response.content
+        assert response.json()["error"]
+    assert HandAction.objects.filter(hand=hand).count() == before
