@@ -104,12 +104,14 @@ class SlovenianTable:
         hands: list[str],
         talon: str,
         dealer: int = 2,
-        radelci: tuple[int, ...] = (),
+        radelci_held: tuple[int, ...] = (),
         **options: Any,
     ) -> Any:
-        """``hands``: one space-separated string of 16 cards per seat; ``talon``: 6, card 1 first."""
+        """``hands``: one space-separated string of 16 cards per seat; ``talon``: 6, card 1 first;
+        ``radelci_held``: the context's radelci (counted only with the ``radelci`` option)."""
         deal = Deal(hands=tuple(tuple(h.split()) for h in hands), talon=tuple(talon.split()))
-        return self.variant.new_hand(deal, HandContext(dealer=dealer, options=options, radelci=radelci))
+        context = HandContext(dealer=dealer, options=options, radelci=radelci_held)
+        return self.variant.new_hand(deal, context)
 
     def run(self, state: Any, *steps: str) -> Any:
         for step in steps:
