@@ -20,7 +20,7 @@ from typing import Any
 from ..base import Deal, HandContext, Option, resolve_options
 from ..cards import PACK_54, pack_54
 from .auction import first_to_bid
-from .state import HAND_SIZE, SEATS, TALON_SIZE, Phase, Setup, SlovenianState, in_order, plural
+from .state import HAND_SIZE, SEATS, TALON_SIZE, Phase, Setup, SlovenianState, in_order
 
 PACKET = 8
 
@@ -83,7 +83,9 @@ def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> Sl
         radelci=radelci_held(context, bool(options["radelci"])),
         options=tuple(options.items()),
     )
-    entries = tuple((seat, f"holds {plural(n, 'radelc')}") for seat, n in enumerate(setup.radelci) if n)
+    entries = tuple(
+        (seat, f"holds {n} radelc" + ("" if n == 1 else "i")) for seat, n in enumerate(setup.radelci) if n
+    )
     return SlovenianState(
         setup=setup,
         phase=Phase.AUCTION,
