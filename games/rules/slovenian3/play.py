@@ -21,7 +21,6 @@ Follow the suit led (a tarok lead with a tarok), else play a tarok, else anythin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from ..cards import PACK_54
 from ..tricks import (
@@ -36,6 +35,7 @@ from ..tricks import (
 )
 from .outcome import finish
 from .state import (
+    CONTRACTS,
     HAND_SIZE,
     RANK,
     SEATS,
@@ -72,8 +72,7 @@ def winner_of(cards: Sequence[tuple[int, str]], colour_valat: bool) -> int:
     return trick_winner(cards, RANK.__getitem__, trumps_win=not colour_valat)
 
 
-@cache
-def trick_rules(contract: Contract) -> TrickRules:
+def _trick_rules(contract: Contract) -> TrickRules:
     colour_valat = contract.key == "colour-valat"
     return TrickRules(
         seats=SEATS,
@@ -84,6 +83,9 @@ def trick_rules(contract: Contract) -> TrickRules:
         caller_word="the declarer",
         winner=lambda cards: winner_of(cards, colour_valat),
     )
+
+
+TRICK_RULES = {contract.key: _trick_rules(contract) for contract in CONTRACTS}
 
 
 def start_play(state: SlovenianState) -> SlovenianState:
@@ -134,7 +136,7 @@ def apply_play(state: SlovenianState, seat: int, action: str) -> SlovenianState:
     assert trick is not None and state.contract is not None
     card = action.partition(":")[2]
     playable, reason = allowed(state, seat, card)
-    rules = trick_rules(state.contract)
+    rules = TRICK_RULES[state.contract.key]
     played = play_card(rules, state.hands[seat], trick, seat, card, playable, reason, len(state.tricks) + 1)
     state = after_card(state, seat, played, rules, evolve, lambda s: s)
     if played.completed is None:
