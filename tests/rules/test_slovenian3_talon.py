@@ -152,3 +152,27 @@ def test_in_solo_without_the_talon_counts_for_the_opponents(slovenian_table):
     assert result.payments == (80, 0, 0) and [(i.name, i.amount) for i in result.items] == [
         ("solo without", 80)
     ]
+
+
+def test_a_king_left_in_the_talon_makes_kings_impossible(slovenian_table):
+    # F plays three, takes CQ D1 T22 and leaves T11 SJ CK to the opponents. Playing each first
+    # legal card, F wins HK, SK and DK in its tricks, but CK lies in the talon: no kings line
+    # (§7.2). F's game: 10 + R(D − 35) = 10 + 15. Dl's T21 falls to the T22 F took from the
+    # talon: Dl pays the mond penalty, outside F's score.
+    hands = [
+        "T15 T14 T12 T8 T7 T6 T3 HK H1 SK S9 DK DQ D2 D4 CR",
+        "T20 T17 T9 T5 T1 HQ H2 H4 SR S8 S7 DR CJ C10 C9 C8",
+        "T21 T19 T18 T16 T13 T10 T4 T2 HR HJ H3 SQ S10 DJ D3 C7",
+    ]
+    state = slovenian_table.run(
+        slovenian_table.start(hands, "CQ D1 T22 T11 SJ CK"),
+        *("1 pass", "2 pass", "0 bid:three", "0 take:1", "0 discard:H1,S9,DQ"),
+    )
+    state = slovenian_table.play_out(state)
+    won = {card for trick in state.tricks if trick.winner == 0 for _, card in trick.cards}
+    assert {"HK", "SK", "DK"} <= won
+    assert [(i.name, i.seat, i.amount) for i in state.result.items] == [
+        ("game", None, 10),
+        ("difference", None, 15),
+        ("mond penalty", 2, -20),
+    ]
