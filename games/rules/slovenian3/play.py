@@ -15,7 +15,9 @@ Follow the suit led (a tarok lead with a tarok), else play a tarok, else anythin
   ``open_beggar_exposure = after_first_trick``, once trick 1 is complete (§8.5).
 - Klop: the winner of each of the first six tricks also takes the next talon card, face up.
 - The hand ends at once when its result is fixed (§8.5): beggar and open beggar when the
-  declarer wins a trick, colour valat and valat when the declarer loses one.
+  declarer wins a trick, colour valat and valat when the declarer loses one. A valat
+  announced in three, two or one does not end the hand early (§8.5 names the contracts only;
+  mond penalties and škisfang can still follow).
 """
 
 from __future__ import annotations
