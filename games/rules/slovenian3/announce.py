@@ -33,6 +33,7 @@ from .play import start_play
 from .state import (
     DECLARER,
     KLOP,
+    KONTRA_WORDS,
     OPPONENTS,
     SEATS,
     T1,
@@ -47,7 +48,6 @@ from .state import (
 GAME = "game"
 VALAT = "valat"
 BONUSES = ("trula", "kings", "ultimo", VALAT)  # the §7.2 table order
-KONTRA_WORDS = ("kontra", "rekontra", "subkontra", "mortkontra")  # levels 1..4
 KONTRA_LEVEL = {word: n for n, word in enumerate(KONTRA_WORDS, start=1)}
 KONTRA_ITEMS = (GAME, VALAT, "trula", "kings", "ultimo", "klop")
 ITEM_NAMES = {

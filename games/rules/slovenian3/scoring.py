@@ -14,6 +14,10 @@
   lines with ``seat == s``. So the declarer's score is the sum of every line without a seat or
   with the declarer's seat. Payments do not sum to zero (§10.7).
 
+Each line's ``side`` is the side the item belongs to: the side that made it, else the side that
+announced it (a failed announcement), else the side that failed it (a silent pagat ultimo lost in
+trick 16).
+
 Kontra levels multiply by ``2 ** level`` (kontra ×2, rekontra ×4, subkontra ×8, mortkontra ×16).
 """
 
@@ -23,30 +27,15 @@ from dataclasses import dataclass
 
 from ..base import ScoredItem
 from ..cards import round_to_5
+from .state import CONTRACT_BY_KEY, DECLARER, KONTRA_WORDS, OPPONENTS, SEATS, WINNING_POINTS
+from .state import HAND_SIZE as TRICKS
 
-DECLARER = "declarer"
-OPPONENTS = "opponents"
 PLAYER = "player"  # a klop line: everyone for themselves
 SIGN = {DECLARER: 1, OPPONENTS: -1}
-SEATS = 3
-TRICKS = 16
-WINNING_POINTS = 36
 
 BONUS_VALUES = {"trula": (10, 20), "kings": (10, 20), "ultimo": (25, 50)}  # (silent, announced)
 BONUS_NAMES = {"trula": "trula", "kings": "kings", "ultimo": "pagat ultimo"}
-KONTRA_WORDS = ("kontra", "rekontra", "subkontra", "mortkontra")
 RADELCI_CONTRACTS = frozenset({"klop", "beggar", "solo-without", "open-beggar", "colour-valat", "valat"})
-CONTRACT_NAMES = {
-    "klop": "klop",
-    "three": "three",
-    "two": "two",
-    "one": "one",
-    "beggar": "beggar",
-    "solo-without": "solo without",
-    "open-beggar": "open beggar",
-    "colour-valat": "colour valat",
-    "valat": "valat",
-}
 
 
 @dataclass(frozen=True)
@@ -139,11 +128,7 @@ def _valat_line(outcome: Outcome, multiplier: int, note: str) -> ScoredItem:
             "valat", side, 500, multiplier, SIGN[side] * 500 * multiplier, True, _join(text, note)
         )
     side = DECLARER if outcome.declarer_tricks == TRICKS else OPPONENTS
-    text = (
-        f"silent: the {side} took every trick"
-        if side == OPPONENTS
-        else "silent: the declarer took every trick"
-    )
+    text = f"silent: the {side} took every trick"
     return ScoredItem("valat", side, 250, multiplier, SIGN[side] * 250 * multiplier, False, _join(text, note))
 
 
@@ -202,7 +187,7 @@ def _three_two_one(outcome: Outcome) -> tuple[list[ScoredItem], bool, str]:
     points = outcome.declarer_points
     won = points >= WINNING_POINTS
     side = DECLARER if won else OPPONENTS
-    name = CONTRACT_NAMES[outcome.contract]
+    name = CONTRACT_BY_KEY[outcome.contract].name
     lines = [
         ScoredItem(
             "game",
@@ -248,7 +233,7 @@ def _other_contract(outcome: Outcome) -> tuple[list[ScoredItem], bool, str]:
         note = "the declarer took every trick" if won else "the declarer lost a trick"
     side = DECLARER if won else OPPONENTS
     base = outcome.value
-    name = CONTRACT_NAMES[outcome.contract]
+    name = CONTRACT_BY_KEY[outcome.contract].name
     line = ScoredItem(
         name, side, base, multiplier, SIGN[side] * base * multiplier, note=_join(note, _kontra_note(level))
     )

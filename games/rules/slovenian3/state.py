@@ -26,6 +26,8 @@ TALON_SIZE = 6
 PACK_POINTS = 70  # the 54 cards counted in threes (cards.md §5)
 WINNING_POINTS = 36  # a positive contract needs more than 35 (§1)
 
+KONTRA_WORDS = ("kontra", "rekontra", "subkontra", "mortkontra")  # levels 1..4 (§7.3)
+
 DECLARER = "declarer"
 OPPONENTS = "opponents"
 
