@@ -23,8 +23,9 @@ from .base import (
 )
 from .czech import CZECH
 from .hungarian import HUNGARIAN
+from .slovenian3 import SLOVENIAN3
 
-VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH)}
+VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH, SLOVENIAN3)}
 
 
 def get_variant(key: str) -> Variant:

@@ -149,7 +149,10 @@ class ScoredItem:
 
     ``amount`` is signed from the declarer side's point of view (it is what is added to V),
     except for a line with ``paid_to`` set (a Hungarian tarokk count paid by each other
-    player): that line is settled outside V, each other player pays ``amount`` to that seat.
+    player): that line is settled outside V, each other player pays ``amount`` to that seat;
+    and except for a line with ``seat`` set (a Slovenian individual score: a mond penalty,
+    škisfang, one player's klop score): that line is outside V too, and ``amount`` is added
+    to that seat's payment alone.
     """
 
     name: str  # "game", "trull", "four kings", "pagát ultimó", "XXI-catch", "double game", "volát", ...
@@ -160,9 +163,10 @@ class ScoredItem:
     announced: bool = False
     note: str = ""
     paid_to: int | None = None  # the seat every other player pays ``amount``; None: part of V
+    seat: int | None = None  # the one seat this line is scored to, outside V; None: part of V
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "name": self.name,
             "side": self.side,
             "base": self.base,
@@ -172,11 +176,14 @@ class ScoredItem:
             "note": self.note,
             "paid_to": self.paid_to,
         }
+        if self.seat is not None:
+            data["seat"] = self.seat
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScoredItem:
         fields = ("name", "side", "base", "multiplier", "amount", "announced", "note")
-        return cls(**{k: data[k] for k in fields}, paid_to=data.get("paid_to"))
+        return cls(**{k: data[k] for k in fields}, paid_to=data.get("paid_to"), seat=data.get("seat"))
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@ trick, and one card played to the trick in progress.
 
 Everything here is variant-agnostic: a variant adds its own constraints on top (Hungarian
 pagát ultimó, Czech I on the end, Slovenian trula rules) and passes in its pack, its rank
-order and its words (``TrickRules``).
+order, its words and, where a trick is not simply won by the highest trump or else the
+highest card of the suit led, its own winner (``TrickRules``). ``must_beat`` is the
+negative contracts' obligation to beat the trick (Slovenian klop and beggars).
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ class TrickRules:
     rank: Mapping[str, int]  # strength within trumps or within one suit (``cards.rank_table``)
     trump_word: str  # "tarokk" (Hungarian), "trump" (Czech): for the players' messages
     caller_word: str  # who calls a partner card: "the declarer", "povinnost"
+    # The seat that wins a complete trick, ``(seat, card)`` in playing order; None: the highest
+    # trump, else the highest card of the suit led (``trick_winner``). Slovenian: the emperor
+    # trick and colour valat.
+    winner: Callable[[Sequence[tuple[int, str]]], int] | None = None
 
 
 def legal_follow(hand: Sequence[str], led_cards: Sequence[str]) -> list[str]:
@@ -59,17 +65,50 @@ def legal_follow(hand: Sequence[str], led_cards: Sequence[str]) -> list[str]:
     return trumps or list(hand)
 
 
-def trick_winner(cards_with_seats: Sequence[tuple[int, str]], rank_fn: Callable[[str], int]) -> int:
+def must_beat(cards: Sequence[str], led_cards: Sequence[str], rank: Mapping[str, int]) -> list[str]:
+    """Of ``cards`` (those ``legal_follow`` allows), the ones a player obliged to beat must play.
+
+    Following a suit led: a card of that suit higher than the highest of that suit in the trick,
+    unless a trump is in the trick already (then any card of the suit). Playing trumps (a trump
+    lead, or void in the suit led): a trump higher than the highest trump in the trick, if one
+    is there (else any trump). A player who cannot beat plays any of ``cards``, and a player
+    with neither the suit nor a trump is free. The result keeps the order of ``cards``.
+    """
+    if not led_cards or not cards:
+        return list(cards)
+    led = led_cards[0][0]
+    kinds = {card[0] for card in cards}
+    trumps_in = [card for card in led_cards if card[0] == TRUMP]
+    if kinds == {led} and led != TRUMP:
+        if trumps_in:
+            return list(cards)
+        target = max((card for card in led_cards if card[0] == led), key=rank.__getitem__)
+    elif kinds == {TRUMP}:
+        if not trumps_in:
+            return list(cards)
+        target = max(trumps_in, key=rank.__getitem__)
+    else:
+        return list(cards)
+    higher = [card for card in cards if rank[card] > rank[target]]
+    return higher or list(cards)
+
+
+def trick_winner(
+    cards_with_seats: Sequence[tuple[int, str]], rank_fn: Callable[[str], int], trumps_win: bool = True
+) -> int:
     """The seat that wins the trick: the highest trump, or else the highest card of the suit led.
 
     ``cards_with_seats`` is the trick in playing order, ``(seat, card)``; ``rank_fn`` gives a
     card's strength (higher wins) and is only compared within trumps or within one suit.
+    ``trumps_win=False``: trumps have no trumping power (Slovenian colour valat); a trick led
+    with a suit card goes to the highest card of that suit, one led with a trump to the highest
+    trump.
     """
     led = cards_with_seats[0][1][0]
 
     def strength(seat_card: tuple[int, str]) -> tuple[int, int]:
         card = seat_card[1]
-        if card[0] == TRUMP:
+        if card[0] == TRUMP and (trumps_win or led == TRUMP):
             return (2, rank_fn(card))
         if card[0] == led:
             return (1, rank_fn(card))
@@ -151,7 +190,7 @@ def play_card(
     cards = trick.cards + ((seat, card),)
     if len(cards) < rules.seats:
         return Played(remaining, Trick(trick.leader, cards), None, tuple(entries))
-    winner = trick_winner(cards, rules.rank.__getitem__)
+    winner = rules.winner(cards) if rules.winner is not None else trick_winner(cards, rules.rank.__getitem__)
     entries.append((winner, f"wins trick {trick_no}"))
     return Played(remaining, Trick(winner), Trick(trick.leader, cards, winner), tuple(entries))
 

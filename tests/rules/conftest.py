@@ -1,6 +1,7 @@
-"""Helpers for the rules tests: start a Hungarian or Czech hand from a written-out deal, run actions.
+"""Helpers for the rules tests: start a Hungarian, Czech or Slovenian hand from a written-out
+deal, run actions.
 
-Exposed as the ``table`` and ``czech_table`` fixtures so the test modules need no imports
+Exposed as the ``table``, ``czech_table`` and ``slovenian_table`` fixtures so the test modules need no imports
 between each other (whatever pytest import mode the project settles on).
 """
 
@@ -13,6 +14,7 @@ import pytest
 from games.rules import Deal, HandContext
 from games.rules.czech import CZECH
 from games.rules.hungarian import HUNGARIAN, HungarianState
+from games.rules.slovenian3 import SLOVENIAN3, Phase
 
 
 class Table:
@@ -87,3 +89,59 @@ class CzechTable:
 @pytest.fixture
 def czech_table() -> CzechTable:
     return CzechTable()
+
+
+class SlovenianTable:
+    """Start a Slovenian hand from written-out hands and talon; run ``"<seat> <action>"`` steps.
+
+    Dealer 2 by default, so that forehand is seat 0, middlehand seat 1 and the dealer seat 2
+    (the auction starts with seat 1)."""
+
+    variant = SLOVENIAN3
+
+    def start(
+        self,
+        hands: list[str],
+        talon: str,
+        dealer: int = 2,
+        radelci_held: tuple[int, ...] = (),
+        **options: Any,
+    ) -> Any:
+        """``hands``: one space-separated string of 16 cards per seat; ``talon``: 6, card 1 first;
+        ``radelci_held``: the context's radelci (counted only with the ``radelci`` option)."""
+        deal = Deal(hands=tuple(tuple(h.split()) for h in hands), talon=tuple(talon.split()))
+        context = HandContext(dealer=dealer, options=options, radelci=radelci_held)
+        return self.variant.new_hand(deal, context)
+
+    def run(self, state: Any, *steps: str) -> Any:
+        for step in steps:
+            seat, action = step.split(" ", 1)
+            state = self.variant.apply(state, int(seat), action)
+        return state
+
+    def legal(self, state: Any, seat: int) -> list[str]:
+        return self.variant.legal_actions(state, seat)
+
+    def view(self, state: Any, viewer: Any) -> dict[str, Any]:
+        return self.variant.observe(state, viewer)
+
+    def pass_announcements(self, state: Any) -> Any:
+        """Everyone passes the announcement phase (if there is one)."""
+        while state.phase is Phase.ANNOUNCE:
+            (seat,) = state.to_act
+            state = self.variant.apply(state, seat, "pass")
+        return state
+
+    def play_out(self, state: Any) -> Any:
+        """Pass any announcements, then play every remaining card: each seat to act plays its
+        first legal card."""
+        state = self.pass_announcements(state)
+        while not self.variant.is_over(state):
+            (seat,) = state.to_act
+            state = self.variant.apply(state, seat, self.legal(state, seat)[0])
+        return state
+
+
+@pytest.fixture
+def slovenian_table() -> SlovenianTable:
+    return SlovenianTable()

@@ -9,12 +9,14 @@ from games.rules import AUDIENCE, EVERYONE, UnknownVariant, get_variant
 from games.rules.base import Option, resolve_options
 from games.rules.czech import CZECH
 from games.rules.hungarian import HUNGARIAN
+from games.rules.slovenian3 import SLOVENIAN3
 
 
 def test_get_variant():
     assert get_variant("hungarian") is HUNGARIAN
     assert get_variant("czech") is CZECH
-    assert rules.VARIANTS == {"hungarian": HUNGARIAN, "czech": CZECH}
+    assert get_variant("slovenian3") is SLOVENIAN3
+    assert rules.VARIANTS == {"hungarian": HUNGARIAN, "czech": CZECH, "slovenian3": SLOVENIAN3}
     with pytest.raises(UnknownVariant) as error:
         get_variant("x")
     assert str(error.value) == "Unknown variant 'x'"

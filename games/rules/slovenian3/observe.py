@@ -1,0 +1,191 @@
+"""``observe(state, viewer)``: the only door to hidden cards (slovenian3.md §13).
+
+A seat sees its own cards and everything public; the audience only what is public;
+``EVERYONE`` (staff) everything, and so does every viewer once the hand is over. Public:
+every auction call; in three/two/one the six talon cards face up, their groups, the group
+taken and each discarded tarok; in klop each talon card as its trick winner takes it; every
+announcement and kontra call with its maker; the open beggar's hand once laid face up (as it
+shrinks); each card played. Hidden until the hand is over: the other hands, the declarer's
+discard (but its taroks), the talon in every other contract (and klop's untaken cards).
+
+Keys, all present in every view (None where not visible or not applicable); the names are
+the Czech and Hungarian views' wherever the meaning is the same:
+
+- ``variant`` ``"slovenian3"``; ``viewer``; ``phase``: ``auction``, ``talon``, ``discard``,
+  ``announce``, ``play``, ``over``; ``seats`` 3; ``dealer``, ``forehand``, ``middlehand``:
+  seats; ``to_act``: the seats to act (sorted; [] once over); ``waiting``: always None (no
+  private turns in this game); ``options``: the resolved options.
+- ``hand``: the viewer seat's cards ([] for the audience and ``EVERYONE``); ``hands``: per seat
+  its cards where visible to this viewer (own, the exposed open beggar, everything), else
+  None; ``hand_counts``: cards per seat.
+- ``auction``: every call, ``[{"seat": 1, "call": "bid:two"}, {"seat": 2, "call": "pass"}]``;
+  ``highest_bid``: ``{"seat", "contract"}`` (display name) during and after the auction, or
+  None before the first bid.
+- ``contract``: the contract's display name (``"three"``, ``"solo without"``, ``"klop"``, …)
+  once fixed, else None; ``contract_key``: its action key (``"solo-without"``); ``declarer``:
+  the seat (None in klop and before the auction ends); ``public_sides``: per seat
+  ``"declarer"``/``"opponents"`` once the contract is fixed (all None in klop).
+- ``talon``: the six talon cards in dealt order, card 1 first: from the talon exchange on in
+  three/two/one, and with everything; else None. ``talon_groups``: three/two/one: the groups
+  (lists, dealt order), else None. ``talon_taken``: the group number taken (1-based) or None.
+- ``discards``: None before the discard; then per seat: the declarer's discard (visible to the
+  declarer, and to all at the end; else None), ``[]`` for the other two.
+  ``discarded_taroks``: the declarer's discarded taroks, public (``[]`` when none).
+- ``klop_gifts``: ``[{"trick": 1, "seat": 0, "card": "HK"}, ...]``: the talon cards taken so far
+  in klop, each by the winner of trick n (n = 1..6); ``[]`` otherwise.
+- ``exposed``: the open beggar's hand while it lies face up (§8.5), else None.
+- ``radelci``: per seat, the radelci held before this hand, with the ``radelci`` option; else
+  None. The change this hand makes is ``result["radelci"]``.
+- Announcements (§7), in the Hungarian view's shapes: ``announcements``: every call in
+  order, ``[{"seat": 0, "call": "announce:trula"}, {"seat": 1, "call": "pass"}, ...]`` (a turn
+  without a call shows as ``"pass"``; the turn in progress included); ``announce_turns``: the
+  finished turns, ``[{"seat": 0, "calls": ["announce:trula"]}, {"seat": 1, "calls": []}]``;
+  ``announce_turn``: ``{"seat", "calls"}`` of the turn in progress, or None outside the phase;
+  ``items``: the kontra-able items with their owner, announcer and level:
+  ``{"item": "game", "side": "declarer", "seat": None, "level": 1, "name": "kontra"}`` (every
+  contract but klop; after an announced valat it is ``{"item": "valat", "seat": <declarer>}``
+  and keeps the game's level), then each announced bonus standing, in announcement order,
+  ``{"item": "trula", "side": "opponents", "seat": 2, "level": 0, "name": None}``; in klop with
+  ``kontra_on_klop``: ``{"item": "klop", "side": None, "seat": <who said kontra or None>,
+  "level": 0 or 1, "name": None or "kontra"}``.
+- ``trick``: the trick in progress ``{"leader", "cards": [{"seat", "card"}]}`` or None;
+  ``last_trick``: the last completed trick (with ``winner``) or None; ``tricks``: the completed
+  tricks this viewer may review (option ``trick_review``: ``last`` only the last one, ``all``
+  all of them; everything once over); ``tricks_won``: per seat.
+- ``log``: the public log, ``[{"seat": 0 or None, "text": "plays T21"}]``.
+- ``result``: ``HandResult.to_json()`` once over, else None.
+- ``deal``: ``{"hands", "talon"}`` as dealt, with everything only.
+
+The view is JSON-serialisable (lists, dicts, strings, numbers, None).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import EVERYONE, View, Viewer
+from ..base import check_viewer as _check_viewer
+from ..tricks import trick_json
+from .announce import GAME, VALAT, kontra_name, valat_announced
+from .state import CONTRACTS, KLOP, SEATS, Phase, SlovenianState, groups
+
+
+def _current_turn(state: SlovenianState) -> dict[str, Any] | None:
+    if state.phase is not Phase.ANNOUNCE:
+        return None
+    (seat,) = state.to_act
+    return {"seat": seat, "calls": list(state.announcing.turn)}
+
+
+def _calls_json(state: SlovenianState) -> list[dict[str, Any]]:
+    calls = [{"seat": s, "call": call} for s, turn in state.announce_turns for call in (turn or ("pass",))]
+    current = _current_turn(state)
+    if current is not None:
+        calls += [{"seat": current["seat"], "call": call} for call in current["calls"]]
+    return calls
+
+
+def _items_json(state: SlovenianState) -> list[dict[str, Any]]:
+    announcing = state.announcing
+    if state.contract is None:
+        return []
+    if state.contract is KLOP:
+        if not state.setup.option("kontra_on_klop"):
+            return []
+        level = announcing.level("klop")
+        seat = next((s for s, call in announcing.callers if call == "kontra:klop"), None)
+        return [{"item": "klop", "side": None, "seat": seat, "level": level, "name": kontra_name(level)}]
+    level = announcing.level(GAME)
+    if valat_announced(announcing):
+        game = {"item": VALAT, "side": "declarer", "seat": state.declarer}
+    else:
+        game = {"item": GAME, "side": "declarer", "seat": None}
+    items = [{**game, "level": level, "name": kontra_name(level)}]
+    for bonus, side, seat in announcing.bonuses:
+        if bonus != VALAT:
+            level = announcing.level(bonus)
+            items.append(
+                {"item": bonus, "side": side, "seat": seat, "level": level, "name": kontra_name(level)}
+            )
+    return items
+
+
+def check_viewer(viewer: Viewer) -> int | None:
+    return _check_viewer(viewer, SEATS)
+
+
+def observe(state: SlovenianState, viewer: Viewer) -> View:
+    seat = check_viewer(viewer)
+    setup = state.setup
+    over = state.phase is Phase.OVER
+    everything = over or viewer == EVERYONE
+    contract = state.contract
+    declarer = state.declarer
+
+    def visible(s: int) -> bool:
+        return everything or s == seat or (state.exposed and s == declarer)
+
+    talon_public = contract is not None and contract.talon_group > 0
+    highest = state.auction.highest
+    review = state.tricks if everything or setup.option("trick_review") == "all" else state.tricks[-1:]
+    tricks_won = [0] * SEATS
+    for trick in state.tricks:
+        if trick.winner is not None:
+            tricks_won[trick.winner] += 1
+    discard = state.discard
+    gift_tricks = range(1, len(state.gifts) + 1)
+
+    return {
+        "variant": "slovenian3",
+        "viewer": viewer,
+        "phase": state.phase.value,
+        "seats": SEATS,
+        "dealer": setup.dealer,
+        "forehand": setup.forehand,
+        "middlehand": setup.middlehand,
+        "to_act": sorted(state.to_act),
+        "waiting": None,
+        "options": dict(setup.options),
+        "hand": list(state.hands[seat]) if seat is not None else [],
+        "hands": [list(h) if visible(s) else None for s, h in enumerate(state.hands)],
+        "hand_counts": [len(h) for h in state.hands],
+        "auction": [{"seat": s, "call": call} for s, call in state.auction.calls],
+        "highest_bid": None
+        if highest is None
+        else {"seat": highest[0], "contract": CONTRACTS[highest[1]].name},
+        "contract": None if contract is None else contract.name,
+        "contract_key": None if contract is None else contract.key,
+        "declarer": declarer,
+        "public_sides": [
+            None if contract is None or contract is KLOP else state.side_of(s) for s in range(SEATS)
+        ],
+        "talon": list(state.talon) if everything or talon_public else None,
+        "talon_groups": (
+            [list(g) for g in groups(state.talon, contract.talon_group)]
+            if contract is not None and talon_public
+            else None
+        ),
+        "talon_taken": state.talon_taken,
+        "discards": (
+            None
+            if discard is None
+            else [(list(discard) if visible(s) else None) if s == declarer else [] for s in range(SEATS)]
+        ),
+        "discarded_taroks": [card for card in discard or () if card[0] == "T"],
+        "klop_gifts": [
+            {"trick": n, "seat": s, "card": c} for n, (s, c) in zip(gift_tricks, state.gifts, strict=True)
+        ],
+        "exposed": list(state.hands[declarer]) if state.exposed and declarer is not None else None,
+        "radelci": list(setup.radelci) if setup.option("radelci") else None,
+        "announcements": _calls_json(state),
+        "announce_turns": [{"seat": s, "calls": list(calls)} for s, calls in state.announce_turns],
+        "announce_turn": _current_turn(state),
+        "items": _items_json(state),
+        "trick": trick_json(state.trick) if state.trick is not None else None,
+        "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
+        "tricks": [trick_json(t) for t in review],
+        "tricks_won": tricks_won,
+        "log": [{"seat": s, "text": text} for s, text in state.log],
+        "result": state.result.to_json() if state.result is not None else None,
+        "deal": setup.deal.to_json() if everything else None,
+    }

@@ -1,0 +1,296 @@
+"""Scoring (slovenian3.md §10) as a pure function of an outcome summary.
+
+``score(outcome)`` returns the receipt: one ``ScoredItem`` per line, ``base × multiplier =
+|amount|``, each amount signed from the declarer's point of view. How the lines add up:
+
+- Lines without ``seat`` make up ``value``, the declarer's hand score (§10.2–10.4, ×2 for a
+  radelc): the game and the difference (three/two/one), trula, kings, pagat ultimo, or the one
+  valat line that replaces them all; the contract's line (beggar, solo without, …); then
+  ``radelc``, a line equal to everything above it, which doubles the sum.
+- Lines with ``seat`` are individual and never multiplied: the mond penalty and škisfang (the
+  seat that pays; ``side`` is that seat's side), and in klop each player's own score (``side``
+  ``"player"``).
+- ``payments[s]`` = ``value`` for the declarer, 0 for the others, plus the amounts of the
+  lines with ``seat == s``. So the declarer's score is the sum of every line without a seat or
+  with the declarer's seat. Payments do not sum to zero (§10.7).
+
+Each line's ``side`` is the side the item belongs to: the side that made it, else the side that
+announced it (a failed announcement), else the side that failed it (a silent pagat ultimo lost in
+trick 16).
+
+Kontra levels multiply by ``2 ** level`` (kontra ×2, rekontra ×4, subkontra ×8, mortkontra ×16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..base import ScoredItem
+from ..cards import round_to_5
+from .state import CONTRACT_BY_KEY, DECLARER, KONTRA_WORDS, OPPONENTS, SEATS, WINNING_POINTS
+from .state import HAND_SIZE as TRICKS
+
+PLAYER = "player"  # a klop line: everyone for themselves
+SIGN = {DECLARER: 1, OPPONENTS: -1}
+
+BONUS_VALUES = {"trula": (10, 20), "kings": (10, 20), "ultimo": (25, 50)}  # (silent, announced)
+BONUS_NAMES = {"trula": "trula", "kings": "kings", "ultimo": "pagat ultimo"}
+RADELCI_CONTRACTS = frozenset({"klop", "beggar", "solo-without", "open-beggar", "colour-valat", "valat"})
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What scoring needs to know about a finished hand."""
+
+    contract: str  # the contract's key: "klop", "three", ..., "valat"
+    value: int  # the contract's value (§4.1)
+    declarer: int | None  # None in klop
+    declarer_points: int = 0  # D: the declarer's pile counted in threes
+    declarer_tricks: int = 0
+    opponent_tricks: int = 0
+    klop_points: tuple[int, ...] = ()  # klop: each player's pile, counted in threes
+    klop_tricks: tuple[int, ...] = ()  # klop: tricks won per player
+    trula: str | None = None  # the side whose tricks hold T1, T21 and T22
+    kings: str | None = None  # the side whose tricks hold the four kings
+    pagat_side: str | None = None  # the side of T1's player when T1 was played to trick 16
+    pagat_won: bool = False  # T1 won trick 16
+    announced: tuple[tuple[str, str], ...] = ()  # (bonus, side): trula, kings, ultimo
+    valat_announced: bool = False
+    levels: tuple[tuple[str, int], ...] = ()  # kontra levels: "game", a bonus, "klop"
+    mond_lost: tuple[int, str] | None = None  # (seat, how) of a mond penalty
+    skis_lost: int | None = None  # the seat whose T22 fell in an emperor trick (option skisfang)
+    radelci: bool = False  # the option
+    radelci_held: int = 0  # the declarer's radelci before the hand
+    round_to_5: bool = True
+    mond_penalty: int = 20
+
+    def level(self, item: str) -> int:
+        return next((n for i, n in self.levels if i == item), 0)
+
+    def side_of(self, seat: int) -> str:
+        return DECLARER if seat == self.declarer else OPPONENTS
+
+
+@dataclass(frozen=True)
+class Score:
+    items: tuple[ScoredItem, ...]
+    value: int  # the declarer's hand score: the lines without a seat
+    payments: tuple[int, ...]
+    game_winner: str | None  # "declarer"/"opponents"; None in klop
+    won: bool  # the declarer won (§10.6), for the radelci; False in klop
+    radelci: tuple[int, ...]  # per seat gained (+1) or used (−1); () without the option
+
+
+def _kontra_note(level: int) -> str:
+    return f"{KONTRA_WORDS[level - 1]}: × {2**level}" if level else ""
+
+
+def _join(*notes: str) -> str:
+    return "; ".join(note for note in notes if note)
+
+
+def _r(outcome: Outcome, k: int) -> int:
+    return round_to_5(k) if outcome.round_to_5 else k
+
+
+def _klop_lines(outcome: Outcome) -> list[ScoredItem]:
+    """§10.1, each player alone; ``kontra_on_klop`` doubles all three."""
+    level = outcome.level("klop")
+    multiplier = 2**level
+    extremes: list[int | None] = []
+    for points, tricks in zip(outcome.klop_points, outcome.klop_tricks, strict=True):
+        extremes.append(70 if tricks == 0 else -70 if points >= WINNING_POINTS else None)
+    decided = any(e is not None for e in extremes)
+    lines = []
+    for seat, (points, extreme) in enumerate(zip(outcome.klop_points, extremes, strict=True)):
+        if extreme is not None:
+            base, sign = 70, (1 if extreme > 0 else -1)
+            note = "took no trick" if extreme > 0 else f"{points} card points: 36 or more"
+        elif decided:
+            base, sign, note = 0, 1, f"{points} card points; another player scored 70"
+        else:
+            base, sign = _r(outcome, points), -1
+            note = f"{points} card points" + (f", rounded to {base}" if base != points else "")
+        note = _join(note, _kontra_note(level))
+        lines.append(
+            ScoredItem("klop", PLAYER, base, multiplier, sign * base * multiplier, note=note, seat=seat)
+        )
+    return lines
+
+
+def _valat_line(outcome: Outcome, multiplier: int, note: str) -> ScoredItem:
+    """§10.3: an announced or a silent valat replaces the game and every bonus."""
+    if outcome.valat_announced:
+        made = outcome.declarer_tricks == TRICKS
+        side = DECLARER if made else OPPONENTS
+        text = "announced: " + ("made" if made else "failed")
+        return ScoredItem(
+            "valat", side, 500, multiplier, SIGN[side] * 500 * multiplier, True, _join(text, note)
+        )
+    side = DECLARER if outcome.declarer_tricks == TRICKS else OPPONENTS
+    text = f"silent: the {side} took every trick"
+    return ScoredItem("valat", side, 250, multiplier, SIGN[side] * 250 * multiplier, False, _join(text, note))
+
+
+def _announcer(outcome: Outcome, bonus: str) -> str | None:
+    return next((side for b, side in outcome.announced if b == bonus), None)
+
+
+def _bonus_line(outcome: Outcome, bonus: str) -> ScoredItem | None:
+    """§10.3: trula and kings (who won them) and pagat ultimo (T1 in trick 16)."""
+    announcer = _announcer(outcome, bonus)
+    level = outcome.level(bonus) if announcer else 0
+    base = BONUS_VALUES[bonus][1 if announcer else 0]
+    multiplier = 2**level
+    kontra = _kontra_note(level)
+    name = BONUS_NAMES[bonus]
+    if bonus == "ultimo":
+        if announcer is not None:
+            side, made = announcer, outcome.pagat_won
+            note = "T1 won trick 16" if made else "failed: T1 did not win trick 16"
+        elif outcome.pagat_side is not None:
+            side, made = outcome.pagat_side, outcome.pagat_won
+            note = "T1 won trick 16" if made else "failed: T1 lost trick 16"
+        else:
+            return None
+        sign = SIGN[side] if made else -SIGN[side]
+        return ScoredItem(
+            name, side, base, multiplier, sign * base * multiplier, bool(announcer), _join(note, kontra)
+        )
+    winner = outcome.trula if bonus == "trula" else outcome.kings
+    if winner is not None:
+        note = f"won by the {winner}" + (f" (announced by the {announcer})" if announcer else "")
+        return ScoredItem(
+            name,
+            winner,
+            base,
+            multiplier,
+            SIGN[winner] * base * multiplier,
+            bool(announcer),
+            _join(note, kontra),
+        )
+    if announcer is None:
+        return None
+    note = "announced, not won by either side"
+    return ScoredItem(
+        name, announcer, base, multiplier, -SIGN[announcer] * base * multiplier, True, _join(note, kontra)
+    )
+
+
+def _three_two_one(outcome: Outcome) -> tuple[list[ScoredItem], bool, str]:
+    level = outcome.level("game")
+    multiplier = 2**level
+    kontra = _kontra_note(level)
+    if outcome.valat_announced or TRICKS in (outcome.declarer_tricks, outcome.opponent_tricks):
+        line = _valat_line(outcome, multiplier, kontra)
+        return [line], outcome.declarer_tricks == TRICKS, line.side
+    points = outcome.declarer_points
+    won = points >= WINNING_POINTS
+    side = DECLARER if won else OPPONENTS
+    name = CONTRACT_BY_KEY[outcome.contract].name
+    lines = [
+        ScoredItem(
+            "game",
+            side,
+            outcome.value,
+            multiplier,
+            SIGN[side] * outcome.value * multiplier,
+            note=_join(f"{name}: {points} card points", kontra),
+        ),
+    ]
+    exact = points - 35
+    diff = _r(outcome, exact)
+    note = f"{points} − 35 = {exact}" + (f", rounded to {diff}" if diff != exact else "")
+    lines.append(
+        ScoredItem(
+            "difference",
+            DECLARER if diff >= 0 else OPPONENTS,
+            abs(diff),
+            multiplier,
+            diff * multiplier,
+            note=_join(note, kontra),
+        )
+    )
+    for bonus in ("trula", "kings", "ultimo"):
+        bonus_line = _bonus_line(outcome, bonus)
+        if bonus_line is not None:
+            lines.append(bonus_line)
+    return lines, won, side
+
+
+def _other_contract(outcome: Outcome) -> tuple[list[ScoredItem], bool, str]:
+    """§10.4: beggar, solo without, open beggar, colour valat, valat."""
+    level = outcome.level("game")
+    multiplier = 2**level
+    if outcome.contract in ("beggar", "open-beggar"):
+        won = outcome.declarer_tricks == 0
+        note = "the declarer took no trick" if won else "the declarer took a trick"
+    elif outcome.contract == "solo-without":
+        won = outcome.declarer_points >= WINNING_POINTS
+        note = f"{outcome.declarer_points} card points"
+    else:
+        won = outcome.declarer_tricks == TRICKS
+        note = "the declarer took every trick" if won else "the declarer lost a trick"
+    side = DECLARER if won else OPPONENTS
+    base = outcome.value
+    name = CONTRACT_BY_KEY[outcome.contract].name
+    line = ScoredItem(
+        name, side, base, multiplier, SIGN[side] * base * multiplier, note=_join(note, _kontra_note(level))
+    )
+    return [line], won, side
+
+
+def _individual_lines(outcome: Outcome) -> list[ScoredItem]:
+    lines = []
+    if outcome.mond_lost is not None:
+        seat, how = outcome.mond_lost
+        penalty = outcome.mond_penalty
+        lines.append(
+            ScoredItem("mond penalty", outcome.side_of(seat), penalty, 1, -penalty, note=how, seat=seat)
+        )
+    if outcome.skis_lost is not None:
+        seat = outcome.skis_lost
+        note = "T22 captured in the emperor trick"
+        lines.append(ScoredItem("škisfang", outcome.side_of(seat), 100, 1, -100, note=note, seat=seat))
+    return lines
+
+
+def radelci_change(outcome: Outcome, won: bool) -> tuple[int, ...]:
+    """§10.6: +1 for everyone after the listed contracts and after a three/two/one whose declarer
+    won every trick; −1 for a declarer who held one and won."""
+    if not outcome.radelci:
+        return ()
+    everyone = outcome.contract in RADELCI_CONTRACTS or outcome.declarer_tricks == TRICKS
+    change = [1 if everyone else 0] * SEATS
+    if outcome.declarer is not None and outcome.radelci_held and won:
+        change[outcome.declarer] -= 1
+    return tuple(change)
+
+
+def score(outcome: Outcome) -> Score:
+    if outcome.contract == "klop":
+        lines = _klop_lines(outcome) + _individual_lines(outcome)
+        payments = [0] * SEATS
+        for line in lines:
+            assert line.seat is not None
+            payments[line.seat] += line.amount
+        return Score(tuple(lines), 0, tuple(payments), None, False, radelci_change(outcome, False))
+    assert outcome.declarer is not None
+    if outcome.contract in ("three", "two", "one"):
+        lines, won, winner = _three_two_one(outcome)
+    else:
+        lines, won, winner = _other_contract(outcome)
+    hand = sum(line.amount for line in lines)
+    if outcome.radelci and outcome.radelci_held:
+        held = outcome.radelci_held
+        note = f"the declarer holds {held} radelc{'i' if held > 1 else ''}: the hand score is doubled"
+        side = DECLARER if hand >= 0 else OPPONENTS
+        lines.append(ScoredItem("radelc", side, abs(hand), 1, hand, note=note))
+    lines += _individual_lines(outcome)
+    value = sum(line.amount for line in lines if line.seat is None)
+    payments = [0] * SEATS
+    payments[outcome.declarer] = value
+    for line in lines:
+        if line.seat is not None:
+            payments[line.seat] += line.amount
+    return Score(tuple(lines), value, tuple(payments), winner, won, radelci_change(outcome, won))
