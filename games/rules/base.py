@@ -149,7 +149,9 @@ class ScoredItem:
 
     ``amount`` is signed from the declarer side's point of view (it is what is added to V),
     except for a line with ``paid_to`` set (a Hungarian tarokk count paid by each other
-    player): that line is settled outside V, each other player pays ``amount`` to that seat.
+    player): that line is settled outside V, each other player pays ``amount`` to that seat;
+    and a line with ``seat`` set (Bridge's penalty points): ``amount`` is added to that seat's
+    total.
     """
 
     name: str  # "game", "trull", "four kings", "pagát ultimó", "XXI-catch", "double game", "volát", ...
@@ -160,9 +162,12 @@ class ScoredItem:
     announced: bool = False
     note: str = ""
     paid_to: int | None = None  # the seat every other player pays ``amount``; None: part of V
+    # The seat a per-seat line belongs to (Bridge: its ``amount`` is added to that seat's total,
+    # not to V); None: a side's line.
+    seat: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "name": self.name,
             "side": self.side,
             "base": self.base,
@@ -172,11 +177,14 @@ class ScoredItem:
             "note": self.note,
             "paid_to": self.paid_to,
         }
+        if self.seat is not None:
+            data["seat"] = self.seat
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScoredItem:
         fields = ("name", "side", "base", "multiplier", "amount", "announced", "note")
-        return cls(**{k: data[k] for k in fields}, paid_to=data.get("paid_to"))
+        return cls(**{k: data[k] for k in fields}, paid_to=data.get("paid_to"), seat=data.get("seat"))
 
 
 @dataclass(frozen=True)
