@@ -21,10 +21,11 @@ from .base import (
     UnknownVariant,
     Variant,
 )
+from .bridge import BRIDGE
 from .czech import CZECH
 from .hungarian import HUNGARIAN
 
-VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH)}
+VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH, BRIDGE)}
 
 
 def get_variant(key: str) -> Variant:

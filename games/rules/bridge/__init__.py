@@ -1,0 +1,164 @@
+"""Bridge, the 36-card shedding game for 2 to 4 players (Mau-Mau family, not contract bridge):
+shared/rules/bridge.md.
+
+``BRIDGE`` implements ``base.Variant``. A Bridge *round* is one hand of the site; its
+``HandContext.dealer`` is the round's **starter**, the player who opens the stack (§2). The
+match (``match_rules``) adds the penalty points up, sends a total of exactly 125 back to 0,
+ends once a total passes ``end_threshold`` (lowest total wins) and lets the highest total start
+the next round.
+
+Modules, one concept each: ``pack`` (the 36 cards, values, matching), ``state`` (phases, the
+move in progress, the frozen record), ``deal`` (5 cards each from the blind, the hidden salt),
+``blind`` (drawing, reshuffling the stack into the blind), ``move`` (first card, drawing, adding,
+covering a 6), ``bridge`` (the run and the Bridge), ``turn`` (the end of a move: wish, 8s
+choice, the turn passing on), ``effects`` (7s, 8s, As), ``outcome`` (the end of the round, the
+J-points choice, the HandResult), ``scoring`` (the count, pure), ``observe`` (the
+hidden-information door), ``engine`` (the one gate for every action).
+
+Phases and their actions (canonical text; one seat acts at a time, ``legal_actions`` is empty
+for every other seat):
+
+- ``play`` (the mover; what is legal depends on the move's stage, see ``move``):
+  ``play:<card>`` plays a legal first card, the card just drawn, a card added of the top
+  card's rank, or a cover for a 6 (e.g. ``play:H9``, ``play:D10``); ``draw`` takes one card from
+  the blind, only when the mover holds no legal first card, or no cover for their 6;
+  ``stop`` ends the move when adding is optional (or, with ``must_play_drawn_card`` off, after
+  a draw). A move with nothing left to do ends by itself.
+- ``bridge`` (the mover, when their card made the run of one rank 4): ``bridge`` declares Bridge
+  and ends the round; ``no-bridge`` plays on.
+- ``wish`` (the mover, when their move ended on their J and they still hold cards):
+  ``wish:H`` | ``wish:S`` | ``wish:D`` | ``wish:C``.
+- ``eights`` (the mover, after 2 or more 8s in a move with 3 or 4 players and
+  ``eights_rule`` = ``player_choice``; also at the end of the round when the final move's
+  effects count): ``eights:next`` | ``eights:spread``.
+- ``jpoints`` (the round winner, when the round ended on a J and ``j_points_rule`` =
+  ``winner_choice``): ``jpoints:minus`` | ``jpoints:plus``.
+- ``over``: no actions.
+
+Every action is public (``is_public`` is always True); the log names a card only when it is
+played. A drawn card is seen by its drawer alone (``observe``: ``hand``, ``drawn``).
+
+A round always ends: a draw that finds the blind empty and only the top card on the stack is
+skipped (the move ends; a 6 awaiting cover stays uncovered). That can never stall the table,
+since then every other card is in some hand, so someone holds a J (all four, or three when a J
+lies on top), may play it, and puts a second card on the stack for the next reshuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
+from ..match import HIGHEST_TOTAL, MatchRules
+from . import deal as _deal
+from . import engine
+from .observe import observe as _observe
+from .pack import sort_cards as _sort_cards
+from .state import BridgeState, Phase
+
+OPTIONS = (
+    Option("players", 3, (2, 3, 4), label="Players"),
+    Option(
+        "eights_rule",
+        "player_choice",
+        ("player_choice", "always_next", "always_spread"),
+        label="Two or more 8s (player's choice; always all on the next player; always spread)",
+    ),
+    Option(
+        "j_points_rule",
+        "winner_choice",
+        ("winner_choice", "always_minus", "always_plus"),
+        label="Round ending on Js (winner's choice; always minus for the winner; always plus for the others)",
+    ),
+    Option("reshuffle_multiplier", True, (True, False), label="Each reshuffle multiplies the round's points"),
+    Option("reset_at_exact_125", True, (True, False), label="A total of exactly 125 goes back to 0"),
+    Option("end_threshold", 125, minimum=1, label="The game ends when a total exceeds"),
+    Option("must_play_drawn_card", True, (True, False), label="A playable drawn card must be played"),
+    Option(
+        "opening_card",
+        "starter_choice",
+        ("starter_choice", "last_dealt"),
+        label="Opening card (the starter's choice; the last card dealt to the starter)",
+    ),
+    Option(
+        "finish_effects_before_count",
+        True,
+        (True, False),
+        label="The last move's 7s and 8s take effect before the count",
+    ),
+)
+
+
+class Bridge:
+    key = "bridge"
+    name = "Bridge"
+    seats: tuple[int, ...] = (2, 3, 4)
+    options: tuple[Option, ...] = OPTIONS
+
+    def seat_count(self, options: Mapping[str, Any]) -> int:
+        return int(resolve_options(self.options, options)["players"])
+
+    def deal(self, rng: random.Random, seats: int, options: Mapping[str, Any], dealer: int = 0) -> Deal:
+        """A shuffled pack dealt 5 at a time from the starter (``dealer``), see ``deal``."""
+        players = self.seat_count(options)
+        if seats != players:
+            raise ValueError(f"This Bridge table is played by {players}, not {seats}")
+        if not 0 <= dealer < players:
+            raise ValueError(f"No seat {dealer} to start the round")
+        return _deal.deal(rng, players, dealer)
+
+    def new_hand(self, deal: Deal, context: HandContext) -> BridgeState:
+        return _deal.new_hand(deal, context, self.options)
+
+    def to_act(self, state: BridgeState) -> frozenset[int]:
+        return state.to_act
+
+    def legal_actions(self, state: BridgeState, seat: int) -> list[str]:
+        return engine.legal_actions(state, seat)
+
+    def apply(self, state: BridgeState, seat: int, action: str) -> BridgeState:
+        return engine.apply(state, seat, action)
+
+    def observe(self, state: BridgeState, viewer: Viewer) -> View:
+        return _observe(state, viewer)
+
+    def is_over(self, state: BridgeState) -> bool:
+        return state.phase is Phase.OVER
+
+    def is_public(self, state: BridgeState, seat: int, action: str) -> bool:
+        return True
+
+    def result(self, state: BridgeState) -> HandResult | None:
+        """Once over: ``payments`` = each seat's penalty points from this round (J points + hand
+        points × M; not zero-sum); ``items`` = one "hand points" line per seat and the "J
+        points" lines, each ``base × multiplier = amount`` with ``seat`` set; ``declarer`` =
+        the round winner; ``reason`` "went out" or "Bridge"; ``contract`` None; ``next_dealer``
+        None (the match lets the highest total start)."""
+        return state.result
+
+    def sort_cards(self, cards: Sequence[str], options: Mapping[str, Any]) -> list[str]:
+        return list(_sort_cards(cards))
+
+    def match_rules(self, options: Mapping[str, Any]) -> MatchRules:
+        """§2, §10.4–§10.5, §11: penalty points, lowest wins, the game ends after a round that
+        leaves a total above ``end_threshold``; a total of exactly 125 goes back to 0 when
+        ``reset_at_exact_125`` is on, at 125 whatever the threshold (the rules name 125); the
+        highest total starts the next round; the first starter is random."""
+        resolved = resolve_options(self.options, options)
+        return MatchRules(
+            seats=int(resolved["players"]),
+            length=0,
+            zero_sum=False,
+            lowest_wins=True,
+            end_above=int(resolved["end_threshold"]),
+            reset_at=125 if resolved["reset_at_exact_125"] else None,
+            next_dealer_rule=HIGHEST_TOTAL,
+            first_dealer="random",
+        )
+
+
+BRIDGE = Bridge()
+
+__all__ = ["BRIDGE", "OPTIONS", "Bridge", "BridgeState", "Phase"]
