@@ -63,7 +63,7 @@ def following(seat: int, players: int, count: int) -> list[int]:
 def _draw_text(got: int, due: int, cause: str) -> str:
     if got == due:
         return f"draws {plural(due, 'card')} for {cause}"
-    return f"draws {got} of {due} cards for {cause}: no more cards to draw"
+    return f"draws {got} of {due} cards for {cause} (no more cards to draw)"
 
 
 def _cause(count: int, name: str) -> str:
