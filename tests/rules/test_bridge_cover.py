@@ -64,10 +64,10 @@ def test_a_6_is_covered_after_drawing_several_cards_one_at_a_time(bridge_table):
     state = bridge_table.run(state, "0 draw")
     assert bridge_table.legal(state, 0) == ["play:C8"]
     refused(bridge_table, state, "0 draw", "You hold a card that covers the 6: you may not draw")
-    assert bridge_table.view(state, 0)["drawn"] == ["HA", "D9", "S10", "C8"]
+    # The drawer sees the card it just drew; the others see only that it drew (4 in this move).
+    assert bridge_table.view(state, 0)["drawn"] == ["C8"]
     other = bridge_table.view(state, 2)
-    assert other["drawn"] == [] and other["drawn_counts"] == [4, 0, 0]
-    assert bridge_table.view(state, 1)["move"]["drawn"] == 4
+    assert other["drawn"] == [] and other["drawn_counts"] == [1, 0, 0] and other["move"]["drawn"] == 4
     state = bridge_table.run(state, "0 play:C8")
     # The cover was an 8: seat 1 draws 2 and loses its turn.
     assert state.to_act == {2} and len(state.hands[1]) == 4

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from .blind import draw_cards
 from .pack import ACE, EIGHT, SEVEN
-from .state import BridgeState, evolve, logged, next_seat, plural
+from .state import BridgeState, logged, next_seat, plural
 
 NEXT, SPREAD = "next", "spread"
 EIGHTS_CHOICES = (NEXT, SPREAD)
@@ -71,16 +71,11 @@ def _cause(count: int, name: str) -> str:
 
 
 def apply_effects(state: BridgeState, closing: bool) -> tuple[BridgeState, int]:
-    """The move's effects, applied; and who moves next (meaningless when ``closing``).
-
-    The per-seat record of recent draws starts afresh here: what a player sees as "just drawn"
-    from now on are the cards these effects hand out, then those of the next move.
-    """
+    """The move's effects, applied; and who moves next (meaningless when ``closing``)."""
     move = state.move
     assert move is not None
     players = state.setup.players
     mover = move.seat
-    state = evolve(state, recent=((),) * players)
     sevens, eights, aces = specials(move.cards)
     after = next_seat(mover, players)
     if sevens:

@@ -9,15 +9,29 @@ from __future__ import annotations
 
 from ..gate import Apply, Gate, Legal
 from . import bridge, move, outcome, turn
-from .state import BridgeState, Phase
+from .state import BridgeState, Phase, evolve
+
+
+def acting(handler: Apply) -> Apply:
+    """``handler`` for a seat that acts: what it drew before is no longer "just drawn"."""
+
+    def apply(state: BridgeState, seat: int, action: str) -> BridgeState:
+        if state.recent[seat]:
+            recent = list(state.recent)
+            recent[seat] = ()
+            state = evolve(state, recent=tuple(recent))
+        return handler(state, seat, action)
+
+    return apply
+
 
 # Phase → (the action words it accepts, legal actions, apply).
 PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
-    Phase.PLAY: (frozenset({"play", "draw", "stop"}), move.legal_moves, move.apply_move),
-    Phase.BRIDGE: (frozenset({"bridge", "no-bridge"}), bridge.legal_bridge, bridge.apply_bridge),
-    Phase.WISH: (frozenset({"wish"}), turn.legal_wishes, turn.apply_wish),
-    Phase.EIGHTS: (frozenset({"eights"}), turn.legal_eights, turn.apply_eights),
-    Phase.JPOINTS: (frozenset({"jpoints"}), outcome.legal_jpoints, outcome.apply_jpoints),
+    Phase.PLAY: (frozenset({"play", "draw", "stop"}), move.legal_moves, acting(move.apply_move)),
+    Phase.BRIDGE: (frozenset({"bridge", "no-bridge"}), bridge.legal_bridge, acting(bridge.apply_bridge)),
+    Phase.WISH: (frozenset({"wish"}), turn.legal_wishes, acting(turn.apply_wish)),
+    Phase.EIGHTS: (frozenset({"eights"}), turn.legal_eights, acting(turn.apply_eights)),
+    Phase.JPOINTS: (frozenset({"jpoints"}), outcome.legal_jpoints, acting(outcome.apply_jpoints)),
 }
 
 VERBS = {

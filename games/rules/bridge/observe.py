@@ -19,9 +19,10 @@ Keys, all present in every view (None where not visible or not known yet):
 - ``hands``: per seat, its cards when visible to the viewer, else None.
 - ``hand_counts``: per seat, the number of cards held.
 - ``hand_points``: per seat, the value of its cards (§9) when visible, else None.
-- ``drawn``: the cards the viewer drew since the last move ended, in drawing order (own draws
-  in the current move, or the draws a 7 or 8 of the last move made; [] for non-seats).
-- ``drawn_counts``: per seat, how many cards it drew since the last move ended.
+- ``drawn``: the cards the viewer drew since its own last action, in drawing order (the card
+  its last ``draw`` took, or the cards another player's 7 or 8 made it draw; [] for the
+  audience and everyone).
+- ``drawn_counts``: per seat, how many cards it drew since its own last action.
 - ``blind_count``: cards left in the blind; ``blind``: the blind top first, for ``EVERYONE``
   only (None for every other viewer, even after the round).
 - ``stack``: every card on the stack in playing order, top last (a reshuffle leaves only the top

@@ -93,7 +93,7 @@ class BridgeState:
     wish: str | None = None  # the wished suit while a J lies on top (§8.1)
     run: tuple[str, ...] = ()  # the same-rank cards at the top, in playing order (§8.6)
     reshuffles: int = 0  # §5: reshuffles of the stack into the blind in this round
-    recent: tuple[tuple[str, ...], ...] = ()  # per seat, cards drawn since the last move ended
+    recent: tuple[tuple[str, ...], ...] = ()  # per seat, cards drawn since its last action
     eights: str | None = None  # "next" or "spread", once chosen for the move being settled
     effects_applied: bool = False  # round end: the final move's effects are done (§10.1)
     winner: int | None = None  # who went out or declared Bridge
