@@ -240,3 +240,22 @@ def test_match_rules_follow_the_options():
     assert (rules.seats, rules.end_above, rules.reset_at) == (4, 200, None)
     # The reset stays at 125 whatever the threshold (§10.4 names 125).
     assert BRIDGE.match_rules({"end_threshold": 300}).reset_at == 125
+
+
+def test_without_the_125_reset_a_total_of_125_stays(bridge_table):
+    result = bridge_table.run(example_5(bridge_table), "0 jpoints:plus").result
+    rules, match = bridge_match(reset_at_exact_125=False)
+    match = record(match, HandResult(thrown_in=False, payments=(60, 20, 5)), doubled=False)
+    match = record(match, result, doubled=False)
+    # P3 5 + 120 = 125 stays; 125 does not exceed the threshold, so the game goes on; P3 starts.
+    assert match.totals == (60, 100, 125) and match.rows[-1].resets == () and not match.over
+    assert match.dealer == 2
+
+
+def test_the_end_threshold_decides_when_the_game_is_over(bridge_table):
+    state = bridge_table.run(bridge_table.start(EXAMPLE_6_HANDS, blind="SA"), *EXAMPLE_6_STEPS)
+    rules, match = bridge_match(end_threshold=130)
+    match = record(match, HandResult(thrown_in=False, payments=(110, 95, 70)), doubled=False)
+    match = record(match, state.result, doubled=False)
+    # 130 does not exceed 130: the game goes on, P1 (the highest) starts the next round.
+    assert match.totals == (110, 130, 70) and not match.over and match.dealer == 1
