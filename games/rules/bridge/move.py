@@ -18,8 +18,6 @@ Phase ``play``, by the move's stage:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import IllegalAction
 from .blind import draw_one
 from .bridge import extend_run, offers_bridge
@@ -140,8 +138,7 @@ def played(state: BridgeState, seat: int, card: str) -> BridgeState:
         stack=state.stack + (card,),
         run=extend_run(state.run, card),
         wish=None,
-        move=replace(
-            move,
+        move=move._replace(
             stage=Stage.COVER if card[1:] == SIX else Stage.ADD,
             cards=move.cards + (card,),
             drawn_card=None,
@@ -169,8 +166,8 @@ def apply_draw(state: BridgeState, seat: int, action: str) -> BridgeState:
         text = NO_DRAW + (", the 6 stays uncovered" if stage is Stage.COVER else "")
         return end_move(logged(state, (seat, text)))
     if stage is Stage.COVER:
-        return logged(state, (seat, "draws a card"), move=replace(move, drawn=move.drawn + 1))
-    drawn = replace(move, stage=Stage.DRAWN, drawn=move.drawn + 1, drawn_card=card)
+        return logged(state, (seat, "draws a card"), move=move._replace(drawn=move.drawn + 1))
+    drawn = move._replace(stage=Stage.DRAWN, drawn=move.drawn + 1, drawn_card=card)
     state = logged(state, (seat, "draws a card"), move=drawn)
     if state.setup.must_play_drawn_card and not is_first_card(card, state.top, state.wish):
         return end_move(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..base import Deal, HandResult
 from ..tricks import LogEntry  # (acting seat or None, public text)
@@ -38,9 +38,9 @@ class Stage(StrEnum):
     COVER = "cover"  # a 6 of this move lies on top: cover it, or draw for a cover (§8.3)
 
 
-@dataclass(frozen=True)
-class Move:
-    """The move in progress: everything one player does in one turn."""
+class Move(NamedTuple):
+    """The move in progress: everything one player does in one turn (a named tuple rather than
+    a dataclass, as ``tricks.Trick``, because every card played builds a new one)."""
 
     seat: int
     stage: Stage

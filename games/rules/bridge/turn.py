@@ -9,8 +9,6 @@ then the effects apply and the next player's move begins.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import IllegalAction
 from . import outcome
 from .effects import EIGHTS_CHOICES, NEXT, apply_effects, eights_choice_needed
@@ -21,12 +19,16 @@ from .state import BridgeState, Phase, Stage, evolve, logged, start_move
 def after_play(state: BridgeState) -> BridgeState:
     move, top = state.move, state.top
     assert move is not None and top is not None
-    if top[1:] == SIX:
-        return evolve(state, phase=Phase.PLAY, move=replace(move, stage=Stage.COVER))
     rank = top[1:]
-    if any(card[1:] == rank for card in state.hands[move.seat]):
-        return evolve(state, phase=Phase.PLAY, move=replace(move, stage=Stage.ADD))
-    return end_move(state)
+    if rank == SIX:
+        stage = Stage.COVER
+    elif any(card[1:] == rank for card in state.hands[move.seat]):
+        stage = Stage.ADD
+    else:
+        return end_move(state)
+    if state.phase is Phase.PLAY and move.stage is stage:
+        return state  # ``played`` has set the stage already
+    return evolve(state, phase=Phase.PLAY, move=move._replace(stage=stage))
 
 
 def end_move(state: BridgeState) -> BridgeState:
