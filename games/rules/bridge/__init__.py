@@ -42,6 +42,30 @@ A round always ends: a draw that finds the blind empty and only the top card on 
 skipped (the move ends; a 6 awaiting cover stays uncovered). That can never stall the table,
 since then every other card is in some hand, so someone holds a J (all four, or three when a J
 lies on top), may play it, and puts a second card on the stack for the next reshuffle.
+
+Readings where bridge.md is silent or could be read two ways:
+
+- The deal gives each player 5 cards at a time from the starter on (the squawk7x engine), so the
+  ``last_dealt`` card is the 5th of the starter's packet (``deal``).
+- The effects of a finished move (§8.5) happen at once: the drawing players take no action.
+- A move with nothing left to add ends by itself. With ``must_play_drawn_card`` an unplayable
+  drawn card ends the move at once and a playable one is the only legal action; without it
+  every draw waits for ``play:<card>`` or ``stop``, so the others never learn whether it fitted.
+- The opening move is a normal move after its first card: same-rank cards may be added, a 6
+  must be covered, its 7s, 8s and As act, its J asks for a wish.
+- The Bridge question is asked when the card makes the run exactly 4, except when that card
+  empties the player's hand and is not a 6 (going out then ends the round the same way).
+  The run counts the cards played; after a reshuffle a card played again counts again.
+- "Spread" hands the 8s one at a time to the players after the 8-player, wrapping round and
+  skipping them; play resumes with the player after the last recipient in playing order, even
+  when that player also received one (the engine's ``activate_next_player``). An effect that
+  cannot draw all its cards draws what it can.
+- At the end of a round (``finish_effects_before_count``) the final move's 7s and 8s make the
+  players draw (the winner still chooses next or spread for two or more 8s); its As do nothing;
+  reshuffles made by those draws raise M. This holds for a Bridge as for going out.
+- J points (§10.2) also follow a Bridge of Js; ``j`` counts only the final move's Js.
+- The reset at exactly 125 happens at 125 whatever ``end_threshold`` is (§10.4 names 125).
+- When the skipped draw leaves a 6 uncovered and the player's hand is empty, the player goes out.
 """
 
 from __future__ import annotations
