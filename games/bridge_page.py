@@ -83,7 +83,9 @@ def context(
         "hidden_below": max(0, len(stack) - 1 - RECENT),
         "mover": mover,
         "mover_name": names(mover),
-        "move_cards": list(move["cards"]) if move else [],
+        # A card of this move that a reshuffle took back into the blind is named, not shown as
+        # a card on the table (``data-card`` is for cards where they are now).
+        "move_cards": [(card, card in stack) for card in move["cards"]] if move else [],
         "move_drawn": move["drawn"] if move else 0,
         "jacks": trailing_jacks(move["cards"]) if move else 0,
         "move_text": _move_text(view, names),
@@ -122,8 +124,10 @@ class _Names:
 
 
 def _verb(who: str, verb: str) -> str:
-    """``verb`` ("chooses") as it goes with ``who`` ("You choose")."""
-    return verb[:-1] if who == "You" and verb.endswith("s") else verb
+    """``verb`` ("chooses", "misses") as it goes with ``who`` ("You choose", "You miss")."""
+    if who != "You":
+        return verb
+    return verb[:-2] if verb.endswith("sses") else verb[:-1]
 
 
 def _wish(suit: str | None) -> dict[str, str] | None:
@@ -164,7 +168,7 @@ def _spread(view: dict[str, Any], mover: int, eights: int, names: _Names) -> str
     counts: dict[int, int] = {}
     for seat in following(mover, view["seats"], eights):
         counts[seat] = counts.get(seat, 0) + 2
-    return ", ".join(f"{names(seat)} draws {n}" for seat, n in counts.items())
+    return ", ".join(f"{names(seat)} {_verb(names(seat), 'draws')} {n}" for seat, n in counts.items())
 
 
 def _pending(view: dict[str, Any], names: _Names) -> list[str]:
@@ -175,26 +179,29 @@ def _pending(view: dict[str, Any], names: _Names) -> list[str]:
     players, mover = view["seats"], move["seat"]
     nxt = names((mover + 1) % players)
     out = []
+    draws, misses = _verb(nxt, "draws"), _verb(nxt, "misses")
     if pending["sevens"]:
         k = pending["sevens"]
-        out.append(f"{plural(k, 'seven')}: {nxt} draws {plural(k, 'card')}")
+        out.append(f"{plural(k, 'seven')}: {nxt} {draws} {plural(k, 'card')}")
     if pending["eights"]:
         k = pending["eights"]
         rule = view["options"].get("eights_rule", "player_choice")
         spread = _spread(view, mover, k, names)
         if k == 1 or players == 2 or rule == "always_next":
-            out.append(f"{plural(k, 'eight')}: {nxt} draws {2 * k} and misses a turn")
+            out.append(f"{plural(k, 'eight')}: {nxt} {draws} {2 * k} and {misses} a turn")
         elif rule == "always_spread":
             out.append(f"{k} eights, spread: {spread}; each misses a turn")
         else:
             out.append(
-                f"{k} eights: {nxt} draws {2 * k} and misses a turn, or they are spread"
+                f"{k} eights: {nxt} {draws} {2 * k} and {misses} a turn, or they are spread"
                 f" ({spread}): {names(mover)} {_verb(names(mover), 'chooses')}"
             )
     if pending["aces"]:
         k = pending["aces"]
         passed = ", ".join(names(s) for s in following(mover, players, k))
-        out.append(f"{plural(k, 'ace')}: {passed} {'is' if k == 1 else 'are'} passed over")
+        out.append(
+            f"{plural(k, 'ace')}: {passed} {'is' if k == 1 and passed != 'You' else 'are'} passed over"
+        )
     return out
 
 
