@@ -23,7 +23,7 @@ PHASE_LABELS = {
     "wish": "Wish a suit",
     "eights": "8s: next or spread",
     "jpoints": "J points",
-    "over": "Round over",
+    "over": "",  # the status line says "Round over"
 }
 RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
@@ -107,6 +107,8 @@ def context(
             cards=None,  # the count is shown with the Bridge facts (no tricks in Bridge)
             drew=(view.get("drawn_counts") or [0] * (i + 1))[i],
             played=len(move["cards"]) if move and move["seat"] == i and not over else 0,
+            round_points=row["payment"],
+            payment=None,  # shown with the Bridge facts, as penalty points
         )
     worded = dict(controls)
     worded["buttons"] = [
@@ -159,7 +161,7 @@ def _move_text(view: dict[str, Any], names: _Names) -> str:
     if move["drawn"]:
         parts.append(f"drew {plural(move['drawn'], 'card')}")
     if not parts:
-        return f"{who}: nothing played yet" + (" (opens the round)" if move.get("opening") else "")
+        return ""  # what the table waits for says it
     return f"{who}: " + ", ".join(parts)
 
 

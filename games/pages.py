@@ -16,7 +16,7 @@ from django.template import engines
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from games import bridge_page, clocks, matches, replay
+from games import bridge_page, clocks, matches, replay, services
 from games.bots import LEVELS
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
@@ -163,7 +163,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat, table.deadlines)
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
-    context["robot_levels"] = list(LEVELS)
+    context["robot_levels"] = [level for level in LEVELS if services.robot_plays(level, room.variant)]
     for row, seat in zip(context["seat_rows"], seats, strict=True):
         row["kept_for_me"] = user_id is not None and seat.kept_for_id == user_id and viewer.seat is None
         row["kept"] = seat.kept_for_id is not None

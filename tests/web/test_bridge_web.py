@@ -13,8 +13,9 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, replay, services
-from games.models import Room
+from games import clocks, consumers, replay, services
+from games.bots import LEVELS
+from games.models import HandAction, Room, TurnClock
 from games.rules.bridge import BRIDGE
 from tests.factories import StaffFactory, UserFactory
 from tests.web.bridge_helpers import (
@@ -526,3 +527,77 @@ async def test_every_push_to_every_seat_and_the_audience_keeps_the_hidden_cards_
     for socket in sockets:
         assert await drain(socket, quiet=0.2) == []
         await socket.disconnect()
+
+
+# --- robots and turn clocks -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "level"), [(2, "basic"), (4, "random")])
+def test_a_person_plays_rounds_against_robots_and_sees_only_what_they_may(players, level):
+    client, audience = client_for(UserFactory()), client_for(None)
+    response = client.post(
+        "/rooms/new", {"variant": "bridge", "players": players, "robots": players - 1, "robot_level": level}
+    )
+    assert response.status_code == 302, response.content
+    room = Room.objects.get(code=response["Location"].strip("/").split("/")[-1])
+    assert list(room.seats.values_list("robot", flat=True)) == [""] + [level] * (players - 1)
+    rng = random.Random(players)
+    for _round in (1, 2):
+        for _ in range(300):
+            data = assert_clean(client, room, 0)
+            assert_clean(audience, room, None)
+            assert offered(page_of(client, room)) == set(data["legal"])
+            if data["phase"] == "over":
+                break
+            assert data["to_act"] == [0], data["to_act"]  # robots move at once (inline in tests)
+            act(client, room, choose(data["legal"], rng))
+        else:
+            raise AssertionError("the round did not end")
+        assert len(data["match"]["rows"]) == _round
+        assert client.post(f"/r/{room.code}/next", {"hand_no": data["hand_no"]}).status_code == 200
+
+
+def test_a_robot_level_that_does_not_play_bridge_is_neither_offered_nor_accepted():
+    client = client_for(UserFactory())
+    lobby = client.get("/").content.decode()
+    for level in LEVELS:
+        variants = re.search(rf'<option value="{level}" data-variants="([^"]*)"', lobby).group(1).split()
+        assert ("bridge" in variants) == services.robot_plays(level, "bridge"), level
+        if not services.robot_plays(level, "bridge"):
+            rooms = Room.objects.count()
+            response = client.post(
+                "/rooms/new", {"variant": "bridge", "players": 2, "robots": 1, "robot_level": level}
+            )
+            assert response.status_code == 400
+            assert f"The {level} robot does not play Bridge yet" in response.json()["error"]
+            assert Room.objects.count() == rooms
+    assert services.robot_plays("basic", "bridge") and services.robot_plays("random", "bridge")
+
+
+def test_a_turn_clock_plays_for_people_whose_time_runs_out():
+    users = [UserFactory() for _ in range(2)]
+    room = services.create_room(users[0], "bridge", 0, {"players": 2}, turn_clock=60)
+    services.sit(room, users[1], 1)
+    hand = room.current_hand()
+    (seat,) = hand.to_act
+    page = page_of(client_for(users[seat]), room)
+    assert page.count("data-deadline=") == 1 and "Your turn" in page
+    deadline = TurnClock.objects.get(hand=hand, seat=seat).deadline
+    assert clocks.fire_due(now=deadline) == 1
+    first = HandAction.objects.get(hand=hand, seq=1)
+    assert first.seat == seat and first.robot == "clock"
+    # Nobody moves again: the clocks play the round out (three in a row make a seat away,
+    # and then the basic robot plays it at once).
+    for _ in range(300):
+        hand.refresh_from_db()
+        if hand.is_over:
+            break
+        due = TurnClock.objects.filter(hand=hand).order_by("deadline").first()
+        assert due is not None, hand.to_act
+        assert clocks.fire_due(now=due.deadline) == 1
+    else:
+        raise AssertionError("the round did not end")
+    robots = set(hand.actions.values_list("robot", flat=True))
+    assert robots <= {"clock", "away"} and "clock" in robots
+    data = assert_clean(client_for(users[0]), room, 0)
+    assert data["phase"] == "over" and any(s["away"] for s in data["seats_info"])
