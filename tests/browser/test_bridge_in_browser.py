@@ -162,6 +162,10 @@ def test_a_guest_plays_a_bridge_round_with_robots_while_the_audience_watches(sit
     seen: list[tuple[int, int, list[str]]] = []
     clicked: list[str] = []
     shot: set[str] = set()
+    # The keyboard plays as well: "1" plays the first card that may be played, 8♥.
+    player.keyboard.press("1")
+    player.wait_for_function("() => document.querySelector('#status').dataset.seq == '1'")
+    clicked.append("play:H8")
     for _ in range(300):
         phase = player.locator("#status").get_attribute("data-phase")
         if (

@@ -91,6 +91,11 @@ def assert_bridge_view(view: dict[str, Any], seat: int | None, hidden: set[str])
 def assert_clean(client: Any, room: Room, seat: int | None) -> dict[str, Any]:
     """The seat's (None: the audience's) page and view.json show nothing it may not see;
     returns the view.json."""
+    return checked(client, room, seat)[0]
+
+
+def checked(client: Any, room: Room, seat: int | None) -> tuple[dict[str, Any], str]:
+    """``assert_clean``, returning the view.json and the page it checked."""
     hand = room.current_hand()
     hidden = bridge_hidden_from(hand, seat)
     page = client.get(f"/r/{room.code}/").content.decode()
@@ -100,7 +105,7 @@ def assert_clean(client: Any, room: Room, seat: int | None) -> dict[str, Any]:
     envelope = {key: value for key, value in data.items() if key != "view"}
     assert not json_strings(envelope) & hidden, (hand.phase, json_strings(envelope) & hidden)
     assert_bridge_view(data["view"], seat, hidden)
-    return data
+    return data, page
 
 
 def clients(users: list[Any]) -> list[Any]:
