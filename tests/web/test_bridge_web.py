@@ -351,6 +351,23 @@ def test_a_reshuffle_raises_the_multiplier_for_everyone_to_see():
     assert_clean(bob, room, 1)
 
 
+def test_the_table_rules_change_what_the_player_is_asked():
+    # The starter must open with the last card dealt to them; a drawn card may be kept.
+    room, users = people(2, opening_card="last_dealt", must_play_drawn_card=False)
+    deal_round(room, ["HK SQ D7 D8 H9", "CA CK CQ C10 C8"], starter=0)
+    alice, bob = clients(users)
+    page = page_of(alice, room)
+    assert offered(page) == {"play:H9"} and "Open the round with 9♥, the last card dealt to you." in page
+    act(alice, room, "play:H9")
+    data = act(bob, room, "draw")  # the blind's top card, A♥, fits: Bob may play it or keep it
+    assert data["legal"] == ["play:HA", "stop"]
+    page = page_of(bob, room)
+    assert "You drew A♥: play it, or keep it and end your move." in page
+    assert button(page, "stop") == "Keep it and end my move"
+    data = act(bob, room, "stop")
+    assert data["to_act"] == [0] and data["view"]["hand_counts"] == [4, 6]
+
+
 def test_refused_moves_say_why_and_change_nothing():
     room, users = people(3)
     deal_round(room, ["H6 HK D10", "C9 DA C8 SQ", "D8 H10 SJ SK S10"], starter=0)
