@@ -16,7 +16,7 @@ from django.template import engines
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from games import clocks, matches, replay
+from games import bridge_page, clocks, matches, replay, services
 from games.bots import LEVELS
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
@@ -163,7 +163,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat, table.deadlines)
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
-    context["robot_levels"] = list(LEVELS)
+    context["robot_levels"] = [level for level in LEVELS if services.robot_plays(level, room.variant)]
     for row, seat in zip(context["seat_rows"], seats, strict=True):
         row["kept_for_me"] = user_id is not None and seat.kept_for_id == user_id and viewer.seat is None
         row["kept"] = seat.kept_for_id is not None
@@ -178,6 +178,12 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     context["legal_set"] = set(context["legal"])
     context["controls"] = _controls(context["view"], context["legal"], viewer.seat)
     context["hand_cards"] = _hand_cards(context["view"], context["legal_set"])
+    if bridge_page.shows(context["view"]):  # Bridge: the stack, the move, its own words
+        context.update(
+            bridge_page.context(
+                context["view"], context["legal"], viewer.seat, context["seat_rows"], context["controls"]
+            )
+        )
     return context
 
 
@@ -386,11 +392,13 @@ def _hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, 
     for a in legal:
         if a.startswith("discard:"):
             discardable.update(a.split(":", 1)[1].split(","))
+    drawn = set(view.get("drawn") or ())  # Bridge: the cards the viewer has just drawn
     return [
         {
             "card": card,
             "play": f"play:{card}" if f"play:{card}" in legal else None,
             "discardable": card in discardable,
+            "drawn": card in drawn,
         }
         for card in view["hand"]
     ]
@@ -440,9 +448,13 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
         "controls": _controls(None, [], None),
         "trick_total": _trick_total(view),
     }
+    if bridge_page.shows(view):
+        context.update(bridge_page.context(view, [], None, context["seat_rows"], context["controls"]))
+        context["bridge_panel"] = render_live_template("_bridge_inspect.html", context)
     # The table's panels of public facts, as the room page shows them.
     context["announcements"] = render_live_template("_announcements.html", context)
     context["facts"] = render_live_template("_table_facts.html", context)
     if view.get("result") and not view["result"].get("thrown_in"):
-        context["receipt"] = render_live_template("_receipt.html", {**context, "r": view["result"]})
+        receipt = "_bridge_result.html" if bridge_page.shows(view) else "_receipt.html"
+        context["receipt"] = render_live_template(receipt, {**context, "r": view["result"]})
     return context

@@ -60,10 +60,20 @@ class Submitted:
 # --- rooms and seats -------------------------------------------------------------------
 
 
-def _robot_level(level: str) -> str:
+def _robot_level(level: str, variant: Any = None) -> str:
     if level not in LEVELS:
         raise Illegal(f"Unknown robot level {level!r}: choose {', '.join(LEVELS)}")
+    if variant is not None and not robot_plays(level, variant.key):
+        playing = ", ".join(name for name in LEVELS if robot_plays(name, variant.key))
+        raise Illegal(f"The {level} robot does not play {variant.name} yet: choose {playing}")
     return level
+
+
+def robot_plays(level: str, variant_key: str) -> bool:
+    """Whether the robot ``level`` has a policy for the variant (a level gains variants one
+    at a time, e.g. Bridge's ``strong`` after its ``random`` and ``basic``)."""
+    policies = getattr(LEVELS.get(level), "policies", None)
+    return policies is None or variant_key in policies
 
 
 def create_room(
@@ -79,7 +89,7 @@ def create_room(
         variant = get_variant(variant_key)
     except KeyError as exc:
         raise Illegal(str(exc)) from None
-    robot_level = _robot_level(robot_level)
+    robot_level = _robot_level(robot_level, variant)
     try:
         turn_clock = clocks.check_seconds(turn_clock)
     except ValueError as exc:
@@ -191,7 +201,7 @@ def set_robot(room: Room, user: Any, index: int, level: str) -> Seat:
             raise Illegal(f"There is no seat {index + 1} at this table") from None
         if seat.user_id is not None:
             raise Stale(f"Seat {index + 1} is taken by a player")
-        seat.robot = _robot_level(level) if level else ""
+        seat.robot = _robot_level(level, get_variant(room.variant)) if level else ""
         seat.save(update_fields=["robot"])
         _start_hand_if_ready(room)
         _after_commit(room)

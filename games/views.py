@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games import pages, services
-from games.bots import runner
+from games.bots import LEVELS, runner
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options
@@ -53,6 +53,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context["variant_seats"] = [
         (v, v.seat_count(resolve_options(v.options, {}))) for v in context["variants"]
     ]
+    # The games each robot level plays (the page offers only those of the chosen game).
+    context["level_variants"] = {
+        level: " ".join(v.key for v in context["variants"] if services.robot_plays(level, v.key))
+        for level in LEVELS
+    }
     first = context["variant_seats"][0][1]
     context["robot_choices"] = robot_choices(first)
     return render(request, "games/lobby.html", context)

@@ -107,7 +107,7 @@ def card_title(card: str) -> str:
     if card.startswith("T"):
         n = int(card[1:])
         return f"Tarokk {roman(n)}" + (f" ({TRUMP_NAMES[n]})" if n in TRUMP_NAMES else "")
-    names = {"K": "King", "Q": "Queen", "R": "Rider", "J": "Jack", "1": "Ace", "10": "Ten"}
+    names = {"K": "King", "Q": "Queen", "R": "Rider", "J": "Jack", "1": "Ace", "A": "Ace", "10": "Ten"}
     rank = card[1:]
     return f"{names.get(rank, rank)} of {SUITS[card[0]][1]}"
 
@@ -270,8 +270,18 @@ def field(data: Any, key: str) -> Any:
     return data.get(key) if isinstance(data, dict) else None
 
 
-CARD_ID = re.compile(r"\b(T(?:2[0-2]|1[0-9]|[1-9])|[HSDC](?:10|[KQRJ1-9]))\b")
-YOU_VERBS = {"is": "are", "has": "have", "was": "were", "passes": "pass", "does": "do", "goes": "go"}
+CARD_ID = re.compile(r"\b(T(?:2[0-2]|1[0-9]|[1-9])|[HSDC](?:10|[AKQRJ1-9]))\b")  # A: Bridge's aces
+YOU_VERBS = {
+    "is": "are",
+    "has": "have",
+    "was": "were",
+    "passes": "pass",
+    "does": "do",
+    "goes": "go",
+    "wishes": "wish",
+}
+# Later in a line about the viewer's own seat (Bridge: "draws 2 cards ... and loses a turn").
+YOU_PHRASES = ((" and loses a turn", " and lose a turn"), ("their own score", "your own score"))
 
 
 @register.filter
@@ -286,4 +296,6 @@ def log_text(text: str, who: str = "") -> str:
         elif verb.endswith("s") and not verb.endswith("ss"):
             verb = verb[:-1]
         text = verb + space + rest
+        for theirs, yours in YOU_PHRASES:
+            text = text.replace(theirs, yours)
     return text

@@ -142,13 +142,25 @@
     }
     robots.value = String(Math.max(0, seats - 1 - Math.min(friends, seats - 1)));
   }
+  // Only the robot levels that play the chosen game can be chosen.
+  function fitRobotLevels(select) {
+    var level = document.getElementById("robot-level");
+    if (!level) return;
+    Array.prototype.forEach.call(level.options, function (option) {
+      option.disabled = (option.dataset.variants || "").split(" ").indexOf(select.value) < 0;
+    });
+    if (level.selectedOptions[0].disabled) level.value = "basic";
+  }
   function showVariantOptions() {
     var select = document.querySelector('.new-room select[name="variant"]');
     if (!select) return;
+    fitRobotLevels(select);
     document.querySelectorAll("[data-options-for]").forEach(function (box) {
       var on = box.dataset.optionsFor === select.value;
       box.hidden = !on;
       box.querySelector("fieldset").disabled = !on;
+      // A game whose seat count is a choice (Bridge's "players") shows it at once.
+      if (on && box.querySelector('select[name="players"]')) box.open = true;
     });
     fitRobots();
   }

@@ -48,6 +48,10 @@ def hidden_from(hand: Hand, seat: int | None) -> set[str]:
     from games import replay
     from games.rules import EVERYONE, get_variant
 
+    if hand.variant == "bridge":  # no talon or tricks: its own door (bridge.md §13)
+        from tests.web.bridge_helpers import bridge_hidden_from
+
+        return bridge_hidden_from(hand, seat)
     variant = get_variant(hand.variant)
     full = variant.observe(replay.current(hand), EVERYONE)
     hidden: set[str] = set()

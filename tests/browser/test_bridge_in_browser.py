@@ -1,0 +1,241 @@
+"""End to end in Chromium, Bridge: a guest opens a table for three with two robots from the
+lobby and plays a round by clicking, the choices included (a written-out deal makes the guest
+open with two 8s and then a jack, so the 8s choice and the wish come up), while an audience
+page follows live and never shows a card of a hand or of the blind; then staff step through
+the round in the inspector. Screenshots of each phase, desktop and phone, go to
+test-artifacts/screenshots/bridge/ (git-ignored) for people to look at."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from games.rules import EVERYONE, Deal, HandContext, get_variant
+from games.rules.bridge.pack import PACK_36
+from tests.browser.conftest import ROOT
+from tests.browser.test_play_in_browser import SNAPSHOT, status
+
+SHOTS = ROOT / "test-artifacts" / "screenshots" / "bridge"
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 390, "height": 844}
+# The guest (seat 0) starts: two 8s to open (next or spread?), then the jack (a wish).
+GUEST = "H8 S8 CJ D9 C10"
+ROBOTS = ["HA SK D7 C6 HQ", "DA S10 H9 CQ D6"]
+# What the guest clicks when it may, before playing a card, drawing or stopping.
+PREFERRED = ("eights:spread", "wish:D", "bridge", "jpoints:minus")
+
+
+def shoot(page, name: str) -> None:
+    """``name``-desktop.png and ``name``-phone.png of the whole page."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(SHOTS / f"{name}-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / f"{name}-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+
+def write_out_the_deal(site, code: str) -> None:
+    """Seat the two robots (the host's own choice on the room page, here through the same
+    service) and give the round that this deals the written-out hands, before any action."""
+    hands = [GUEST.split(), *(h.split() for h in ROBOTS)]
+    used = {c for h in hands for c in h}
+    script = f"""
+from django.db import transaction
+from games import services
+from games.models import Room
+room = Room.objects.get(code={code!r})
+with transaction.atomic():
+    services.set_robot(room, room.created_by, 1, "basic")
+    services.set_robot(room, room.created_by, 2, "basic")
+    hand = room.current_hand()
+    assert hand.seq == 0
+    hand.deal = {{"hands": {hands!r}, "talon": {[c for c in PACK_36 if c not in used]!r}}}
+    hand.context = {{**hand.context, "dealer": 0}}
+    hand.to_act = [0]
+    hand.save()
+"""
+    # No robot may move in this process: the site's own process moves them once the page asks.
+    env = {**site.env, "TAROKK_ROBOT_RUNNER": "off"}
+    command = [sys.executable, "manage.py", "shell", "-c", script]
+    subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
+
+
+def hidden_at(db_path: Path, code: str, hand_no: int, seq: int) -> set[str]:
+    """The cards in every hand and in the blind after move ``seq`` (none once the round is over
+    but the blind), rebuilt from the site's database."""
+    with sqlite3.connect(db_path) as db:
+        hand_id, deal, context = db.execute(
+            "select h.id, h.deal, h.context from games_hand h join games_room r on r.id = h.room_id "
+            "where r.code = ? and h.number = ?",
+            (code, hand_no),
+        ).fetchone()
+        actions = db.execute(
+            "select seat, action from games_handaction where hand_id = ? and seq <= ? order by seq",
+            (hand_id, seq),
+        ).fetchall()
+    variant = get_variant("bridge")
+    state = variant.new_hand(Deal.from_json(json.loads(deal)), HandContext.from_json(json.loads(context)))
+    for seat, action in actions:
+        state = variant.apply(state, seat, action)
+    view = variant.observe(state, EVERYONE)
+    hidden = set(view["blind"])
+    if view["phase"] != "over":
+        hidden.update(c for hand in view["hands"] for c in hand)
+    return hidden
+
+
+def click_bridge_control(page) -> str | None:
+    """Click one legal control (a choice first, then the first playable card, then draw or end
+    the move); None once the round is over."""
+    page.wait_for_function(
+        "() => document.querySelector('#result h2') || "
+        "document.querySelector('#hand [data-action], #controls [data-action]')",
+        timeout=30_000,
+    )
+    if page.locator("#result h2").count():
+        return None
+    actions = page.evaluate(
+        "() => [...document.querySelectorAll('#controls [data-action], #hand [data-action]')]"
+        ".map(e => e.dataset.action)"
+    )
+    if not actions:
+        return "wait"
+    choice = next((a for a in PREFERRED if a in actions), None)
+    if choice is None:
+        plays = [a for a in actions if a.startswith("play:")]
+        choice = plays[0] if plays else actions[0]
+    page.evaluate("() => { window.__clickedAt = document.querySelector('#status').dataset.seq }")
+    page.locator(f'[data-action="{choice}"]').first.click()
+    seq = page.evaluate("() => window.__clickedAt")
+    page.wait_for_function(
+        f"() => document.querySelector('#status').dataset.seq != '{seq}' || "
+        "!document.getElementById('flash').hidden",
+        timeout=15_000,
+    )
+    assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
+    return choice
+
+
+def test_a_guest_plays_a_bridge_round_with_robots_while_the_audience_watches(site, browser):
+    player_ctx, audience_ctx = browser.new_context(viewport=DESKTOP), browser.new_context(viewport=DESKTOP)
+    player = player_ctx.new_page()
+    errors: list[str] = []
+    player.on("pageerror", lambda e: errors.append(str(e)))
+
+    # The lobby: Bridge's seat count decides the robots choice; strong does not play it yet.
+    player.goto(site.url + "/")
+    player.get_by_role("button", name="Play as guest").first.click()
+    player.locator('.new-room select[name="variant"]').select_option("bridge")
+    box = player.locator('[data-options-for="bridge"]')
+    assert box.get_attribute("open") is not None  # the seat count is shown at once
+    box.locator('select[name="players"]').select_option("2")
+    assert player.locator("#robots option").all_inner_texts() == ["1 robot (play now)", "no robots, 1 friend"]
+    box.locator('select[name="players"]').select_option("4")
+    assert len(player.locator("#robots option").all_inner_texts()) == 4
+    box.locator('select[name="players"]').select_option("3")
+    assert player.locator("#robots option").all_inner_texts()[0] == "2 robots (play now)"
+    strong = player.locator('#robot-level option[value="strong"]')
+    assert strong.is_disabled() == ("bridge" not in (strong.get_attribute("data-variants") or "").split())
+    shoot(player, "01-lobby")
+    # Robots are seated once the deal is written out (below): a table of the guest alone first.
+    player.locator("#robots").select_option("0")
+    player.locator("#new-room").click()
+    player.wait_for_url("**/r/*/")
+    code = player.url.rstrip("/").split("/")[-1]
+    write_out_the_deal(site, code)
+    player.reload()
+    player.wait_for_selector("#connection.ok")
+    assert "Bridge" in player.locator("h1").inner_text()
+    assert player.locator('#status[data-phase="play"]').count() == 1
+
+    audience = audience_ctx.new_page()
+    audience.goto(f"{site.url}/r/{code}/")
+    audience.wait_for_selector("#connection.ok")
+    assert audience.locator("#hand [data-card]").count() == 0
+    shoot(player, "02-opening")
+
+    seen: list[tuple[int, int, list[str]]] = []
+    clicked: list[str] = []
+    shot: set[str] = set()
+    # The keyboard plays as well: "1" plays the first card that may be played, 8♥.
+    player.keyboard.press("1")
+    player.wait_for_function("() => document.querySelector('#status').dataset.seq == '1'")
+    clicked.append("play:H8")
+    for _ in range(300):
+        phase = player.locator("#status").get_attribute("data-phase")
+        if (
+            phase in ("eights", "wish", "bridge", "jpoints")
+            and phase not in shot
+            and player.locator("#controls [data-action]").count()
+        ):
+            shoot(player, f"03-{phase}")
+            shot.add(phase)
+        if "drawn" not in shot and player.locator("#hand .card.drawn").count():
+            shoot(player, "04-drawn")
+            shot.add("drawn")
+        action = click_bridge_control(player)
+        if action is None:
+            break
+        if action != "wait":
+            clicked.append(action)
+        hand_no, seq, cards = audience.evaluate(SNAPSHOT)
+        seen.append((int(hand_no), int(seq), cards))
+        if len(clicked) == 4:
+            shoot(audience, "05-audience")
+    hand_no, seq, phase = status(player)
+    assert phase == "over"
+    assert clicked[:4] == ["play:H8", "play:S8", "eights:spread", "play:CJ"] and clicked[4] == "wish:D"
+    assert player.locator("#result .bridge-receipt [data-payment-seat]").count() == 3
+    shoot(player, "06-round-over")
+    audience.wait_for_function(f"() => document.querySelector('#status').dataset.seq == '{seq}'")
+    assert audience.locator("#result .bridge-receipt").count() == 1  # the end, live
+    shoot(audience, "07-audience-round-over")
+    for h, s, cards in seen:
+        leaked = set(cards) & hidden_at(site.db_path, code, h, s)
+        assert not leaked, f"the audience saw {leaked} at move {s}"
+    assert len({s for _, s, _ in seen}) > 5
+    # The next round: the highest total starts it.
+    player.locator("#next-hand").click()
+    player.wait_for_function("() => document.querySelector('#status').dataset.handNo == '2'")
+    assert "Round 2" in player.locator("#status").inner_text()
+    assert not errors, errors
+
+    # Staff step through the round in the inspector, with the keyboard.
+    site.manage(
+        "shell",
+        "-c",
+        (
+            "from accounts.models import User; "
+            "User.objects.filter(username='boss').exists() or "
+            "User.objects.create_superuser('boss', 'boss@example.com', 'staff pass 123')"
+        ),
+    )
+    with sqlite3.connect(site.db_path) as db:
+        hand_id, last_seq = db.execute(
+            "select h.id, h.seq from games_hand h join games_room r on r.id = h.room_id "
+            "where r.code = ? and h.number = 1",
+            (code,),
+        ).fetchone()
+    staff = browser.new_context(viewport=DESKTOP).new_page()
+    staff.goto(f"{site.url}/accounts/login/")
+    staff.fill("input[name=login]", "boss")
+    staff.fill("input[name=password]", "staff pass 123")
+    staff.locator("form button[type=submit]").last.click()
+    staff.wait_for_url(site.url + "/")
+    staff.goto(f"{site.url}/staff/hands/{hand_id}/?step=0")
+    assert staff.locator("[data-inspect-seat] [data-card]").count() == 15  # every hand at the deal
+    assert staff.locator("[data-blind-order] [data-card]").count() == 21  # the blind, top first
+    staff.keyboard.press("ArrowRight")
+    staff.wait_for_url(f"**/staff/hands/{hand_id}/?step=1")
+    assert staff.locator('#stack [data-top="H8"]').count() == 1
+    shoot(staff, "08-inspector-step-1")
+    staff.keyboard.press("End")
+    staff.wait_for_url(f"**/staff/hands/{hand_id}/?step={last_seq}")
+    assert staff.locator(".result .bridge-receipt").count() == 1
+    shoot(staff, "09-inspector-end")
+    assert os.path.exists(SHOTS / "06-round-over-phone.png")
