@@ -21,6 +21,7 @@ from games.bots import LEVELS
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
 from games.rules.czech.deal import STYLE_NAMES
+from games.vocabulary import vocabulary
 
 # The partials of the room page that change with the game, in page order.
 LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "scoreboard", "log")
@@ -148,6 +149,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         "user": user,  # pushes render without a request: the template still reads who it is for
         "room": room,
         "variant": get_variant(room.variant),
+        "variant_key": room.variant,  # the game's words for cards and calls (games.vocabulary)
         "me": viewer.seat,
         "hand": hand,
         "view": None,
@@ -160,6 +162,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         context.update(view=view, legal=legal, seq=hand.public_seq)
     context["match"] = table.match
     context["rules"] = table_rules(context["variant"], room.options)
+    context["zero_sum"] = context["variant"].match_rules(room.options).zero_sum  # the receipt's settlement
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat, table.deadlines)
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
@@ -254,6 +257,7 @@ def _seat_rows(
             "cards": view["hand_counts"][i] if view else None,
             "tricks": view["tricks_won"][i] if view and view.get("tricks_won") else 0,
             "payment": view["result"]["payments"][i] if view and view.get("result") else None,
+            "radelci": _radelci(view, i),
             "away": seat.away,
             # The page counts down from the epoch milliseconds; the text is right at render time.
             "deadline_ms": int(deadline.timestamp() * 1000) if deadline else None,
@@ -263,12 +267,20 @@ def _seat_rows(
     return rows
 
 
+def _radelci(view: dict[str, Any] | None, seat: int) -> int | None:
+    """The radelci ``seat`` holds now (slovenian3.md §10.6): those held before this hand, and
+    once it is over the change it made; None where the table plays without them."""
+    held = (view or {}).get("radelci")
+    if held is None:
+        return None
+    change = ((view or {}).get("result") or {}).get("radelci") or [0] * len(held)
+    return held[seat] + change[seat]
+
+
 def _clock_text(left: Any) -> str:
     seconds = max(0, int(left.total_seconds() + 0.999))
     return f"{seconds // 60}:{seconds % 60:02d}"
 
-
-KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 
 # What "pass" means, phase by phase (the same word ends many kinds of decision).
 PASS_LABELS = {
@@ -303,10 +315,15 @@ def button_label(
     from games.templatetags.tarokk import action_label
 
     phase = (view or {}).get("phase")
+    variant = (view or {}).get("variant")
     word, _, arg = action.partition(":")
+    highest = (view or {}).get("highest_bid")
+    mine = bool(highest) and highest["seat"] == me and phase == "auction"
     if action == "pass":
         if phase == "announce":
             return "End my turn" if turn_has_calls else "Pass (no announcement)"
+        if mine:
+            return "Pass: klop is played"  # the opener still standing at three (slovenian3.md §4.3)
         if phase == "prever":
             return "Go with a partner" if view and view.get("povinnost") == me else "Pass (go ahead)"
         return PASS_LABELS.get(phase or "", "Pass")
@@ -326,7 +343,10 @@ def button_label(
         return f"Take pile {arg}"
     if word in LABELS and not arg:
         return LABELS[word]
-    return action_label(action)
+    label = action_label(action, variant)
+    if word == "bid" and mine and label.lower() == highest["contract"]:
+        return f"Keep {highest['contract']}"  # the final call repeats the bid (slovenian3.md §4.2)
+    return label
 
 
 def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> dict[str, Any]:
@@ -334,26 +354,39 @@ def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> 
 
     ``buttons`` are the plain decisions, as ``{"action", "label"}`` (pass, bids, holds, raises,
     the partner call, annul, prever, talon offers, money, valat, I on the end, contra, the
-    piles, knocking); ``announce`` and ``kontra`` are the Hungarian announcement phase's bonus
-    and kontra-chain calls, shown in their own groups; ``cut`` the cut positions (one
-    choice list); ``discard`` the discard form.
+    piles, knocking); ``announce`` and ``kontra`` are an announcement phase's bonus and
+    kontra-chain calls (the game's own kontra words, ``games.vocabulary``), shown in their own
+    groups; ``talon`` the face-up talon groups the declarer may take (``take:<n>``, each with
+    its cards, from the view's ``talon_groups``); ``cut`` the cut positions (one choice list);
+    ``discard`` the discard form.
     """
-    empty: dict[str, Any] = {"buttons": [], "announce": [], "kontra": [], "cut": None, "discard": None}
+    empty: dict[str, Any] = {
+        "buttons": [],
+        "announce": [],
+        "kontra": [],
+        "talon": [],
+        "cut": None,
+        "discard": None,
+    }
     if view is None or me is None:
         return empty
+    kontra_words = vocabulary(view.get("variant")).kontra_words
+    groups = view.get("talon_groups") or []
     turn = view.get("announce_turn")
     turn_has_calls = bool(turn and turn["calls"])
-    buttons, announce, kontra, cuts = [], [], [], []
+    buttons, announce, kontra, talon, cuts = [], [], [], [], []
     for action in legal:
-        word = action.partition(":")[0]
+        word, _, arg = action.partition(":")
         if word in ("play", "discard"):
             continue
         if word == "announce":
             announce.append(action)
-        elif word in KONTRA_WORDS:
+        elif word in kontra_words:
             kontra.append(action)
         elif word == "cut":
             cuts.append(action)
+        elif word == "take" and arg.isdigit() and 0 < int(arg) <= len(groups):
+            talon.append({"action": action, "number": int(arg), "cards": groups[int(arg) - 1]})
         elif action == "declare" and "decline" in legal:
             buttons.append({"action": action, "label": "Declare my Uni / Bida too"})
         else:
@@ -368,12 +401,19 @@ def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> 
     if discards:
         count = len(discards[0].split(":", 1)[1].split(","))
         choosable = sorted({c for a in discards for c in a.split(":", 1)[1].split(",")})
-        discard = {"count": count, "legal_json": json.dumps(discards), "choosable": set(choosable)}
+        discard = {
+            "count": count,
+            "legal_json": json.dumps(discards),
+            "choosable": set(choosable),
+            # Slovenian: a tarok may have to go, and then everyone sees it (slovenian3.md §5.1).
+            "tarok_shown": "discarded_taroks" in view and any(c.startswith("T") for c in choosable),
+        }
     return {
         **empty,
         "buttons": buttons,
         "announce": announce,
         "kontra": kontra,
+        "talon": talon,
         "cut": cut,
         "discard": discard,
     }
@@ -425,9 +465,12 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
     state = replay.state_at(hand, step)
     view = variant.observe(state, EVERYONE)
     actions = list(hand.actions.order_by("seq").select_related("actor"))
+    options = hand.context_value().options
     context = {
         "hand": hand,
         "room": hand.room,
+        "variant_key": hand.variant,
+        "zero_sum": variant.match_rules(options).zero_sum,
         "view": view,
         "step": step,
         "last": last,
@@ -435,14 +478,16 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
         "current_action": actions[step - 1] if step > 0 else None,
         "seat_rows": _seat_rows(list(hand.room.seats.select_related("user")), view, None),
         # The options stored with the hand, not the room's: a replay uses the rules it was played under.
-        "rules": table_rules(variant, hand.context_value().options),
+        "rules": table_rules(variant, options),
         "hand_cards": [],
         "controls": _controls(None, [], None),
         "trick_total": _trick_total(view),
     }
     # The table's panels of public facts, as the room page shows them.
     context["announcements"] = render_live_template("_announcements.html", context)
-    context["facts"] = render_live_template("_table_facts.html", context)
+    context["facts"] = render_live_template("_table_facts.html", context) + render_live_template(
+        "_talon.html", context
+    )
     if view.get("result") and not view["result"].get("thrown_in"):
         context["receipt"] = render_live_template("_receipt.html", {**context, "r": view["result"]})
     return context

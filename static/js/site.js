@@ -90,6 +90,15 @@
     var chosen = chosenDiscards.slice().sort(function (a, b) { return order.indexOf(a) - order.indexOf(b); });
     var action = "discard:" + chosen.join(",");
     var button = form.querySelector(".discard-submit");
+    var count = parseInt(form.dataset.discardCount, 10);
+    var left = form.querySelector("[data-discard-left]");
+    if (left) {
+      var more = count - chosen.length;
+      left.dataset.discardLeft = String(more);
+      if (more > 0) left.textContent = more + " more to choose.";
+      else if (legal.indexOf(action) >= 0) left.textContent = "Ready: press Discard.";
+      else left.textContent = "These cards may not be discarded together: change your choice.";
+    }
     if (legal.indexOf(action) >= 0) {
       button.disabled = false;
       button.dataset.action = action;
