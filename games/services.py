@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import broadcast, clocks, matches, replay
-from games.bots import LEVELS, runner
+from games.bots import LEVELS, UnknownRobotVariant, runner
 from games.models import Hand, HandAction, Room, Seat, TurnClock
 from games.rules import HandContext, IllegalAction, get_variant
 from games.rules import match as match_rules
@@ -66,6 +66,15 @@ def _robot_level(level: str) -> str:
     return level
 
 
+def _robot_plays(level: str, variant: Any, instead: str = "open the table without robots") -> None:
+    """Refuse a robot (a seat's, or the ``basic`` one a turn clock calls) that has no policy for
+    the game yet: a table it could never move at would hang at its first turn."""
+    try:
+        getattr(LEVELS[level], "policy", lambda key: None)(variant.key)
+    except UnknownRobotVariant:
+        raise Illegal(f"The {level} robot cannot play {variant.name} yet: {instead}") from None
+
+
 def create_room(
     user: Any,
     variant_key: str,
@@ -91,6 +100,10 @@ def create_room(
     seats = variant.seat_count(resolved)
     if not 0 <= robots < seats:
         raise Illegal(f"Robots must be between 0 and {seats - 1}")
+    if robots:
+        _robot_plays(robot_level, variant)
+    if turn_clock:
+        _robot_plays(clocks.ROBOT, variant, "open the table without a turn clock")
     with transaction.atomic():
         room = Room.objects.create(
             variant=variant.key, options=resolved, created_by=user, turn_clock=turn_clock
@@ -191,7 +204,9 @@ def set_robot(room: Room, user: Any, index: int, level: str) -> Seat:
             raise Illegal(f"There is no seat {index + 1} at this table") from None
         if seat.user_id is not None:
             raise Stale(f"Seat {index + 1} is taken by a player")
-        seat.robot = _robot_level(level) if level else ""
+        if level:
+            _robot_plays(_robot_level(level), get_variant(room.variant), "leave the seat free")
+        seat.robot = level
         seat.save(update_fields=["robot"])
         _start_hand_if_ready(room)
         _after_commit(room)
