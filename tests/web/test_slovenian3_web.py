@@ -367,7 +367,8 @@ def test_an_announced_valat_takes_over_the_game_with_its_own_kontra_words():
     hand = slovenian_table_with_known_deal(users)
     room = hand.room
     script = [(1, "pass"), (2, "pass"), (0, "bid:two"), (0, "take:2"), (0, "discard:H4,D4")]
-    script += [(0, "announce:trula"), (0, "announce:valat"), (0, "pass"), (1, "kontra:valat"), (1, "pass"), (2, "pass")]
+    script += [(0, "announce:trula"), (0, "announce:valat"), (0, "pass")]
+    script += [(1, "kontra:valat"), (1, "pass"), (2, "pass")]
     for seat, action in script:
         hand = room.current_hand()
         services.submit_action(hand.pk, seat, action, hand.seq, actor=users[seat])
