@@ -51,8 +51,11 @@ def hidden_from(hand: Hand, seat: int | None) -> set[str]:
     from games import replay
     from games.rules import EVERYONE, get_variant
 
-    variant = get_variant(hand.variant)
-    full = variant.observe(replay.current(hand), EVERYONE)
+    return hidden_in(get_variant(hand.variant).observe(replay.current(hand), EVERYONE), seat)
+
+
+def hidden_in(full: dict[str, Any], seat: int | None) -> set[str]:
+    """``hidden_from`` for the view with everything (``observe(state, EVERYONE)``) of a state."""
     if full["phase"] == "over":
         return set()
     hidden: set[str] = set()
