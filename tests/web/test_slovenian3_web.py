@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.db import transaction
 
 from games import replay, services
 from games.models import Room
@@ -19,6 +20,7 @@ from games.rules import EVERYONE, get_variant
 from tests.deals import (
     EMPEROR_HANDS,
     EMPEROR_TALON,
+    SLOVENIAN_DEALER,
     SLOVENIAN_HANDS,
     SLOVENIAN_TALON,
     full_table_with_known_deal,
@@ -513,3 +515,64 @@ async def test_every_pushed_fragment_shows_each_viewer_only_what_it_may_see(scri
         assert talon == 4
     else:
         assert gifts == 6 and all({g["card"] for g in full["klop_gifts"]} <= shown[s] for s in sockets)
+
+
+@pytest.mark.parametrize("level", ["random", "basic"])
+def test_a_person_plays_slovenian_hands_with_robots_by_http(level):
+    """Robots move inline (tests/web/conftest.py): each page the person loads is after the
+    robots' moves, and it and the audience's show nothing they may not know."""
+    user = UserFactory()
+    client, audience = client_for(user), client_for(None)
+    response = client.post("/rooms/new", {"variant": "slovenian3", "robots": 2, "robot_level": level})
+    assert response.status_code == 302, response.content
+    room = Room.objects.get()
+    url = f"/r/{room.code}/"
+    contracts, phases = [], set()
+    for number in range(1, 4):
+        for _ in range(150):
+            hand = room.current_hand()
+            for viewer, who in ((client, 0), (audience, None)):
+                hidden = hidden_from(hand, who)
+                assert not data_cards(viewer.get(url).content.decode()) & hidden
+                assert not json_strings(viewer.get(url + "view.json").json()) & hidden
+            data = client.get(url + "view.json").json()
+            phases.add(data["phase"])
+            if data["phase"] == "over":
+                break
+            assert data["legal"], (data["phase"], data["to_act"])
+            legal = data["legal"]
+            # Take part: name three when free to, announce trula, else pass or the first.
+            action = next((a for a in ("bid:three", "announce:trula") if a in legal), None)
+            action = action or ("pass" if "pass" in legal else legal[0])
+            answer = client.post(url + "act", {"action": action, "seq": data["seq"]})
+            assert answer.status_code == 200, answer.content
+        contracts.append(data["view"]["result"]["contract"])
+        assert client.post(url + "next", {"hand_no": number}).status_code == 200
+    assert {"auction", "play", "over"} <= phases, phases
+
+
+def test_a_turn_clock_plays_a_slovenian_hand_for_a_person_who_never_moves():
+    from games import clocks
+    from games.models import HandAction
+
+    user = UserFactory()
+    room = services.create_room(user, "slovenian3", robots=0, turn_clock=60)
+    with transaction.atomic():  # the robots (inline) move after it, on the written-out deal
+        services.set_robot(room, user, 1, "basic")
+        services.set_robot(room, user, 2, "basic")
+        give_deal(room.current_hand(), EMPEROR_HANDS, EMPEROR_TALON, SLOVENIAN_DEALER)
+    for _ in range(100):
+        hand = room.current_hand()
+        if hand.is_over:
+            break
+        assert hand.to_act == [0], hand.to_act  # the robots have moved up to the person's turn
+        (clock,) = hand.clocks.all()
+        assert clocks.fire_due(now=clock.deadline) == 1
+    moves = list(HandAction.objects.filter(hand=hand, seat=0).values_list("robot", "action"))
+    # Both robots passed; the clock named a contract for forehand, took a talon group, discarded;
+    # three moves in a row made the seat away, and the basic robot played it on without a clock.
+    assert [robot for robot, _ in moves[:3]] == ["clock"] * 3
+    assert moves[0][1].startswith("bid:") and moves[1][1].startswith("take:")
+    assert moves[2][1].startswith("discard:")
+    assert {robot for robot, _ in moves[3:]} == {"away"}
+    assert room.seats.get(index=0).away and hand.is_over
