@@ -29,6 +29,11 @@
     if (!incoming || !current || !incoming.dataset || !current.dataset) return;
     if (incoming.dataset.version === undefined || current.dataset.version === undefined) return;
     if (Number(incoming.dataset.version) < Number(current.dataset.version)) e.detail.shouldSwap = false;
+    // A panel the player opened (the completed tricks to review) stays open through pushes.
+    current.querySelectorAll("details[id][open]").forEach(function (open) {
+      var again = incoming.querySelector("#" + open.id);
+      if (again) again.open = true;
+    });
   });
 
   function resync() {

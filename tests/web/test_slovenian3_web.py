@@ -576,3 +576,19 @@ def test_a_turn_clock_plays_a_slovenian_hand_for_a_person_who_never_moves():
     assert moves[2][1].startswith("discard:")
     assert {robot for robot, _ in moves[3:]} == {"away"}
     assert room.seats.get(index=0).away and hand.is_over
+
+
+@pytest.mark.parametrize(("review", "shown"), [("last", 0), ("all", 3)])
+def test_the_completed_tricks_a_player_may_review(review, shown):
+    users = [UserFactory() for _ in range(3)]
+    room = slovenian_table_with_known_deal(users, {"trick_review": review}).room
+    script = ["pass", "pass", "bid:klop"]
+    while len(SLOVENIAN.observe(replay.current(room.current_hand()), EVERYONE)["tricks"]) < 3:
+        hand = room.current_hand()
+        state = replay.current(hand)
+        (seat,) = SLOVENIAN.to_act(state)
+        action = script.pop(0) if script else SLOVENIAN.legal_actions(state, seat)[0]
+        services.submit_action(hand.pk, seat, action, hand.seq)
+    page = client_for(None).get(f"/r/{room.code}/").content.decode()
+    assert page.count("data-review-trick=") == shown
+    assert 'id="trick-last"' in page
