@@ -592,3 +592,37 @@ def test_the_completed_tricks_a_player_may_review(review, shown):
     page = client_for(None).get(f"/r/{room.code}/").content.decode()
     assert page.count("data-review-trick=") == shown
     assert 'id="trick-last"' in page
+
+
+def test_a_wrong_take_or_discard_is_refused_with_its_reason_and_changes_nothing():
+    users = [UserFactory() for _ in range(3)]
+    room = slovenian_table_with_known_deal(users).room
+    for seat, action in [(1, "pass"), (2, "pass"), (0, "bid:three")]:
+        hand = room.current_hand()
+        services.submit_action(hand.pk, seat, action, hand.seq, actor=users[seat])
+    declarer, other = client_for(users[0]), client_for(users[1])
+    url = f"/r/{room.code}/"
+
+    def refused(client, action: str, status: int = 400) -> str:
+        before = room.current_hand().seq
+        response = client.post(url + "act", {"action": action, "seq": before})
+        assert response.status_code == status, response.content
+        assert room.current_hand().seq == before
+        return response.json()["error"]
+
+    assert refused(declarer, "take:3") == "Choose a talon group from 1 to 2"
+    assert refused(other, "take:1", 403) == "It is not your turn"
+    assert refused(declarer, "discard:H3,H4,T10") == "You cannot discard now"
+    declarer.post(url + "act", {"action": "take:1", "seq": room.current_hand().seq})
+    assert refused(declarer, "discard:H3,H4") == "You must discard exactly 3 cards"
+    assert refused(declarer, "discard:HK,H3,H4") == "Kings may not be discarded"
+    assert refused(declarer, "discard:T22,H3,H4") == "The trula (škis, mond and pagat) may not be discarded"
+    assert refused(declarer, "discard:T10,T11,H3") == (
+        "You may discard a tarok only when you have no other card to discard"
+    )
+    assert refused(declarer, "discard:D4,H3,H4") == "You do not hold D4"
+    # The htmx form gets the message as text, to show in the page's flash line.
+    response = declarer.post(
+        url + "act", {"action": "discard:HK,H3,H4", "seq": room.current_hand().seq}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 400 and response.content.decode() == "Kings may not be discarded"
