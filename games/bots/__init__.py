@@ -4,8 +4,9 @@ A robot never sees the full state, so it cannot cheat: ``choose(view, legal, rng
 
 Each level (``LEVELS``: ``random``, ``basic``, ``strong``) is one robot for every variant: it
 reads ``view["variant"]`` and hands the decision to that variant's policy, one package per
-variant (``games.bots.hungarian``, ``games.bots.czech``), one module per level or concept
-inside it. A variant a level has no policy for is a clear error (``UnknownRobotVariant``).
+variant (``games.bots.hungarian``, ``games.bots.czech``, ``games.bots.slovenian3``,
+``games.bots.bridge``), one module per level or concept inside it. A variant a level has no
+policy for is a clear error (``UnknownRobotVariant``).
 """
 
 from __future__ import annotations
@@ -13,12 +14,16 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from .bridge.basic import BasicPolicy as BridgeBasic
+from .bridge.randomly import RandomPolicy as BridgeRandom
 from .czech.basic import BasicPolicy as CzechBasic
 from .czech.randomly import RandomPolicy as CzechRandom
 from .czech.strong import StrongPolicy as CzechStrong
 from .hungarian.basic import BasicPolicy as HungarianBasic
 from .hungarian.randomly import RandomPolicy as HungarianRandom
 from .hungarian.strong import StrongPolicy as HungarianStrong
+from .slovenian3.basic import BasicPolicy as SlovenianBasic
+from .slovenian3.randomly import RandomPolicy as SlovenianRandom
 
 
 class Robot(Protocol):
@@ -58,7 +63,14 @@ class RandomRobot(LevelRobot):
     level = "random"
 
     def __init__(self) -> None:
-        super().__init__({"hungarian": HungarianRandom(), "czech": CzechRandom()})
+        super().__init__(
+            {
+                "hungarian": HungarianRandom(),
+                "czech": CzechRandom(),
+                "slovenian3": SlovenianRandom(),
+                "bridge": BridgeRandom(),
+            }
+        )
 
 
 class BasicRobot(LevelRobot):
@@ -67,7 +79,14 @@ class BasicRobot(LevelRobot):
     level = "basic"
 
     def __init__(self) -> None:
-        super().__init__({"hungarian": HungarianBasic(), "czech": CzechBasic()})
+        super().__init__(
+            {
+                "hungarian": HungarianBasic(),
+                "czech": CzechBasic(),
+                "slovenian3": SlovenianBasic(),
+                "bridge": BridgeBasic(),
+            }
+        )
 
 
 class StrongRobot(LevelRobot):

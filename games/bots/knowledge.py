@@ -1,7 +1,8 @@
 """What every tarot seat knows during play; each variant's ``Knowledge`` adds its own facts.
 
 A subclass gives ``pack`` (every card of the game), ``rank`` (its rank table) and
-``side_of(seat)``: a seat's side as this seat knows it, None when unknown.
+``side_of(seat)``: a seat's side as this seat knows it, None when unknown; and ``seats`` when
+the table is not of four.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ class SeatKnowledge:
 
     __slots__ = ("seat", "hand", "trick", "trick_no", "declarer", "gone", "voids")
 
+    seats = 4  # at the table (a class attribute, not a slot)
     pack: frozenset[str]
     rank: dict[str, int]
     side_of: Callable[[int], str | None]

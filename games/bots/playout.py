@@ -1,7 +1,8 @@
 """One simulated hand played to its end: the seat's card, then the basic play for every seat.
 
 Shared by the variants' strong robots; the variant gives its rules (``apply_play``, the legal
-cards) and what each seat knows (``side_views``, ``choose``).
+cards), what each seat knows (``side_views``, ``choose``) and, where a seat's payment alone is
+not what it plays for, the value of the finished hand to the seat (``score``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 from .tricks import note_play
 
 SideViews = Callable[[Any, bool], list[Any]]  # (state, called card revealed) → per seat its sides
+Score = Callable[[Any, int], float]  # (finished state, seat) → the hand's value to the seat
 Choose = Callable[
     [Any, int, list[str], set[str], list[set[str]], Any], str
 ]  # (state, seat, legal, gone, voids, sides)
@@ -28,12 +30,14 @@ def play_to_end(
     legal_cards: Callable[[Any, int], list[str]],
     side_views: SideViews,
     choose: Choose,
+    score: Score | None = None,
 ) -> float:
-    """Play ``first`` for ``me``, then ``choose`` for every seat with a real choice; the seat's
-    payment (plus a hundredth of its side's card points)."""
+    """Play ``first`` for ``me``, then ``choose`` for every seat with a real choice; ``score``
+    of the finished hand, by default the seat's payment (plus a hundredth of its side's card
+    points). A state without a called card (no partner to find) reveals nothing."""
     gone = set(gone)
     voids = [set(v) for v in voids]
-    called = state.called_card
+    called = getattr(state, "called_card", None)
     sides = side_views(state, revealed)
     card = first
     seat = me
@@ -54,6 +58,8 @@ def play_to_end(
             card = legal[0]
             continue
         card = choose(state, seat, legal, gone, voids, sides[seat])
+    if score is not None:
+        return score(state, me)
     result = state.result
     assert result is not None
     mine = 0 if state.side_of(me) == "declarer" else 1

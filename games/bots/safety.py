@@ -8,14 +8,13 @@ from __future__ import annotations
 from games.rules.cards import TRUMP
 
 from .knowledge import SeatKnowledge
-from .tricks import SEATS
 
 T1, T21, T22 = "T1", "T21", "T22"
 
 
 def later_seats(k: SeatKnowledge) -> list[int]:
     """The seats still to play to the trick in progress."""
-    return [(k.seat + i) % SEATS for i in range(1, SEATS - len(k.trick))]
+    return [(k.seat + i) % k.seats for i in range(1, k.seats - len(k.trick))]
 
 
 def suit_left(suit: str, unseen: set[str]) -> int:

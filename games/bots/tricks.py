@@ -1,11 +1,12 @@
 """Tricks as a seat sees them: the plays in the public log, who wins a trick, the voids shown.
 
-Shared by every tarot variant; the rank table is the variant's (``T`` is the trump suit).
+Shared by every tarot variant; the rank table is the variant's (``T`` is the trump suit), and
+so is the number of seats (four unless given: Slovenian tarok is played by three).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from games.rules.cards import TRUMP
@@ -50,12 +51,12 @@ def note_play(voids: list[set[str]], seat: int, card: str, led: str) -> None:
             voids[seat].add(TRUMP)
 
 
-def voids_shown(plays: Iterable[tuple[int, str]]) -> list[set[str]]:
+def voids_shown(plays: Iterable[tuple[int, str]], seats: int = SEATS) -> list[set[str]]:
     """Per seat, the suits (``T`` for trumps) it has shown it lacks by not following."""
-    voids: list[set[str]] = [set() for _ in range(SEATS)]
+    voids: list[set[str]] = [set() for _ in range(seats)]
     led = ""
     for index, (seat, card) in enumerate(plays):
-        if index % SEATS == 0:
+        if index % seats == 0:
             led = card[0]
             continue
         note_play(voids, seat, card, led)
@@ -63,12 +64,18 @@ def voids_shown(plays: Iterable[tuple[int, str]]) -> list[set[str]]:
 
 
 def played_tricks(
-    plays: list[tuple[int, str]], rank: dict[str, int]
+    plays: list[tuple[int, str]],
+    rank: dict[str, int],
+    seats: int = SEATS,
+    winner: Callable[[list[tuple[int, str]]], int] | None = None,
 ) -> tuple[tuple[Trick, ...], list[tuple[int, str]]]:
-    """The finished tricks and the trick in progress."""
-    done = len(plays) - len(plays) % SEATS
+    """The finished tricks and the trick in progress. ``winner``: the variant's own trick
+    winner where it is not simply the highest trump, else the highest card of the suit led
+    (Slovenian: the emperor trick, colour valat)."""
+    done = len(plays) - len(plays) % seats
+    win = winner or (lambda cards: trick_winner(cards, rank)[0])
     finished = tuple(
-        Trick(plays[i][0], tuple(plays[i : i + SEATS]), trick_winner(plays[i : i + SEATS], rank)[0])
-        for i in range(0, done, SEATS)
+        Trick(plays[i][0], tuple(plays[i : i + seats]), win(plays[i : i + seats]))
+        for i in range(0, done, seats)
     )
     return finished, plays[done:]

@@ -21,11 +21,12 @@ from .base import (
     UnknownVariant,
     Variant,
 )
+from .bridge import BRIDGE
 from .czech import CZECH
 from .hungarian import HUNGARIAN
 from .slovenian3 import SLOVENIAN3
 
-VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH, SLOVENIAN3)}
+VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH, SLOVENIAN3, BRIDGE)}
 
 
 def get_variant(key: str) -> Variant:

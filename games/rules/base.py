@@ -151,8 +151,8 @@ class ScoredItem:
     except for a line with ``paid_to`` set (a Hungarian tarokk count paid by each other
     player): that line is settled outside V, each other player pays ``amount`` to that seat;
     and except for a line with ``seat`` set (a Slovenian individual score: a mond penalty,
-    škisfang, one player's klop score): that line is outside V too, and ``amount`` is added
-    to that seat's payment alone.
+    škisfang, one player's klop score; Bridge's penalty points): that line is outside V too,
+    and ``amount`` is added to that seat's payment alone.
     """
 
     name: str  # "game", "trull", "four kings", "pagát ultimó", "XXI-catch", "double game", "volát", ...

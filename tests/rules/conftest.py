@@ -1,8 +1,9 @@
-"""Helpers for the rules tests: start a Hungarian, Czech or Slovenian hand from a written-out
-deal, run actions.
+"""Helpers for the rules tests: start a Hungarian, Czech, Slovenian or Bridge hand from a
+written-out deal, run actions.
 
-Exposed as the ``table``, ``czech_table`` and ``slovenian_table`` fixtures so the test modules need no imports
-between each other (whatever pytest import mode the project settles on).
+Exposed as the ``table``, ``czech_table``, ``slovenian_table`` and ``bridge_table`` fixtures so
+the test modules need no imports between each other (whatever pytest import mode the project
+settles on).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Any
 import pytest
 
 from games.rules import Deal, HandContext
+from games.rules.bridge import BRIDGE
+from games.rules.bridge.pack import PACK_36
 from games.rules.czech import CZECH
 from games.rules.hungarian import HUNGARIAN, HungarianState
 from games.rules.slovenian3 import SLOVENIAN3, Phase
@@ -145,3 +148,50 @@ class SlovenianTable:
 @pytest.fixture
 def slovenian_table() -> SlovenianTable:
     return SlovenianTable()
+
+
+class BridgeTable:
+    """Start a Bridge round from written-out hands and blind; run ``"<seat> <action>"`` steps."""
+
+    variant = BRIDGE
+
+    def deal(self, hands: list[str], blind: str = "", salt: str = "") -> Deal:
+        """``hands``: one space-separated string per seat, in the order dealt (the last card is
+        the last dealt); ``blind``: its top cards, top first. Every card not written down goes
+        to the bottom of the blind in display order (HA HK ... C7 C6)."""
+        written = [card for hand in hands for card in hand.split()] + blind.split()
+        rest = [card for card in PACK_36 if card not in written]
+        return Deal(
+            hands=tuple(tuple(h.split()) for h in hands),
+            talon=tuple(blind.split()) + tuple(rest),
+            salt=salt,
+        )
+
+    def start(
+        self, hands: list[str], blind: str = "", starter: int = 0, salt: str = "", **options: Any
+    ) -> Any:
+        """A round for ``len(hands)`` players (unless ``players`` is given) opened by ``starter``."""
+        options.setdefault("players", len(hands))
+        deal = self.deal(hands, blind, salt)
+        return BRIDGE.new_hand(deal, HandContext(dealer=starter, options=options))
+
+    def run(self, state: Any, *steps: str) -> Any:
+        for step in steps:
+            seat, action = step.split(" ", 1)
+            state = BRIDGE.apply(state, int(seat), action)
+        return state
+
+    def legal(self, state: Any, seat: int) -> list[str]:
+        return BRIDGE.legal_actions(state, seat)
+
+    def view(self, state: Any, viewer: Any) -> dict[str, Any]:
+        return BRIDGE.observe(state, viewer)
+
+    def log(self, state: Any, since: int = 0) -> list[str]:
+        """The public log as ``"<seat> <text>"`` lines, from entry ``since`` on."""
+        return [f"{seat} {text}" for seat, text in state.log[since:]]
+
+
+@pytest.fixture
+def bridge_table() -> BridgeTable:
+    return BridgeTable()

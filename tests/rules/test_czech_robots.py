@@ -63,9 +63,9 @@ def by_robots(robots: list[Any]) -> Chooser:
 
 
 def test_each_level_dispatches_on_the_variant_and_refuses_an_unknown_one():
-    view = {"variant": "bridge", "phase": "play"}
+    view = {"variant": "skat", "phase": "play"}
     for level in ("random", "basic", "strong"):
-        with pytest.raises(UnknownRobotVariant, match=f"The {level} robot cannot play variant 'bridge'"):
+        with pytest.raises(UnknownRobotVariant, match=f"The {level} robot cannot play variant 'skat'"):
             get_robot(level).choose(view, ["pass"], random.Random(1))
     with pytest.raises(UnknownRobotVariant):
         get_robot("basic").choose({"phase": "play"}, ["pass"], random.Random(1))

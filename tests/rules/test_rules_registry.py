@@ -7,6 +7,7 @@ import pytest
 import games.rules as rules
 from games.rules import AUDIENCE, EVERYONE, UnknownVariant, get_variant
 from games.rules.base import Option, resolve_options
+from games.rules.bridge import BRIDGE
 from games.rules.czech import CZECH
 from games.rules.hungarian import HUNGARIAN
 from games.rules.slovenian3 import SLOVENIAN3
@@ -16,7 +17,13 @@ def test_get_variant():
     assert get_variant("hungarian") is HUNGARIAN
     assert get_variant("czech") is CZECH
     assert get_variant("slovenian3") is SLOVENIAN3
-    assert rules.VARIANTS == {"hungarian": HUNGARIAN, "czech": CZECH, "slovenian3": SLOVENIAN3}
+    assert get_variant("bridge") is BRIDGE
+    assert rules.VARIANTS == {
+        "hungarian": HUNGARIAN,
+        "czech": CZECH,
+        "slovenian3": SLOVENIAN3,
+        "bridge": BRIDGE,
+    }
     with pytest.raises(UnknownVariant) as error:
         get_variant("x")
     assert str(error.value) == "Unknown variant 'x'"
@@ -87,3 +94,31 @@ def test_czech_shape_and_options():
         resolve_options(CZECH.options, {"iote_called_value": 0})
     with pytest.raises(ValueError, match="match_hands must be at least 0"):
         resolve_options(CZECH.options, {"match_hands": -1})
+
+
+def test_bridge_shape_and_options():
+    assert (BRIDGE.key, BRIDGE.name, BRIDGE.seats) == ("bridge", "Bridge", (2, 3, 4))
+    declared = {o.name: o.default for o in BRIDGE.options}
+    assert declared == {
+        "players": 3,
+        "eights_rule": "player_choice",
+        "j_points_rule": "winner_choice",
+        "reshuffle_multiplier": True,
+        "reset_at_exact_125": True,
+        "end_threshold": 125,
+        "must_play_drawn_card": True,
+        "opening_card": "starter_choice",
+        "finish_effects_before_count": True,
+    }
+    assert all(isinstance(o, Option) and o.label for o in BRIDGE.options)
+    # The table's seat count is the players option.
+    assert [BRIDGE.seat_count({"players": n}) for n in (2, 3, 4)] == [2, 3, 4]
+    assert BRIDGE.seat_count({}) == 3
+    with pytest.raises(ValueError, match="played by 4, not 3"):
+        BRIDGE.deal(__import__("random").Random(1), 3, {"players": 4})
+    with pytest.raises(ValueError, match="players must be one of 2, 3, 4"):
+        resolve_options(BRIDGE.options, {"players": 5})
+    with pytest.raises(ValueError, match="eights_rule must be one of player_choice, always_next, always_"):
+        resolve_options(BRIDGE.options, {"eights_rule": "never"})
+    with pytest.raises(ValueError, match="end_threshold must be at least 1"):
+        resolve_options(BRIDGE.options, {"end_threshold": 0})

@@ -1,0 +1,187 @@
+"""One move: the first card, drawing, adding cards, covering a 6 (bridge.md §8.1–§8.3).
+
+Phase ``play``, by the move's stage:
+
+- ``first``: ``play:<card>`` a legal first card (§8.1: the opening move takes any card, or with
+  ``opening_card`` = ``last_dealt`` only the starter's last dealt card); ``draw`` only when the
+  mover holds no legal first card.
+- ``drawn`` (after that draw): with ``must_play_drawn_card`` the drawn card, if it is a legal
+  first card, must be played (``play:<card>``; an unplayable one ends the move at once); without
+  it the mover answers every draw with ``play:<card>`` (if it can be played) or ``stop``, so
+  that nobody learns whether the drawn card was playable.
+- ``add``: ``play:<card>`` of the top card's rank (after a J only Js), or ``stop``. A move with
+  nothing left to add ends by itself.
+- ``cover``: a 6 of this move lies on top: ``play:<card>`` of its suit, another 6 or a J; ``draw``
+  only when the mover holds none (one card at a time until a cover turns up). When nothing can
+  be drawn at all (§5) the 6 stays uncovered and the move ends.
+"""
+
+from __future__ import annotations
+
+from ..base import IllegalAction
+from .blind import draw_one
+from .bridge import extend_run, offers_bridge
+from .pack import JACK, SIX, SUIT_NAMES, is_first_card
+from .state import BridgeState, Move, Phase, Stage, evolve, logged, replace_hand
+from .turn import after_play, end_move
+
+RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+NO_DRAW = "cannot draw: the blind is empty and the stack holds only its top card"
+
+
+def rank_name(rank: str) -> str:
+    name = RANK_NAMES.get(rank, rank)
+    return f"an {name}" if name in ("8", "ace") else f"a {name}"
+
+
+def suit_name(suit: str) -> str:
+    return SUIT_NAMES[suit][:-1]  # "heart"
+
+
+def what_may_open(state: BridgeState) -> str:
+    """The refusal for a card that may not open a move onto the top card (§8.1)."""
+    top = state.top
+    assert top is not None
+    if top[1:] == JACK and state.wish is not None:
+        return f"Play a {suit_name(state.wish)} (the wished suit) or a jack"
+    if top[1:] == JACK:
+        return f"Play a {suit_name(top[0])} or a jack"
+    return f"Play a {suit_name(top[0])}, {rank_name(top[1:])} or a jack"
+
+
+def opening_card(state: BridgeState) -> str | None:
+    """The card the starter must open with (``last_dealt``), or None (any card)."""
+    setup = state.setup
+    if setup.opening_card != "last_dealt":
+        return None
+    return setup.deal.hands[setup.starter][-1]
+
+
+def first_cards(state: BridgeState, move: Move) -> list[str]:
+    hand = state.hands[move.seat]
+    if move.opening:
+        forced = opening_card(state)
+        return list(hand) if forced is None else [forced]
+    return [card for card in hand if is_first_card(card, state.top, state.wish)]
+
+
+def covers(state: BridgeState, move: Move) -> list[str]:
+    return [card for card in state.hands[move.seat] if is_first_card(card, state.top, None)]
+
+
+def legal_moves(state: BridgeState, seat: int) -> list[str]:
+    """Cards in display order, then ``draw`` or ``stop``."""
+    move = state.move
+    assert move is not None
+    stage = move.stage
+    if stage is Stage.FIRST:
+        return [f"play:{card}" for card in first_cards(state, move)] or ["draw"]
+    if stage is Stage.COVER:
+        return [f"play:{card}" for card in covers(state, move)] or ["draw"]
+    if stage is Stage.ADD:
+        top = state.top
+        assert top is not None
+        return [f"play:{card}" for card in state.hands[seat] if card[1:] == top[1:]] + ["stop"]
+    card = move.drawn_card
+    assert card is not None
+    playable = [f"play:{card}"] if is_first_card(card, state.top, state.wish) else []
+    return playable if state.setup.must_play_drawn_card else playable + ["stop"]
+
+
+def apply_move(state: BridgeState, seat: int, action: str) -> BridgeState:
+    word = action.partition(":")[0]
+    if word == "draw":
+        return apply_draw(state, seat, action)
+    if word == "stop":
+        return apply_stop(state, seat, action)
+    return apply_play(state, seat, action)
+
+
+def apply_play(state: BridgeState, seat: int, action: str) -> BridgeState:
+    card = action.partition(":")[2]
+    move = state.move
+    assert move is not None
+    if card not in state.hands[seat]:
+        raise IllegalAction(f"You do not hold {card}")
+    stage = move.stage
+    if stage is Stage.FIRST and move.opening:
+        forced = opening_card(state)
+        if forced is not None and card != forced:
+            raise IllegalAction(f"Open with {forced}, the last card dealt to you")
+    elif stage is Stage.FIRST and not is_first_card(card, state.top, state.wish):
+        raise IllegalAction(what_may_open(state))
+    elif stage is Stage.DRAWN:
+        if card != move.drawn_card:
+            raise IllegalAction("After drawing you may play only the card you drew")
+        if not is_first_card(card, state.top, state.wish):
+            raise IllegalAction(what_may_open(state))
+    elif stage is Stage.ADD:
+        top = state.top
+        assert top is not None
+        if card[1:] != top[1:]:
+            raise IllegalAction(f"You may only add another {RANK_NAMES.get(top[1:], top[1:])}")
+    elif stage is Stage.COVER and not is_first_card(card, state.top, None):
+        top = state.top
+        assert top is not None
+        raise IllegalAction(f"You must cover the 6: play a {suit_name(top[0])}, another 6 or a jack")
+    return played(state, seat, card)
+
+
+def played(state: BridgeState, seat: int, card: str) -> BridgeState:
+    """``card`` goes from ``seat``'s hand onto the stack; any wish ends (§8.1)."""
+    move = state.move
+    assert move is not None
+    state = logged(
+        state,
+        (seat, f"plays {card}"),
+        hands=replace_hand(state.hands, seat, (c for c in state.hands[seat] if c != card)),
+        stack=state.stack + (card,),
+        run=extend_run(state.run, card),
+        wish=None,
+        move=move._replace(
+            stage=Stage.COVER if card[1:] == SIX else Stage.ADD,
+            cards=move.cards + (card,),
+            drawn_card=None,
+        ),
+    )
+    if offers_bridge(state, seat):
+        return evolve(state, phase=Phase.BRIDGE)
+    return after_play(state)
+
+
+def apply_draw(state: BridgeState, seat: int, action: str) -> BridgeState:
+    move = state.move
+    assert move is not None
+    stage = move.stage
+    if stage is Stage.FIRST and first_cards(state, move):
+        raise IllegalAction("You hold a card you can play: you may not draw")
+    if stage is Stage.COVER and covers(state, move):
+        raise IllegalAction("You hold a card that covers the 6: you may not draw")
+    if stage is Stage.DRAWN:
+        raise IllegalAction("You may draw only one card")
+    if stage is Stage.ADD:
+        raise IllegalAction("You have played a card: you may not draw")
+    state, card = draw_one(state, seat)
+    if card is None:  # §5: nothing to draw; a 6 awaiting cover stays uncovered (§8.3)
+        text = NO_DRAW + (", the 6 stays uncovered" if stage is Stage.COVER else "")
+        return end_move(logged(state, (seat, text)))
+    if stage is Stage.COVER:
+        return logged(state, (seat, "draws a card"), move=move._replace(drawn=move.drawn + 1))
+    drawn = move._replace(stage=Stage.DRAWN, drawn=move.drawn + 1, drawn_card=card)
+    state = logged(state, (seat, "draws a card"), move=drawn)
+    if state.setup.must_play_drawn_card and not is_first_card(card, state.top, state.wish):
+        return end_move(state)
+    return state
+
+
+def apply_stop(state: BridgeState, seat: int, action: str) -> BridgeState:
+    move = state.move
+    assert move is not None
+    stage = move.stage
+    if stage is Stage.COVER:
+        raise IllegalAction("You must cover the 6")
+    if stage is Stage.FIRST:
+        raise IllegalAction("Play a card first, or draw if you cannot")
+    if stage is Stage.DRAWN and state.setup.must_play_drawn_card:
+        raise IllegalAction("You must play the card you drew")
+    return end_move(logged(state, (seat, "ends the move")))
