@@ -358,7 +358,7 @@ def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> 
     kontra-chain calls (the game's own kontra words, ``games.vocabulary``), shown in their own
     groups; ``talon`` the face-up talon groups the declarer may take (``take:<n>``, each with
     its cards, from the view's ``talon_groups``); ``cut`` the cut positions (one choice list);
-    ``discard`` the discard form.
+    ``discard`` the discard form; ``note`` why a bidder may not pass, when the game says so.
     """
     empty: dict[str, Any] = {
         "buttons": [],
@@ -367,6 +367,7 @@ def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> 
         "talon": [],
         "cut": None,
         "discard": None,
+        "note": "",
     }
     if view is None or me is None:
         return empty
@@ -416,7 +417,21 @@ def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> 
         "talon": talon,
         "cut": cut,
         "discard": discard,
+        "note": _auction_note(view, legal, me),
     }
+
+
+def _auction_note(view: dict[str, Any], legal: list[str], me: int) -> str:
+    """Why a Slovenian bidder may not pass (slovenian3.md §4.2): forehand's special turn, or the
+    final call of the last one standing. Only views with a ``highest_bid`` have these turns."""
+    if view.get("phase") != "auction" or "highest_bid" not in view or not legal or "pass" in legal:
+        return ""
+    if "bid:klop" in legal:
+        return "Both others passed: name klop (everyone plays for themselves), three or a higher contract."
+    highest = view["highest_bid"]
+    if highest and highest["seat"] == me:
+        return "Both others passed: keep your contract or name a higher one."
+    return ""
 
 
 def _hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, Any]]:

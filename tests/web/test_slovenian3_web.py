@@ -626,3 +626,16 @@ def test_a_wrong_take_or_discard_is_refused_with_its_reason_and_changes_nothing(
         url + "act", {"action": "discard:HK,H3,H4", "seq": room.current_hand().seq}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 400 and response.content.decode() == "Kings may not be discarded"
+
+
+def test_a_bidder_who_may_not_pass_is_told_why():
+    users = [UserFactory() for _ in range(3)]
+    room = slovenian_table_with_known_deal(users).room
+    for seat, action in [(1, "pass"), (2, "pass")]:
+        hand = room.current_hand()
+        services.submit_action(hand.pk, seat, action, hand.seq, actor=users[seat])
+    page = client_for(users[0]).get(f"/r/{room.code}/").content.decode()
+    note = "Both others passed: name klop (everyone plays for themselves), three or a higher contract."
+    assert note in page
+    watcher = client_for(users[1]).get(f"/r/{room.code}/").content.decode()
+    assert "Both others passed" not in watcher
