@@ -70,10 +70,14 @@ def my_actions(page) -> list[str] | None:
     )
 
 
-def click(page, selector: str) -> None:
-    """Click, then wait until the table has moved past this page's move (or an error shows)."""
+def click(page, selector: str, key: str | None = None) -> None:
+    """Click (or press ``key``), then wait until the table has moved past this page's move (or
+    an error shows)."""
     seq = page.locator("#status").get_attribute("data-seq")
-    page.locator(selector).first.click()
+    if key is None:
+        page.locator(selector).first.click()
+    else:
+        page.keyboard.press(key)
     page.wait_for_function(
         f"() => document.querySelector('#status').dataset.seq != '{seq}' || "
         "!document.getElementById('flash').hidden",
@@ -209,7 +213,9 @@ def play_out(player, audience, watch, shoot_at: int, name: str) -> None:
             shoot(audience, f"{name}-audience")
             shot = True
         assert actions and all(a.startswith("play:") for a in actions), actions
-        click(player, f'#hand [data-action="{actions[0]}"]')
+        # The first card by the keyboard (key 1: the first card that can be played), then clicks.
+        key = "1" if trick_no(player) == 1 else None
+        click(player, f'#hand [data-action="{actions[0]}"]', key=key)
         watch()
     raise AssertionError("the hand did not end")
 
