@@ -257,7 +257,7 @@ def kept_set(kept: str) -> str:
 
 @register.filter
 def knock_style(style: str) -> str:
-    from games.pages import KNOCK_STYLES
+    from games.controls import KNOCK_STYLES
 
     return KNOCK_STYLES.get(style, style)
 
