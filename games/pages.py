@@ -6,7 +6,6 @@ The full state never leaves this module's callers' hands: a template gets the vi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,9 +17,9 @@ from django.utils.safestring import mark_safe
 
 from games import bridge_page, clocks, matches, replay, services
 from games.bots import LEVELS
+from games.controls import controls_for, hand_cards
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
-from games.rules.czech.deal import STYLE_NAMES
 
 # The partials of the room page that change with the game, in page order.
 LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "scoreboard", "log")
@@ -148,6 +147,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         "user": user,  # pushes render without a request: the template still reads who it is for
         "room": room,
         "variant": get_variant(room.variant),
+        "variant_key": room.variant,  # the game's words for cards and calls (games.vocabulary)
         "me": viewer.seat,
         "hand": hand,
         "view": None,
@@ -160,6 +160,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         context.update(view=view, legal=legal, seq=hand.public_seq)
     context["match"] = table.match
     context["rules"] = table_rules(context["variant"], room.options)
+    context["zero_sum"] = context["variant"].match_rules(room.options).zero_sum  # the receipt's settlement
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat, table.deadlines)
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
@@ -176,8 +177,8 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
         context["trick_total"] = _trick_total(context["view"])
     context["legal_set"] = set(context["legal"])
-    context["controls"] = _controls(context["view"], context["legal"], viewer.seat)
-    context["hand_cards"] = _hand_cards(context["view"], context["legal_set"])
+    context["controls"] = controls_for(context["view"], context["legal"], viewer.seat)
+    context["hand_cards"] = hand_cards(context["view"], context["legal_set"])
     if bridge_page.shows(context["view"]):  # Bridge: the stack, the move, its own words
         context.update(
             bridge_page.context(
@@ -260,6 +261,7 @@ def _seat_rows(
             "cards": view["hand_counts"][i] if view else None,
             "tricks": view["tricks_won"][i] if view and view.get("tricks_won") else 0,
             "payment": view["result"]["payments"][i] if view and view.get("result") else None,
+            "radelci": _radelci(view, i),
             "away": seat.away,
             # The page counts down from the epoch milliseconds; the text is right at render time.
             "deadline_ms": int(deadline.timestamp() * 1000) if deadline else None,
@@ -269,139 +271,19 @@ def _seat_rows(
     return rows
 
 
+def _radelci(view: dict[str, Any] | None, seat: int) -> int | None:
+    """The radelci ``seat`` holds now (slovenian3.md §10.6): those held before this hand, and
+    once it is over the change it made; None where the table plays without them."""
+    held = (view or {}).get("radelci")
+    if held is None:
+        return None
+    change = ((view or {}).get("result") or {}).get("radelci") or [0] * len(held)
+    return held[seat] + change[seat]
+
+
 def _clock_text(left: Any) -> str:
     seconds = max(0, int(left.total_seconds() + 0.999))
     return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
-
-# What "pass" means, phase by phase (the same word ends many kinds of decision).
-PASS_LABELS = {
-    "shuffle": "Done: hand the deck to be cut",
-    "valat": "No valat",
-    "iote": "Do not call it",
-    "contra": "No contra",
-}
-LABELS = {
-    "shuffle": "Shuffle again",
-    "prever": "Prever (play alone)",
-    "take": "Take the talon card",
-    "offer": "Offer it unseen",
-    "accept": "Accept the offered card",
-    "refuse": "Refuse it",
-    "reject": "Reject these three",
-    "declare": "Announce the money cards",
-    "decline": "Keep my Uni / Bida secret",
-    "valat": "Call valat (all 12 tricks)",
-    "iote": "Call I on the end",
-    "contra": "Contra",
-    "rhea-contra": "Rhea-contra",
-    "supra-contra": "Supra-contra",
-}
-KNOCK_STYLES = STYLE_NAMES  # czech.md §3.2, named by the rules core
-
-
-def button_label(
-    action: str, view: dict[str, Any] | None, me: int | None, turn_has_calls: bool = False
-) -> str:
-    """The text of a decision's button: the action's name, or what it means in this phase."""
-    from games.templatetags.tarokk import action_label
-
-    phase = (view or {}).get("phase")
-    word, _, arg = action.partition(":")
-    if action == "pass":
-        if phase == "announce":
-            return "End my turn" if turn_has_calls else "Pass (no announcement)"
-        if phase == "prever":
-            return "Go with a partner" if view and view.get("povinnost") == me else "Pass (go ahead)"
-        return PASS_LABELS.get(phase or "", "Pass")
-    if word == "keep" and phase == "talon":
-        stage = ((view or {}).get("prever_talon") or {}).get("stage")
-        return "Keep the bottom three" if stage == "bottom" else "Keep these three"
-    if word == "reject" and phase == "talon":
-        stage = ((view or {}).get("prever_talon") or {}).get("stage")
-        return (
-            "Reject them too: take back the top three"
-            if stage == "bottom"
-            else "Reject: show them, see the other three"
-        )
-    if word == "knock":
-        return f"Knock: deal {KNOCK_STYLES.get(arg, arg)}"
-    if word == "pile":
-        return f"Take pile {arg}"
-    if word in LABELS and not arg:
-        return LABELS[word]
-    return action_label(action)
-
-
-def _controls(view: dict[str, Any] | None, legal: list[str], me: int | None) -> dict[str, Any]:
-    """Split the legal actions into the panels that show them (cards are shown in the hand).
-
-    ``buttons`` are the plain decisions, as ``{"action", "label"}`` (pass, bids, holds, raises,
-    the partner call, annul, prever, talon offers, money, valat, I on the end, contra, the
-    piles, knocking); ``announce`` and ``kontra`` are the Hungarian announcement phase's bonus
-    and kontra-chain calls, shown in their own groups; ``cut`` the cut positions (one
-    choice list); ``discard`` the discard form.
-    """
-    empty: dict[str, Any] = {"buttons": [], "announce": [], "kontra": [], "cut": None, "discard": None}
-    if view is None or me is None:
-        return empty
-    turn = view.get("announce_turn")
-    turn_has_calls = bool(turn and turn["calls"])
-    buttons, announce, kontra, cuts = [], [], [], []
-    for action in legal:
-        word = action.partition(":")[0]
-        if word in ("play", "discard"):
-            continue
-        if word == "announce":
-            announce.append(action)
-        elif word in KONTRA_WORDS:
-            kontra.append(action)
-        elif word == "cut":
-            cuts.append(action)
-        elif action == "declare" and "decline" in legal:
-            buttons.append({"action": action, "label": "Declare my Uni / Bida too"})
-        else:
-            buttons.append({"action": action, "label": button_label(action, view, me, turn_has_calls)})
-    cut = None
-    if cuts:
-        positions = [int(a.split(":", 1)[1]) for a in cuts]
-        default = 32 if 32 in positions else positions[len(positions) // 2]
-        cut = {"choices": [(f"cut:{k}", k) for k in positions], "default": f"cut:{default}"}
-    discards = [a for a in legal if a.startswith("discard:")]
-    discard = None
-    if discards:
-        count = len(discards[0].split(":", 1)[1].split(","))
-        choosable = sorted({c for a in discards for c in a.split(":", 1)[1].split(",")})
-        discard = {"count": count, "legal_json": json.dumps(discards), "choosable": set(choosable)}
-    return {
-        **empty,
-        "buttons": buttons,
-        "announce": announce,
-        "kontra": kontra,
-        "cut": cut,
-        "discard": discard,
-    }
-
-
-def _hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, Any]]:
-    if view is None:
-        return []
-    discardable: set[str] = set()
-    for a in legal:
-        if a.startswith("discard:"):
-            discardable.update(a.split(":", 1)[1].split(","))
-    drawn = set(view.get("drawn") or ())  # Bridge: the cards the viewer has just drawn
-    return [
-        {
-            "card": card,
-            "play": f"play:{card}" if f"play:{card}" in legal else None,
-            "discardable": card in discardable,
-            "drawn": card in drawn,
-        }
-        for card in view["hand"]
-    ]
 
 
 def render_live(room: Room, user: Any, oob: bool = False, table: Table | None = None) -> str:
@@ -433,9 +315,12 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
     state = replay.state_at(hand, step)
     view = variant.observe(state, EVERYONE)
     actions = list(hand.actions.order_by("seq").select_related("actor"))
+    options = hand.context_value().options
     context = {
         "hand": hand,
         "room": hand.room,
+        "variant_key": hand.variant,
+        "zero_sum": variant.match_rules(options).zero_sum,
         "view": view,
         "step": step,
         "last": last,
@@ -443,9 +328,9 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
         "current_action": actions[step - 1] if step > 0 else None,
         "seat_rows": _seat_rows(list(hand.room.seats.select_related("user")), view, None),
         # The options stored with the hand, not the room's: a replay uses the rules it was played under.
-        "rules": table_rules(variant, hand.context_value().options),
+        "rules": table_rules(variant, options),
         "hand_cards": [],
-        "controls": _controls(None, [], None),
+        "controls": controls_for(None, [], None),
         "trick_total": _trick_total(view),
     }
     if bridge_page.shows(view):
@@ -453,7 +338,9 @@ def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
         context["bridge_panel"] = render_live_template("_bridge_inspect.html", context)
     # The table's panels of public facts, as the room page shows them.
     context["announcements"] = render_live_template("_announcements.html", context)
-    context["facts"] = render_live_template("_table_facts.html", context)
+    context["facts"] = render_live_template("_table_facts.html", context) + render_live_template(
+        "_talon.html", context
+    )
     if view.get("result") and not view["result"].get("thrown_in"):
         receipt = "_bridge_result.html" if bridge_page.shows(view) else "_receipt.html"
         context["receipt"] = render_live_template(receipt, {**context, "r": view["result"]})

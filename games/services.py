@@ -89,7 +89,7 @@ def create_room(
         variant = get_variant(variant_key)
     except KeyError as exc:
         raise Illegal(str(exc)) from None
-    robot_level = _robot_level(robot_level, variant)
+    robot_level = _robot_level(robot_level)
     try:
         turn_clock = clocks.check_seconds(turn_clock)
     except ValueError as exc:
@@ -101,6 +101,10 @@ def create_room(
     seats = variant.seat_count(resolved)
     if not 0 <= robots < seats:
         raise Illegal(f"Robots must be between 0 and {seats - 1}")
+    if robots:
+        _robot_level(robot_level, variant)  # a robot that cannot play the game would hang the table
+    if turn_clock and not robot_plays(clocks.ROBOT, variant.key):
+        raise Illegal(f"The turn clock's {clocks.ROBOT} robot does not play {variant.name} yet")
     with transaction.atomic():
         room = Room.objects.create(
             variant=variant.key, options=resolved, created_by=user, turn_clock=turn_clock

@@ -125,8 +125,9 @@ def new_room(request: HttpRequest) -> HttpResponse:
             variant = get_variant(variant_key)
         except KeyError as exc:
             raise services.Illegal(str(exc)) from None
-        options = {o.name: request.POST[o.name] for o in variant.options if o.name in request.POST}
-        options = {k: _option_value(v) for k, v in options.items()}
+        options = {
+            o.name: _option_value(o, request.POST[o.name]) for o in variant.options if o.name in request.POST
+        }
         level = request.POST.get("robot_level", services.DEFAULT_ROBOT)
         turn_clock = _int(request, "turn_clock") if request.POST.get("turn_clock") else 0
         room = services.create_room(
@@ -142,12 +143,20 @@ def new_room(request: HttpRequest) -> HttpResponse:
     return redirect(url)
 
 
-def _option_value(raw: str) -> Any:
+def _option_value(option: Any, raw: str) -> Any:
+    """The value a form or a script posted for ``option``: one of its choices as the form
+    writes it (Slovenian ``no_tarok_redeal`` has a choice called "off", which is no boolean),
+    else yes/no words for a yes-or-no option, else a whole number; anything else is left as
+    posted, for the option to refuse by name."""
     lowered = raw.strip().lower()
-    if lowered in {"true", "on", "yes"}:
-        return True
-    if lowered in {"false", "off", "no"}:
-        return False
+    for choice in option.choices or ():
+        if lowered == _option_text(choice).lower():
+            return choice
+    if isinstance(option.default, bool):
+        if lowered in {"true", "on", "yes"}:
+            return True
+        if lowered in {"false", "off", "no"}:
+            return False
     try:
         return int(raw)
     except ValueError:

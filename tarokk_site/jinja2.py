@@ -10,6 +10,10 @@ The environment reads a template as Django's language would: the same filters
 (``games.templatetags.tarokk`` and Django's ``title``, ``capfirst``, ``pluralize``), a missing
 value is ``None`` to a filter and to the ``none`` test, and a lookup on a missing value is
 missing too (``view.contra.level`` on a view without ``contra``).
+
+The filters that name cards and calls (``VARIANT_FILTERS``) read the game's words
+(``games.vocabulary``) for the ``variant_key`` of the template's context, so a partial writes
+``c|card_html`` and a Slovenian page shows the mond where a Hungarian one shows the XXI.
 """
 
 from __future__ import annotations
@@ -19,14 +23,39 @@ from collections.abc import Callable
 from typing import Any
 
 from django.template import defaultfilters
-from jinja2 import ChainableUndefined, Environment, Undefined
+from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
+from jinja2.runtime import Context
 
 
 def _missing_is_none(func: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(func)
-    def wrapper(value: Any, *args: Any) -> Any:
+    def wrapper(value: Any, *args: Any, **kwargs: Any) -> Any:
         value = None if isinstance(value, Undefined) else value
-        return func(value, *(None if isinstance(a, Undefined) else a for a in args))
+        return func(value, *(None if isinstance(a, Undefined) else a for a in args), **kwargs)
+
+    return wrapper
+
+
+# The filters that take the variant key as ``variant`` (games.templatetags.tarokk).
+VARIANT_FILTERS = (
+    "card_label",
+    "card_html",
+    "card_title",
+    "action_label",
+    "item_label",
+    "kontra_word",
+    "log_items",
+    "log_text",
+)
+
+
+def _with_variant(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``func`` given the ``variant_key`` of the template's context as ``variant``."""
+
+    @pass_context
+    def wrapper(context: Context, value: Any, *args: Any) -> Any:
+        variant = context.get("variant_key")
+        return func(value, *args, variant=None if isinstance(variant, Undefined) else variant)
 
     return wrapper
 
@@ -41,5 +70,6 @@ def environment(**options: Any) -> Environment:
         title=defaultfilters.title, capfirst=defaultfilters.capfirst, pluralize=defaultfilters.pluralize
     )
     env.filters.update({name: _missing_is_none(func) for name, func in filters.items()})
+    env.filters.update({name: _with_variant(env.filters[name]) for name in VARIANT_FILTERS})
     env.tests["none"] = lambda value: value is None or isinstance(value, Undefined)
     return env

@@ -11,10 +11,11 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from games.vocabulary import vocabulary
+
 register = template.Library()
 
 ROMAN = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-TRUMP_NAMES = {22: "Skíz", 21: "XXI", 1: "Pagát"}
 SUITS = {
     "H": ("♥", "hearts", "red"),
     "D": ("♦", "diamonds", "red"),
@@ -22,20 +23,6 @@ SUITS = {
     "C": ("♣", "clubs", "black"),
 }
 RANKS = {"K": "K", "Q": "Q", "R": "R", "J": "J"}
-BIDS = {"three": "Three", "two": "Two", "one": "One", "solo": "Solo"}
-# Announcement items (hungarian.md §7.2) and the kontra chain's level words.
-ITEMS = {
-    "game": "the game",
-    "trull": "trull",
-    "four-kings": "four kings",
-    "ultimo": "pagát ultimó",
-    "xxi-catch": "XXI-catch",
-    "double-game": "double game",
-    "volat": "volát",
-    "8-tarokks": "8 tarokks",
-    "9-tarokks": "9 tarokks",
-}
-KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 # Single-word actions of Czech Taroky (czech.md §3–§7).
 WORDS = {
     "shuffle": "Shuffle",
@@ -63,33 +50,41 @@ def roman(n: int) -> str:
     return out
 
 
+# The filters that name cards and calls take the variant key last (None: the Hungarian words,
+# games.vocabulary); the live partials pass it from their context (tarokk_site.jinja2).
+
+
 @register.filter
-@functools.lru_cache(maxsize=512)
-def card_label(card: str) -> str:
+def card_label(card: str, variant: str | None = None) -> str:
+    return _card_label(card, variant)
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_label(card: str, variant: str | None) -> str:
     if card.startswith("T"):
         n = int(card[1:])
-        return TRUMP_NAMES.get(n, roman(n))
+        return vocabulary(variant).trump_names.get(n, roman(n))
     symbol = SUITS[card[0]][0]
     return f"{RANKS.get(card[1:], card[1:])}{symbol}"
 
 
 @register.filter
-def card_html(card: str) -> str:
+def card_html(card: str, variant: str | None = None) -> str:
     """A card face up, as every page shows one (shared/rules/cards.md ids), followed by a
     line break: a row of cards may wrap between any two on a narrow screen."""
     if not isinstance(card, str):
         return ""
-    return _card_html(card)
+    return _card_html(card, variant)
 
 
-@functools.lru_cache(maxsize=256)
-def _card_html(card: str) -> str:
+@functools.lru_cache(maxsize=512)
+def _card_html(card: str, variant: str | None) -> str:
     return format_html(
         '<span class="card {}" data-card="{}" title="{}">{}</span>\n',
         card_class(card),
         card,
-        card_title(card),
-        card_label(card),
+        card_title(card, variant),
+        card_label(card, variant),
     )
 
 
@@ -102,19 +97,30 @@ def card_class(card: str) -> str:
 
 
 @register.filter
-@functools.lru_cache(maxsize=512)
-def card_title(card: str) -> str:
+def card_title(card: str, variant: str | None = None) -> str:
+    return _card_title(card, variant)
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_title(card: str, variant: str | None) -> str:
     if card.startswith("T"):
         n = int(card[1:])
-        return f"Tarokk {roman(n)}" + (f" ({TRUMP_NAMES[n]})" if n in TRUMP_NAMES else "")
+        words = vocabulary(variant)
+        name = words.trump_names.get(n)
+        return f"{words.trump_word} {roman(n)}" + (f" ({name})" if name else "")
     names = {"K": "King", "Q": "Queen", "R": "Rider", "J": "Jack", "1": "Ace", "A": "Ace", "10": "Ten"}
     rank = card[1:]
     return f"{names.get(rank, rank)} of {SUITS[card[0]][1]}"
 
 
 @register.filter
-@functools.lru_cache(maxsize=512)
-def action_label(action: str) -> str:
+def action_label(action: str, variant: str | None = None) -> str:
+    return _action_label(action, variant)
+
+
+@functools.lru_cache(maxsize=1024)
+def _action_label(action: str, variant: str | None) -> str:
+    words = vocabulary(variant)
     kind, _, arg = action.partition(":")
     if kind == "pass":
         return "Pass"
@@ -125,21 +131,21 @@ def action_label(action: str) -> str:
     if kind == "annul":
         return "Annul the hand"
     if kind == "bid":
-        return BIDS.get(arg, arg.title())
+        return words.bids.get(arg, arg.replace("-", " ").capitalize())
     if kind == "raise":
-        return f"Raise to {BIDS.get(arg, arg).lower()}"
+        return f"Raise to {words.bids.get(arg, arg).lower()}"
     if kind == "call":
-        return f"Call {card_label(arg)}"
+        return f"Call {card_label(arg, variant)}"
     if kind == "play":
-        return f"Play {card_label(arg)}"
+        return f"Play {card_label(arg, variant)}"
     if kind == "discard":
-        return "Discard " + " ".join(card_label(c) for c in arg.split(","))
-    if kind == "annul":
-        return "Annul the hand"
+        return "Discard " + " ".join(card_label(c, variant) for c in arg.split(","))
     if kind == "announce":
-        return f"Announce {ITEMS.get(arg, arg)}"
-    if kind in KONTRA_WORDS:
-        return f"{kind.capitalize()} {ITEMS.get(arg, arg)}"
+        return f"Announce {words.items.get(arg, arg)}"
+    if kind in words.kontra_words:
+        return f"{kind.capitalize()} {words.items.get(arg, arg)}"
+    if kind == "take" and arg:
+        return f"Take group {arg}"
     if kind == "cut":
         return f"Cut at {arg}"
     if kind == "knock":
@@ -154,14 +160,15 @@ def action_label(action: str) -> str:
 
 
 @register.filter
-def item_label(item: str) -> str:
-    return ITEMS.get(item, item.replace("-", " "))
+def item_label(item: str, variant: str | None = None) -> str:
+    return vocabulary(variant).items.get(item, item.replace("-", " "))
 
 
 @register.filter
-def kontra_word(level: int) -> str:
+def kontra_word(level: int, variant: str | None = None) -> str:
     """0 → "", 1 → "kontra", 2 → "rekontra", ..."""
-    return KONTRA_WORDS[level - 1] if level and 0 < level <= len(KONTRA_WORDS) else ""
+    words = vocabulary(variant).kontra_words
+    return words[level - 1] if level and 0 < level <= len(words) else ""
 
 
 @register.filter
@@ -180,7 +187,7 @@ def seat_name(index: Any, rows: list[dict[str, Any]]) -> str:
 
 
 @register.filter
-def log_items(log: Any, rows: list[dict[str, Any]]) -> str:
+def log_items(log: Any, rows: list[dict[str, Any]], variant: str | None = None) -> str:
     """The log's entries, newest first, as the log partial's ``<li>`` items: the HTML of a
     template loop over them (the seat's name, then the text), built in Python because the log
     is re-rendered with every push and grows through the hand (the loop was a third of a push)."""
@@ -191,16 +198,16 @@ def log_items(log: Any, rows: list[dict[str, Any]]) -> str:
             entry = {"seat": getattr(entry, "seat", None), "text": getattr(entry, "text", "")}
         seat = entry.get("seat")
         name = None if seat is None else names.get(seat) or seat_name(seat, rows)
-        items.append(_log_item(name, entry.get("text", "")))
+        items.append(_log_item(name, entry.get("text", ""), variant))
     return mark_safe("".join(items))  # every value in it is escaped above
 
 
 @functools.lru_cache(maxsize=4096)
-def _log_item(name: str | None, text: str) -> str:
+def _log_item(name: str | None, text: str, variant: str | None = None) -> str:
     """One ``<li>`` of the log (the same lines come back with every push of a hand)."""
     if name is None:
-        return f"<li>{conditional_escape(log_text(text))}</li>"
-    line = conditional_escape(log_text(text, name))
+        return f"<li>{conditional_escape(log_text(text, '', variant))}</li>"
+    line = conditional_escape(log_text(text, name, variant))
     return f'<li><span class="who">{conditional_escape(name)}</span> {line}</li>'
 
 
@@ -250,7 +257,7 @@ def kept_set(kept: str) -> str:
 
 @register.filter
 def knock_style(style: str) -> str:
-    from games.pages import KNOCK_STYLES
+    from games.controls import KNOCK_STYLES
 
     return KNOCK_STYLES.get(style, style)
 
@@ -285,10 +292,10 @@ YOU_PHRASES = ((" and loses a turn", " and lose a turn"), ("their own score", "y
 
 
 @register.filter
-def log_text(text: str, who: str = "") -> str:
+def log_text(text: str, who: str = "", variant: str | None = None) -> str:
     """A public log line for reading: card ids as card names, and "You win" rather than
     "You wins" when the line is about the viewer's own seat."""
-    text = CARD_ID.sub(lambda m: card_label(m.group(1)), text)
+    text = CARD_ID.sub(lambda m: card_label(m.group(1), variant), text)
     if who == "You":
         verb, space, rest = text.partition(" ")
         if verb in YOU_VERBS:

@@ -29,6 +29,11 @@
     if (!incoming || !current || !incoming.dataset || !current.dataset) return;
     if (incoming.dataset.version === undefined || current.dataset.version === undefined) return;
     if (Number(incoming.dataset.version) < Number(current.dataset.version)) e.detail.shouldSwap = false;
+    // A panel the player opened (the completed tricks to review) stays open through pushes.
+    current.querySelectorAll("details[id][open]").forEach(function (open) {
+      var again = incoming.querySelector("#" + open.id);
+      if (again) again.open = true;
+    });
   });
 
   function resync() {
@@ -90,6 +95,15 @@
     var chosen = chosenDiscards.slice().sort(function (a, b) { return order.indexOf(a) - order.indexOf(b); });
     var action = "discard:" + chosen.join(",");
     var button = form.querySelector(".discard-submit");
+    var count = parseInt(form.dataset.discardCount, 10);
+    var left = form.querySelector("[data-discard-left]");
+    if (left) {
+      var more = count - chosen.length;
+      left.dataset.discardLeft = String(more);
+      if (more > 0) left.textContent = more + " more to choose.";
+      else if (legal.indexOf(action) >= 0) left.textContent = "Ready: press Discard.";
+      else left.textContent = "These cards may not be discarded together: change your choice.";
+    }
     if (legal.indexOf(action) >= 0) {
       button.disabled = false;
       button.dataset.action = action;

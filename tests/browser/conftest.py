@@ -38,11 +38,12 @@ class Site:
         self.db_path = db_path
         self.env = env
 
-    def manage(self, *args: str, stdin: str | None = None) -> str:
+    def manage(self, *args: str, stdin: str | None = None, **env: str) -> str:
+        """``manage.py`` on the site's database (``env``: more environment variables)."""
         done = subprocess.run(
             [sys.executable, "manage.py", *args],
             cwd=ROOT,
-            env=self.env,
+            env={**self.env, **env},
             input=stdin,
             capture_output=True,
             text=True,

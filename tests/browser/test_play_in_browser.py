@@ -5,6 +5,7 @@ live and never shows a card of any hand; staff step through that hand in the ins
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 from games.rules import EVERYONE, Deal, HandContext, get_variant
 from tests.browser.conftest import open_table_as_guest
@@ -16,11 +17,9 @@ SNAPSHOT = """() => {
 }"""
 
 
-def hands_at(
-    db_path, room_code: str, hand_no: int, seq: int, variant_key: str = "hungarian"
-) -> list[list[str]]:
-    """Every seat's cards at move number ``seq`` (as the pages number moves), rebuilt from the
-    site's database."""
+def state_at(db_path, room_code: str, hand_no: int, seq: int, variant_key: str = "hungarian") -> Any:
+    """The state of a hand at move number ``seq`` (as the pages number moves), rebuilt from
+    the site's database."""
     with sqlite3.connect(db_path) as db:
         hand_id, deal, context = db.execute(
             "select h.id, h.deal, h.context from games_hand h join games_room r on r.id = h.room_id "
@@ -45,7 +44,15 @@ def hands_at(
     state = variant.new_hand(Deal.from_json(json.loads(deal)), HandContext.from_json(json.loads(context)))
     for seat, action in actions:
         state = variant.apply(state, seat, action)
-    return [list(h or []) for h in variant.observe(state, EVERYONE)["hands"]]
+    return state
+
+
+def hands_at(
+    db_path, room_code: str, hand_no: int, seq: int, variant_key: str = "hungarian"
+) -> list[list[str]]:
+    """Every seat's cards at move number ``seq`` (as the pages number moves)."""
+    state = state_at(db_path, room_code, hand_no, seq, variant_key)
+    return [list(h or []) for h in get_variant(variant_key).observe(state, EVERYONE)["hands"]]
 
 
 def status(page) -> tuple[int, int, str]:

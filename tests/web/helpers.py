@@ -40,10 +40,13 @@ def data_cards(html: str) -> set[str]:
 
 def hidden_from(hand: Hand, seat: int | None) -> set[str]:
     """Cards that ``seat`` (None: the audience) may not know right now: every card still in
-    another seat's hand, plus the talon cards and discards that are not its own.
+    another seat's hand, plus the talon cards and discards that are not its own; nothing once
+    the hand is over (every game shows all hands and the talon then).
 
-    Face-up cards (tricks, the declarer's published discarded tarokks) are not in any hand and
-    so are never counted here.
+    Face-up cards are public whoever holds them now: cards played to tricks; the discarded
+    tarokks and taroks shown face up (Hungarian §5.2, Czech, Slovenian §5.1); the talon sets a
+    Czech prever rejected; the Slovenian talon turned face up in three, two and one, the klop
+    talon cards once taken and the open beggar's exposed hand (slovenian3.md §13).
     """
     from games import replay
     from games.rules import EVERYONE, get_variant
@@ -52,22 +55,26 @@ def hidden_from(hand: Hand, seat: int | None) -> set[str]:
         from tests.web.bridge_helpers import bridge_hidden_from
 
         return bridge_hidden_from(hand, seat)
-    variant = get_variant(hand.variant)
-    full = variant.observe(replay.current(hand), EVERYONE)
+    return hidden_in(get_variant(hand.variant).observe(replay.current(hand), EVERYONE), seat)
+
+
+def hidden_in(full: dict[str, Any], seat: int | None) -> set[str]:
+    """``hidden_from`` for the view with everything (``observe(state, EVERYONE)``) of a state."""
+    if full["phase"] == "over":
+        return set()
     hidden: set[str] = set()
     for index, cards in enumerate(full["hands"]):
         if index != seat:
             hidden.update(cards or [])
-    if full["phase"] != "over":
-        received = full["talon_received"] or [None] * len(full["hands"])
-        talon_seen = set(received[seat] or []) if seat is not None else set()
-        prever_talon = full.get("prever_talon")
-        if prever_talon and seat is not None and seat == full["declarer"]:
-            talon_seen.update(prever_talon["seeing"] or [])  # the Czech prever's private look
-        hidden.update(set(full["talon"] or []) - talon_seen)
-        for index, discard in enumerate(full["discards"] or []):
-            if index != seat and discard:
-                hidden.update(set(discard) - set(full.get("declarer_discarded_tarokks") or []))
+    received = full.get("talon_received") or [None] * len(full["hands"])
+    talon_seen = set(received[seat] or []) if seat is not None else set()
+    prever_talon = full.get("prever_talon")
+    if prever_talon and seat is not None and seat == full["declarer"]:
+        talon_seen.update(prever_talon["seeing"] or [])  # the Czech prever's private look
+    hidden.update(set(full["talon"] or []) - talon_seen)
+    for index, discard in enumerate(full["discards"] or []):
+        if index != seat and discard:
+            hidden.update(discard)
     # Cards played to tricks are public whoever held them, and so are the tarokks the declarer
     # discarded (§5.2), even when they came from the talon.
     public = {c["card"] for t in full["tricks"] or [] for c in t["cards"]}
@@ -78,6 +85,13 @@ def hidden_from(hand: Hand, seat: int | None) -> set[str]:
     public.update(d["card"] for d in full.get("discarded_trumps") or [])
     for rejected in (full.get("prever_talon") or {}).get("rejected") or []:
         public.update(rejected)
+    # Slovenian: the talon face up in groups, the discarded taroks, the klop gifts taken, the
+    # open beggar's hand while it lies face up.
+    if full.get("talon_groups"):
+        public.update(full["talon"] or [])
+    public.update(full.get("discarded_taroks") or [])
+    public.update(g["card"] for g in full.get("klop_gifts") or [])
+    public.update(full.get("exposed") or [])
     return hidden - public
 
 

@@ -160,7 +160,7 @@ def finish(state: SlovenianState, early: bool) -> SlovenianState:
         radelci=scored.radelci,
     )
     if declarer is None:
-        summary = "Klop: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(scored.payments))
+        summary = "Klop: " + ", ".join(f"seat {s + 1} {p:+d}" for s, p in enumerate(scored.payments))
     else:
         decl, opp = card_points
         summary = f"Declarer {decl} card points, opponents {opp}; declarer {scored.value:+d}"

@@ -1,0 +1,181 @@
+"""The controls of one decision: the legal actions of the viewer's seat split into the panels
+that show them, each with the words a player reads. Pure functions of the viewer's ``View`` and
+legal actions (``games.pages`` passes them in)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.rules.czech.deal import STYLE_NAMES
+from games.vocabulary import vocabulary
+
+# What "pass" means, phase by phase (the same word ends many kinds of decision).
+PASS_LABELS = {
+    "shuffle": "Done: hand the deck to be cut",
+    "valat": "No valat",
+    "iote": "Do not call it",
+    "contra": "No contra",
+}
+LABELS = {
+    "shuffle": "Shuffle again",
+    "prever": "Prever (play alone)",
+    "take": "Take the talon card",
+    "offer": "Offer it unseen",
+    "accept": "Accept the offered card",
+    "refuse": "Refuse it",
+    "reject": "Reject these three",
+    "declare": "Announce the money cards",
+    "decline": "Keep my Uni / Bida secret",
+    "valat": "Call valat (all 12 tricks)",
+    "iote": "Call I on the end",
+    "contra": "Contra",
+    "rhea-contra": "Rhea-contra",
+    "supra-contra": "Supra-contra",
+}
+KNOCK_STYLES = STYLE_NAMES  # czech.md §3.2, named by the rules core
+
+
+def button_label(
+    action: str, view: dict[str, Any] | None, me: int | None, turn_has_calls: bool = False
+) -> str:
+    """The text of a decision's button: the action's name, or what it means in this phase."""
+    from games.templatetags.tarokk import action_label
+
+    phase = (view or {}).get("phase")
+    variant = (view or {}).get("variant")
+    word, _, arg = action.partition(":")
+    highest = (view or {}).get("highest_bid")
+    mine = bool(highest) and highest["seat"] == me and phase == "auction"
+    if action == "pass":
+        if phase == "announce":
+            return "End my turn" if turn_has_calls else "Pass (no announcement)"
+        if mine:
+            return "Pass: klop is played"  # the opener still standing at three (slovenian3.md §4.3)
+        if phase == "prever":
+            return "Go with a partner" if view and view.get("povinnost") == me else "Pass (go ahead)"
+        return PASS_LABELS.get(phase or "", "Pass")
+    if word == "keep" and phase == "talon":
+        stage = ((view or {}).get("prever_talon") or {}).get("stage")
+        return "Keep the bottom three" if stage == "bottom" else "Keep these three"
+    if word == "reject" and phase == "talon":
+        stage = ((view or {}).get("prever_talon") or {}).get("stage")
+        return (
+            "Reject them too: take back the top three"
+            if stage == "bottom"
+            else "Reject: show them, see the other three"
+        )
+    if word == "knock":
+        return f"Knock: deal {KNOCK_STYLES.get(arg, arg)}"
+    if word == "pile":
+        return f"Take pile {arg}"
+    if word in LABELS and not arg:
+        return LABELS[word]
+    label = action_label(action, variant)
+    if word == "bid" and mine and label.lower() == highest["contract"]:
+        return f"Keep {highest['contract']}"  # the final call repeats the bid (slovenian3.md §4.2)
+    return label
+
+
+def controls_for(view: dict[str, Any] | None, legal: list[str], me: int | None) -> dict[str, Any]:
+    """Split the legal actions into the panels that show them (cards are shown in the hand).
+
+    ``buttons`` are the plain decisions, as ``{"action", "label"}`` (pass, bids, holds, raises,
+    the partner call, annul, prever, talon offers, money, valat, I on the end, contra, the
+    piles, knocking); ``announce`` and ``kontra`` are an announcement phase's bonus and
+    kontra-chain calls (the game's own kontra words, ``games.vocabulary``), shown in their own
+    groups; ``talon`` the face-up talon groups the declarer may take (``take:<n>``, each with
+    its cards, from the view's ``talon_groups``); ``cut`` the cut positions (one choice list);
+    ``discard`` the discard form; ``note`` why a bidder may not pass, when the game says so.
+    """
+    empty: dict[str, Any] = {
+        "buttons": [],
+        "announce": [],
+        "kontra": [],
+        "talon": [],
+        "cut": None,
+        "discard": None,
+        "note": "",
+    }
+    if view is None or me is None:
+        return empty
+    kontra_words = vocabulary(view.get("variant")).kontra_words
+    groups = view.get("talon_groups") or []
+    turn = view.get("announce_turn")
+    turn_has_calls = bool(turn and turn["calls"])
+    buttons, announce, kontra, talon, cuts = [], [], [], [], []
+    for action in legal:
+        word, _, arg = action.partition(":")
+        if word in ("play", "discard"):
+            continue
+        if word == "announce":
+            announce.append(action)
+        elif word in kontra_words:
+            kontra.append(action)
+        elif word == "cut":
+            cuts.append(action)
+        elif word == "take" and arg.isdigit() and 0 < int(arg) <= len(groups):
+            talon.append({"action": action, "number": int(arg), "cards": groups[int(arg) - 1]})
+        elif action == "declare" and "decline" in legal:
+            buttons.append({"action": action, "label": "Declare my Uni / Bida too"})
+        else:
+            buttons.append({"action": action, "label": button_label(action, view, me, turn_has_calls)})
+    cut = None
+    if cuts:
+        positions = [int(a.split(":", 1)[1]) for a in cuts]
+        default = 32 if 32 in positions else positions[len(positions) // 2]
+        cut = {"choices": [(f"cut:{k}", k) for k in positions], "default": f"cut:{default}"}
+    discards = [a for a in legal if a.startswith("discard:")]
+    discard = None
+    if discards:
+        count = len(discards[0].split(":", 1)[1].split(","))
+        choosable = sorted({c for a in discards for c in a.split(":", 1)[1].split(",")})
+        discard = {
+            "count": count,
+            "legal_json": json.dumps(discards),
+            "choosable": set(choosable),
+            # Slovenian: a tarok may have to go, and then everyone sees it (slovenian3.md §5.1).
+            "tarok_shown": "discarded_taroks" in view and any(c.startswith("T") for c in choosable),
+        }
+    return {
+        **empty,
+        "buttons": buttons,
+        "announce": announce,
+        "kontra": kontra,
+        "talon": talon,
+        "cut": cut,
+        "discard": discard,
+        "note": _auction_note(view, legal, me),
+    }
+
+
+def _auction_note(view: dict[str, Any], legal: list[str], me: int) -> str:
+    """Why a Slovenian bidder may not pass (slovenian3.md §4.2): forehand's special turn, or the
+    final call of the last one standing. Only views with a ``highest_bid`` have these turns."""
+    if view.get("phase") != "auction" or "highest_bid" not in view or not legal or "pass" in legal:
+        return ""
+    if "bid:klop" in legal:
+        return "Both others passed: name klop (everyone plays for themselves), three or a higher contract."
+    highest = view["highest_bid"]
+    if highest and highest["seat"] == me:
+        return "Both others passed: keep your contract or name a higher one."
+    return ""
+
+
+def hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, Any]]:
+    if view is None:
+        return []
+    discardable: set[str] = set()
+    for a in legal:
+        if a.startswith("discard:"):
+            discardable.update(a.split(":", 1)[1].split(","))
+    drawn = set(view.get("drawn") or ())  # Bridge: the cards the viewer has just drawn
+    return [
+        {
+            "card": card,
+            "play": f"play:{card}" if f"play:{card}" in legal else None,
+            "discardable": card in discardable,
+            "drawn": card in drawn,
+        }
+        for card in view["hand"]
+    ]
