@@ -451,17 +451,22 @@ def test_must_beat_tells_what_a_seat_lacks_in_klop():
 
 def test_the_sampler_never_rules_out_the_true_deal():
     """Every constraint the sampler reads from a view holds for the real cards, in every
-    contract the robots reach (klop's and the beggars' must-beat ceilings included)."""
+    contract the robots reach (klop's and the beggars' must-beat ceilings included); at a table
+    of basic robots the auction's soft bounds hold too."""
     checked: Counter[str] = Counter()
     for index in range(90):
-        levels = [RandomRobot() if (index + s) % 3 == 0 else get_robot("basic") for s in range(3)]
+        all_basic = index % 3 == 0
+        levels = [get_robot("basic") if all_basic or (index + s) % 3 else RandomRobot() for s in range(3)]
 
         def choose(
             state: SlovenianState, seat: int, legal: list[str], rng: random.Random, levels=levels
         ) -> str:
             view = SLOVENIAN3.observe(state, seat)
             if state.phase is Phase.PLAY and len(state.tricks) % 4 == 1:
-                check_truth(state, Sampler(view))
+                sampler = Sampler(view)
+                truth = check_truth(state, sampler)
+                if levels.count(levels[0]) == 3:
+                    assert sampler.fits_auction(truth), (view["auction"], sampler.bounds)
                 checked[state.contract.key] += 1
             return levels[seat].choose(view, legal, rng)
 
@@ -469,7 +474,8 @@ def test_the_sampler_never_rules_out_the_true_deal():
     assert sum(checked.values()) > 500 and {"klop", "three", "two", "one"} <= set(checked), checked
 
 
-def check_truth(state: SlovenianState, sampler: Sampler) -> None:
+def check_truth(state: SlovenianState, sampler: Sampler) -> list[list[str]]:
+    """The true cards of each slot, checked against the slot's size and every card's places."""
     truth = []
     for slot in sampler.slots:
         if slot.kind == HAND:
@@ -483,6 +489,7 @@ def check_truth(state: SlovenianState, sampler: Sampler) -> None:
         assert len(cards) == slot.cap
         for card in cards:
             assert index in sampler.eligible(card, strict=True), (slot.kind, slot.seat, card)
+    return truth
 
 
 def test_the_strong_robot_answers_legally_within_its_cap():

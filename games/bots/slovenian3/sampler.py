@@ -16,7 +16,12 @@ What the seat knows (``knowledge.read_plays``, the view):
   not play a tarok when void has none either); in klop and the beggars a card that followed
   without beating shows the seat held nothing higher of that suit (must beat, §8.2), and the
   pagat played outside the emperor trick was the seat's last tarok;
-- the announcer of pagat ultimo holds the pagat until it is played.
+- the announcer of pagat ultimo holds the pagat until it is played;
+- the auction, read as the basic robot bids (``auction_bounds``): a bid of three, two, one or
+  solo without promises the strength the basic robot wants for it, a pass or klop denies the
+  strength of the lowest contract the seat could have named, a beggar promises a low
+  ``trick_risk``. Players bid as they please, so these bounds are soft: widened by ``MARGIN``,
+  and a world that breaks them is dealt again at most ``AUCTION_TRIES`` times.
 
 Sampling deals the unseen cards, most constrained first, each into a slot with room weighted by
 that room (``sampling.deal_cards``); after ``STRICT_TRIES`` failures the voids and ceilings
@@ -34,12 +39,52 @@ from games.rules.slovenian3.state import RANK, SEATS, T1, TALON_SIZE
 
 from ..sampling import deal_cards
 from ..tricks import plays_from_log
-from .knowledge import NEGATIVE, NO_CEILING, WITH_TALON, public_out, read_plays
+from .basic import BEGGAR_RISK, KLOP_BELOW, THRESHOLDS
+from .hand import strength, trick_risk
+from .knowledge import BEGGARS, NEGATIVE, NO_CEILING, WITH_TALON, public_out, read_plays
 
 STRICT_TRIES = 20
 TRIES = 30
+AUCTION_TRIES = 10
+MARGIN = 1.0  # strength
+BEGGAR_MARGIN = 0.5  # trick_risk
+NO_LIMIT = 1000.0
+POSITIVE_ORDER = ("three", "two", "one", "solo-without")
 
 HAND, DISCARD, TALON = "hand", "discard", "talon"
+
+
+def auction_bounds(view: dict[str, Any]) -> dict[int, tuple[float, float, bool]]:
+    """Per seat that called in the auction: (the least, the most strength its dealt hand had, a
+    beggar's low risk promised), as the basic robot bids (``basic.auction``)."""
+    bounds: dict[int, list[Any]] = {}
+    highest = -1
+    simple = view["options"].get("auction_style") == "simple"
+    for index, entry in enumerate(view.get("auction") or ()):
+        seat, call = entry["seat"], entry["call"]
+        low, high, beggar = bounds.setdefault(seat, [0.0, NO_LIMIT, False])
+        contract = call[4:] if call.startswith("bid:") else None
+        if simple and index == 0:
+            pass  # the opener must bid three
+        elif contract is None:
+            if simple and seat == view["forehand"] and view.get("contract_key") == "klop":
+                high = min(high, KLOP_BELOW)  # the opener passing at three: klop
+            elif highest + 1 < len(POSITIVE_ORDER):
+                high = min(high, THRESHOLDS[POSITIVE_ORDER[max(highest + 1, 1)]])
+        elif contract == "klop":
+            high = min(high, KLOP_BELOW)
+        elif contract == "three":
+            low = max(low, min(THRESHOLDS["three"], KLOP_BELOW))
+        elif contract in THRESHOLDS:
+            low = max(low, THRESHOLDS[contract])
+        elif contract in BEGGARS:
+            beggar = True
+        if contract in POSITIVE_ORDER:
+            highest = max(highest, POSITIVE_ORDER.index(contract))
+        elif contract is not None and contract != "klop":
+            highest = len(POSITIVE_ORDER)
+        bounds[seat] = [low, high, beggar]
+    return {seat: (low, high, beggar) for seat, (low, high, beggar) in bounds.items()}
 
 
 class Slot:
@@ -111,6 +156,13 @@ class Sampler:
         # A declarer that discarded a tarok had no other card to discard (§5.1).
         self.only_taroks_and_kings = declarer if self.public_taroks and declarer != me else None
 
+        # What the auction says of the hands as dealt, for the seats with hidden cards.
+        self.bounds = {seat: bound for seat, bound in auction_bounds(view).items() if seat in self.hand_slot}
+        self.played_by: list[list[str]] = [[] for _ in range(SEATS)]
+        for seat, card in plays:
+            self.played_by[seat].append(card)
+        self.taken = list(view["talon_groups"][taken - 1]) if taken is not None else []
+
     # -- eligibility ---------------------------------------------------------------------------
 
     def eligible(self, card: str, strict: bool) -> list[int]:
@@ -140,13 +192,36 @@ class Sampler:
     def sample(self, rng: random.Random) -> list[list[str]] | None:
         """Cards per slot, or None when no consistent deal was found."""
         places = {True: self._places(True), False: self._places(False)}
+        fallback = None
         for attempt in range(TRIES):
             strict = attempt < STRICT_TRIES
             room = [slot.cap for slot in self.slots]
             dealt: list[list[str]] = [[] for _ in self.slots]
             if deal_cards(rng, self.pool, places[strict], room, dealt):
-                return dealt
-        return None
+                if self.fits_auction(dealt):
+                    return dealt
+                fallback = fallback or dealt
+                if attempt + 1 >= AUCTION_TRIES:
+                    return fallback
+        return fallback
+
+    def dealt_hand(self, seat: int, dealt: list[list[str]]) -> list[str]:
+        """The 16 cards ``seat`` was dealt, in this sample."""
+        cards = dealt[self.hand_slot[seat]] + self.played_by[seat]
+        if seat == self.declarer and self.taken:
+            hidden = dealt[self.discard_slot] if self.discard_slot is not None else []
+            cards = [c for c in cards + hidden + self.public_taroks if c not in self.taken]
+        return cards
+
+    def fits_auction(self, dealt: list[list[str]]) -> bool:
+        for seat, (low, high, beggar) in self.bounds.items():
+            hand = self.dealt_hand(seat, dealt)
+            value = strength(hand)
+            if not low - MARGIN <= value < high + MARGIN:
+                return False
+            if beggar and trick_risk(hand) > BEGGAR_RISK + BEGGAR_MARGIN:
+                return False
+        return True
 
     def _places(self, strict: bool) -> dict[str, list[int]]:
         return {card: self.eligible(card, strict) for card in self.pool}
