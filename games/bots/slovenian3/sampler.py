@@ -148,8 +148,10 @@ class Sampler:
             hand_slot = self.hand_slot[declarer]
             for card in view["talon_groups"][taken - 1]:
                 if card in self.pool:
-                    may_discard = card[0] != TRUMP and card not in KINGS and self.discard_slot is not None
-                    self.only[card] = [hand_slot] + ([self.discard_slot] if may_discard else [])  # type: ignore[list-item]
+                    places = [hand_slot]
+                    if card[0] != TRUMP and card not in KINGS and self.discard_slot is not None:
+                        places.append(self.discard_slot)
+                    self.only[card] = places
         ultimo = next((item["seat"] for item in view.get("items") or () if item["item"] == "ultimo"), None)
         if ultimo is not None and ultimo != me and T1 in self.pool and ultimo in self.hand_slot:
             self.only[T1] = [self.hand_slot[ultimo]]

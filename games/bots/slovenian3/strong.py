@@ -26,6 +26,7 @@ other decision is the basic robot's.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.rules.base import Deal
@@ -91,13 +92,14 @@ class World:
         leader = current[0][0] if current else view["trick"]["leader"]
         self.public_talon = list(view["talon"]) if view.get("talon") else None
         self.gifts = tuple((g["seat"], g["card"]) for g in view.get("klop_gifts") or ())
-        self.setup_base = dict(
+        self.setup = Setup(
+            deal=Deal(hands=()),
             dealer=view["dealer"],
             radelci=tuple(view["radelci"] or (0,) * SEATS),
             options=tuple(view["options"].items()),
         )
         self.state = SlovenianState(
-            setup=Setup(deal=Deal(hands=()), **self.setup_base),  # type: ignore[arg-type]
+            setup=self.setup,
             phase=Phase.PLAY,
             to_act=frozenset({me}),
             hands=(),
@@ -121,7 +123,7 @@ class World:
             talon = tuple(self.public_talon)
         else:
             talon = tuple(card for _, card in self.gifts) + tuple(hidden_talon)
-        setup = Setup(deal=Deal(hands=(), talon=talon), **self.setup_base)  # type: ignore[arg-type]
+        setup = replace(self.setup, deal=Deal(hands=(), talon=talon))
         state = self.state
         new = object.__new__(SlovenianState)
         new.__dict__.update(state.__dict__)
@@ -157,6 +159,8 @@ def playout(world: World, state: SlovenianState, first: str) -> float:
     ) -> str:
         trick = state.trick
         assert trick is not None
+        declarer = state.declarer
+        exposed = list(state.hands[declarer]) if state.exposed and declarer is not None else None
         knowledge = Knowledge(
             seat=seat,
             hand=list(state.hands[seat]),
@@ -166,7 +170,7 @@ def playout(world: World, state: SlovenianState, first: str) -> float:
             gone=gone,
             voids=voids,
             contract=key,
-            exposed=list(state.hands[state.declarer]) if state.exposed and seat != state.declarer else None,
+            exposed=exposed if seat != state.declarer else None,
             ultimo=world.ultimo,
         )
         return choose_card(knowledge, legal)
