@@ -24,6 +24,7 @@ from .hungarian.randomly import RandomPolicy as HungarianRandom
 from .hungarian.strong import StrongPolicy as HungarianStrong
 from .slovenian3.basic import BasicPolicy as SlovenianBasic
 from .slovenian3.randomly import RandomPolicy as SlovenianRandom
+from .slovenian3.strong import StrongPolicy as SlovenianStrong
 
 
 class Robot(Protocol):
@@ -100,6 +101,7 @@ class StrongRobot(LevelRobot):
             {
                 "hungarian": HungarianStrong(playout_budget, time_budget),
                 "czech": CzechStrong(playout_budget, time_budget),
+                "slovenian3": SlovenianStrong(playout_budget, time_budget),
             }
         )
 

@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from games.rules.cards import HONOURS, PACK_54, card_points
+
 MIN_SAMPLES = 6
 MAX_SAMPLES = 40
 TIME_BUDGET = 0.18  # seconds per decision
@@ -104,3 +106,33 @@ def clear(values: list[list[float]]) -> bool:
         if mean <= CLEAR_Z * math.sqrt(var / n) + 1e-9:
             return False
     return True
+
+
+def candidates(
+    hand: list[str], legal: list[str], gone: set[str], called: str | None, rank: dict[str, int]
+) -> list[str]:
+    """The legal cards, with equivalent ones merged into their lowest: one-point cards of one
+    suit (or plain trumps) with nothing between them but cards played (``gone``, which may
+    include cards known to be out of play) or in the own hand; never an honour or ``called``.
+    Shared by the Czech and Slovenian strong robots."""
+    held = set(hand)
+    by_rank = sorted(legal, key=lambda c: (c[0], rank[c]))
+    result: list[str] = []
+    previous: str | None = None
+    for card in by_rank:
+        plain = card_points(card) == 1 and card not in HONOURS and card != called
+        if plain and previous is not None and previous[0] == card[0]:
+            between = [
+                c
+                for c in PACK_54
+                if c[0] == card[0]
+                and rank[previous] < rank[c] < rank[card]
+                and c not in gone
+                and c not in held
+            ]
+            if not between:
+                previous = card
+                continue
+        result.append(card)
+        previous = card if plain else None
+    return result

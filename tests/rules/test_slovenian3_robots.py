@@ -8,6 +8,7 @@ import io
 import json
 import random
 import re
+import time
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
@@ -15,18 +16,21 @@ from typing import Any
 
 from django.core.management import call_command
 
-from games.bots import BasicRobot, RandomRobot, get_robot
+from games.bots import BasicRobot, RandomRobot, StrongRobot, get_robot
 from games.bots.duel import duplicate_deal, run_duel
 from games.bots.slovenian3.basic import BasicPolicy
 from games.bots.slovenian3.hand import sure_colour_valat, sure_valat, trick_risk
 from games.bots.slovenian3.knowledge import Knowledge, read_plays
 from games.bots.slovenian3.play import choose_card
+from games.bots.slovenian3.sampler import DISCARD, HAND, Sampler
 from games.rules import Deal, HandContext
 from games.rules.cards import KINGS, PACK_54
 from games.rules.slovenian3 import OPTIONS, SLOVENIAN3, Phase, SlovenianState
 from games.rules.slovenian3.state import evolve
 
 CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
+# The strong robot's search with a tiny budget: the same code paths, fast enough for many hands.
+QUICK_STRONG = StrongRobot(playout_budget=8, time_budget=0.01)
 CHOICES = {option.name: option.choices or (option.default,) for option in OPTIONS}
 
 Chooser = Callable[[SlovenianState, int, list[str], random.Random], str]
@@ -117,10 +121,15 @@ class Watched:
 
 
 def test_every_level_plays_only_legal_actions_and_sees_no_hidden_card():
-    robots = {"random": Watched(RandomRobot()), "basic": Watched(BasicRobot())}
-    order = ("random", "basic", "basic")
+    robots = {
+        "random": Watched(RandomRobot()),
+        "basic": Watched(BasicRobot()),
+        "strong": Watched(QUICK_STRONG),
+    }
     contracts: Counter[str] = Counter()
     for index in range(240):
+        # The strong robot (slow even with its tiny budget) sits in one hand in four.
+        order = ("random", "basic", "strong" if index % 4 == 0 else "basic")
         levels = [order[(seat + index) % 3] for seat in range(3)]
 
         def choose(
@@ -130,7 +139,8 @@ def test_every_level_plays_only_legal_actions_and_sees_no_hidden_card():
 
         state = play_hand(index, choose)
         contracts[state.contract.key] += 1
-    assert all(robot.checked > 3000 for robot in robots.values())
+    assert robots["random"].checked > 2500 and robots["basic"].checked > 5000
+    assert robots["strong"].checked > 500
     assert {"klop", "three", "two", "one"} <= set(contracts), contracts
     kinds = sum((robot.hidden_kinds for robot in robots.values()), Counter())
     assert kinds["hidden talon"] and kinds["declarer's discard"] and kinds["open beggar's hand"], kinds
@@ -195,7 +205,12 @@ def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
         assert SLOVENIAN3.observe(other, seat) == view
         legal = SLOVENIAN3.legal_actions(state, seat)
         assert SLOVENIAN3.legal_actions(other, seat) == legal
-        for robot in (get_robot("random"), get_robot("basic")):
+        # The strong robot without its time limit, so that only the view and the seed count.
+        for robot in (
+            get_robot("random"),
+            get_robot("basic"),
+            StrongRobot(playout_budget=40, time_budget=60.0),
+        ):
             first = robot.choose(view, legal, random.Random(7))
             again = robot.choose(SLOVENIAN3.observe(other, seat), legal, random.Random(7))
             assert first == again
@@ -429,6 +444,69 @@ def test_must_beat_tells_what_a_seat_lacks_in_klop():
     voids, ceilings = read_plays(plays, negative=True)
     assert voids[2] == {"H", "T"} and ceilings[1] == {"H": 13}
     assert read_plays(plays, negative=False)[1] == [{}, {}, {}]
+
+
+# -- the strong robot ----------------------------------------------------------------------------
+
+
+def test_the_sampler_never_rules_out_the_true_deal():
+    """Every constraint the sampler reads from a view holds for the real cards, in every
+    contract the robots reach (klop's and the beggars' must-beat ceilings included); at a table
+    of basic robots the auction's soft bounds hold too."""
+    checked: Counter[str] = Counter()
+    for index in range(90):
+        all_basic = index % 3 == 0
+        levels = [get_robot("basic") if all_basic or (index + s) % 3 else RandomRobot() for s in range(3)]
+
+        def choose(
+            state: SlovenianState, seat: int, legal: list[str], rng: random.Random, levels=levels
+        ) -> str:
+            view = SLOVENIAN3.observe(state, seat)
+            if state.phase is Phase.PLAY and len(state.tricks) % 4 == 1:
+                sampler = Sampler(view)
+                truth = check_truth(state, sampler)
+                if levels.count(levels[0]) == 3:
+                    assert sampler.fits_auction(truth), (view["auction"], sampler.bounds)
+                checked[state.contract.key] += 1
+            return levels[seat].choose(view, legal, rng)
+
+        play_hand(3000 + index, choose)
+    assert sum(checked.values()) > 500 and {"klop", "three", "two", "one"} <= set(checked), checked
+
+
+def check_truth(state: SlovenianState, sampler: Sampler) -> list[list[str]]:
+    """The true cards of each slot, checked against the slot's size and every card's places."""
+    truth = []
+    for slot in sampler.slots:
+        if slot.kind == HAND:
+            truth.append(list(state.hands[slot.seat]))
+        elif slot.kind == DISCARD:
+            truth.append([c for c in state.discard if c[0] != "T"])
+        else:
+            truth.append(list(state.talon[len(state.gifts) :]))
+    assert sorted(c for cards in truth for c in cards) == sorted(sampler.pool)
+    for index, (slot, cards) in enumerate(zip(sampler.slots, truth, strict=True)):
+        assert len(cards) == slot.cap
+        for card in cards:
+            assert index in sampler.eligible(card, strict=True), (slot.kind, slot.seat, card)
+    return truth
+
+
+def test_the_strong_robot_answers_legally_within_its_cap():
+    robot = get_robot("strong")
+    times = []
+    for seed, tricks in ((11, 0), (12, 2), (13, 5), (14, 8), (15, 11)):
+        state = play_to(
+            seed, lambda s, legal, t=tricks: s.phase is Phase.PLAY and len(s.tricks) >= t and len(legal) > 2
+        )
+        (seat,) = state.to_act
+        legal = SLOVENIAN3.legal_actions(state, seat)
+        started = time.perf_counter()
+        action = robot.choose(SLOVENIAN3.observe(state, seat), legal, random.Random(1))
+        times.append(time.perf_counter() - started)
+        assert action in legal
+    # Budget 0.18 s; generous for a loaded machine.
+    assert max(times) < 1.0 and sorted(times)[2] < 0.5, times
 
 
 # -- the duel harness -----------------------------------------------------------------------------

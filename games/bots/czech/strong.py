@@ -24,12 +24,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules.base import Deal
-from games.rules.cards import HONOURS, PACK_54, card_points, display_index, rank_table
+from games.rules.cards import display_index, rank_table
 from games.rules.czech import play as rules_play
 from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup, Trick
 
 from ..playout import play_to_end
-from ..search import Search
+from ..search import Search, candidates
 from ..tricks import SEATS, played_tricks
 from .basic import BasicPolicy
 from .knowledge import PREVER, Knowledge, known_sides
@@ -167,34 +167,6 @@ def playout(world: World, state: CzechState, first: str) -> float:
         lambda state, revealed: _side_views(world, state, revealed),
         choose,
     )
-
-
-def candidates(
-    hand: list[str], legal: list[str], gone: set[str], called: str | None, rank: dict[str, int]
-) -> list[str]:
-    """The legal cards, with equivalent ones merged into their lowest: one-point cards of one
-    suit (or plain trumps) with nothing unplayed between them outside the own hand."""
-    held = set(hand)
-    by_rank = sorted(legal, key=lambda c: (c[0], rank[c]))
-    result: list[str] = []
-    previous: str | None = None
-    for card in by_rank:
-        plain = card_points(card) == 1 and card not in HONOURS and card != called
-        if plain and previous is not None and previous[0] == card[0]:
-            between = [
-                c
-                for c in PACK_54
-                if c[0] == card[0]
-                and rank[previous] < rank[c] < rank[card]
-                and c not in gone
-                and c not in held
-            ]
-            if not between:
-                previous = card
-                continue
-        result.append(card)
-        previous = card if plain else None
-    return result
 
 
 class StrongPolicy(Search):

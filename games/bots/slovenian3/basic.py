@@ -5,17 +5,17 @@ It reads only its seat's view and picks from the legal actions; the engine's leg
 the rules (who may bid what, the discard restrictions, who may announce or say which kontra),
 so the robot only chooses well among them.
 
-- **Auction.** The contracts the hand will play (``playable``): three, two, one by ``strength``
-  at or above ``THREE_AT``, ``TWO_AT``, ``ONE_AT`` (where each is worth more than nothing in
-  basic-robot playouts); solo without at ``SOLO_AT``; beggar and open beggar by ``trick_risk``
-  at or below ``BEGGAR_RISK`` / ``OPEN_BEGGAR_RISK`` (low cards, few and low taroks, no voids);
-  colour valat and valat only when sure (top runs in every suit, the top taroks drawing all the
-  others). In an open turn it bids the lowest legal contract it will play, else passes. Free to
-  name any contract (forehand's special turn, a final call) it names a sure valat, an open
-  beggar over its beggar, else the positive contract the strength prefers (``PREFER``: where
-  each pays more than the one below), at least what it bid. Forehand's special turn below
-  ``KLOP_BELOW`` is klop (measured: a weak hand, even a sure beggar, scores more in klop); the
-  simple auction's opener standing at three passes into klop the same way.
+- **Auction.** The contracts the hand will play (``playable``): two and one by ``strength`` at or
+  above ``TWO_AT``, ``ONE_AT``, solo without at ``SOLO_AT``; beggar and open beggar by
+  ``trick_risk`` at or below ``BEGGAR_RISK`` / ``OPEN_BEGGAR_RISK`` (low cards, few and low
+  taroks, no voids); colour valat and valat only when sure (top runs in every suit, the top
+  taroks drawing all the others). In an open turn it bids the lowest legal contract it will
+  play, else passes. Free to name any contract (forehand's special turn, a final call) it names
+  a sure valat, an open beggar over its beggar, else the positive contract its strength
+  prefers (``PREFER``: where each paid more than the one below in playouts), at least what it
+  bid. Forehand's special turn below ``KLOP_BELOW`` is klop (a weak hand, even a sure beggar,
+  scores more there), else three or higher; the simple auction's opener standing at three
+  passes into klop the same way.
 - **Talon:** the group with the best ``group_worth`` (strength after the best discard, points
   banked, less the points and the mond left to the opponents).
 - **Discard:** the allowed set with the best ``discard_value`` (voids with taroks to ruff,
@@ -24,11 +24,16 @@ so the robot only chooses well among them.
   with ``TRULA_TAROKS`` taroks; kings holding all four with ``KINGS_TAROKS``; pagat ultimo with
   the pagat and ``ULTIMO_TAROKS``.
 - **Kontra chain:** kontra on the game by an opponent whose own strength says the declarer is
-  short (``KONTRA_AT``, by contract), subkontra at ``SUBKONTRA_MORE`` above; rekontra and
+  short (``KONTRA_AT``, by contract: in playouts the declarer of basic's contracts wins against
+  all but very strong opponents), subkontra at ``SUBKONTRA_MORE`` above; rekontra and
   mortkontra by a declarer this much above its contract's threshold (a sure valat: always);
   kontra on an announced bonus the seat can spoil (the škis against trula, a king against
   kings, a long tarok hand against pagat ultimo); kontra on a klop with a hand of low cards.
 - **Card play:** ``games.bots.slovenian3.play``.
+
+The strength weights (``hand.strength``) are a least-squares fit of the declarer's score to the
+hand's features in basic-robot playouts; ``KLOP_BELOW`` and ``TWO_AT`` were then set in duels of
+basic against itself with one threshold moved (``docs/robots.md``).
 """
 
 from __future__ import annotations
@@ -52,19 +57,19 @@ from .hand import (
 from .knowledge import T1, T21, T22, from_view, public_out
 from .play import choose_card
 
-THREE_AT = 15.5  # strength of the 16 dealt cards
-TWO_AT = 17.0
+KLOP_BELOW = 13.3  # forehand's special turn: klop below this strength (of the 16 dealt cards)
+THREE_AT = KLOP_BELOW  # three is only ever named in that turn (or opens the simple auction)
+TWO_AT = 15.0
 ONE_AT = 18.5
 SOLO_AT = 23.5
 PREFER = (("solo-without", 25.0), ("one", 21.5), ("two", 18.5), ("three", 0.0))  # free to choose
-KLOP_BELOW = 15.3  # forehand's special turn: klop below this strength, else three or higher
 BEGGAR_RISK = 0.3  # trick_risk
 OPEN_BEGGAR_RISK = 0.1
 KLOP_KONTRA_TROUBLE = 8.0  # klop_trouble at or below which a klop is kontra'd
 TRULA_TAROKS = 11
 KINGS_TAROKS = 10
 ULTIMO_TAROKS = 10
-KONTRA_AT = {"three": 15.0, "two": 14.0, "one": 13.0, "solo-without": 12.0}
+KONTRA_AT = {"three": 16.5, "two": 17.0, "one": 14.5, "solo-without": 17.0}
 SUBKONTRA_MORE = 4.0
 REKONTRA_MORE = 5.0
 MORTKONTRA_MORE = 8.0

@@ -340,11 +340,11 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     foes = [s for s in range(k.seats) if s != k.seat and k.friend(s) is False]
     friends = [s for s in range(k.seats) if s != k.seat and k.friend(s) is True]
     taroks_out = sum(1 for c in unseen if c[0] == TRUMP)
-    top = max(taroks, key=rank.__getitem__) if taroks else None
-    top_sure = top is not None and not any(c[0] == TRUMP and rank[c] > rank[top] for c in unseen)
+    top = max(taroks, key=rank.__getitem__) if taroks else ""
+    top_sure = bool(top) and not any(c[0] == TRUMP and rank[c] > rank[top] for c in unseen)
     if k.valat and declarer:
-        if taroks and taroks_out:
-            return top  # type: ignore[return-value]
+        if top and taroks_out:
+            return top
         kings = [c for c in suits if c[1] == "K"]
         return kings[0] if kings else max(cards, key=lambda c: (c[0] == TRUMP, rank[c]))
     # A sure winner that takes points: a king nobody can ruff yet.
@@ -356,11 +356,11 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     ultimo_side = k.ultimo is not None and k.friend(k.ultimo) is True
     if (ultimo_side or keeps_pagat(k, unseen)) and taroks and taroks_out:
         if top_sure and top != T21:
-            return top  # type: ignore[return-value]
+            return top
         if plain:
             return min(plain, key=rank.__getitem__)
-    if declarer and taroks and taroks_out and top_sure and top != T22:
-        return top  # type: ignore[return-value]
+    if declarer and taroks_out and top_sure and top != T22:
+        return top
     if suits:
         # A suit the partner ruffs and the declarer does not.
         for card in sorted(suits, key=lambda c: (card_points(c), rank[c])):

@@ -1,0 +1,202 @@
+"""The strong robot for Slovenian Tarok: determinised Monte Carlo search over the card play
+(the shared ``search.Search``).
+
+At a card decision with more than one real choice it:
+
+1. reads from its own view everything it knows and deals the unseen cards at random many
+   times, consistently with all of it (``sampler.Sampler``);
+2. for each such world builds a full ``SlovenianState`` of the play phase through the rules
+   core's own records: the tricks so far rebuilt from the public log (their winners by the
+   core's ``winner_of``: the emperor trick, colour valat), the contract and declarer, the talon
+   (face up in three/two/one; in klop the gifts taken and the sampled rest in order; else
+   sampled), the declarer's discard, the announcements and kontra levels, the open beggar's
+   exposure, klop's gifts, the options and radelci;
+3. plays each candidate card followed by the basic robot's play for every seat to the end,
+   through the rules core (``play.apply_play``: every obligation, the early end, the scoring);
+4. picks the card with the best mean value for its seat, the same worlds being used for every
+   candidate; it stops early once one card is clearly best, and always within its time
+   budget. The value is the seat's payment less the mean of the other two (the scores are not
+   zero-sum: an opponent of the declarer scores 0 whatever happens, and plays to keep the
+   declarer's score down), plus a hundredth of its side's card points (klop: less its own).
+
+Cards that are equivalent (one-point cards of one suit with nothing unplayed between them
+outside the own hand; never a trula card) are one candidate (``search.candidates``). Every
+other decision is the basic robot's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from games.rules.base import Deal
+from games.rules.cards import points_in_threes
+from games.rules.slovenian3 import play as rules_play
+from games.rules.slovenian3.announce import GAME, VALAT
+from games.rules.slovenian3.outcome import piles
+from games.rules.slovenian3.state import (
+    CONTRACT_BY_KEY,
+    DECLARER,
+    RANK,
+    SEATS,
+    Announcing,
+    Phase,
+    Setup,
+    SlovenianState,
+)
+from games.rules.tricks import Trick
+
+from ..playout import play_to_end
+from ..search import Search, candidates
+from ..tricks import played_tricks
+from .basic import BasicPolicy
+from .knowledge import Knowledge, public_out
+from .play import choose_card
+from .sampler import Sampler
+
+PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
+
+
+def announcing_from(view: dict[str, Any]) -> Announcing:
+    """The announcements and kontra levels standing, from the view's ``items``."""
+    bonuses: list[tuple[str, str, int]] = []
+    levels: list[tuple[str, int]] = []
+    valat = False
+    for item in view.get("items") or ():
+        name, level = item["item"], item["level"]
+        if name == VALAT:
+            valat = True
+            bonuses.append((VALAT, DECLARER, item["seat"]))
+            name = GAME  # the announced valat keeps the game's chain
+        elif name not in (GAME, "klop"):
+            bonuses.append((name, item["side"], item["seat"]))
+        if level:
+            levels.append((name, level))
+    return Announcing(bonuses=tuple(bonuses), levels=tuple(levels), valat=valat)
+
+
+class World:
+    """The play-phase state with the seat's own cards and the public record; a sample fills in
+    the other hands, the declarer's hidden discard and the hidden talon."""
+
+    def __init__(self, view: dict[str, Any], sampler: Sampler) -> None:
+        me = view["viewer"]
+        self.me = me
+        contract = CONTRACT_BY_KEY[view["contract_key"]]
+        self.contract = contract
+        colour_valat = contract.key == "colour-valat"
+        plays = sampler.plays
+        tricks, current = played_tricks(
+            plays, RANK, SEATS, lambda cards: rules_play.winner_of(cards, colour_valat)
+        )
+        leader = current[0][0] if current else view["trick"]["leader"]
+        self.public_talon = list(view["talon"]) if view.get("talon") else None
+        self.gifts = tuple((g["seat"], g["card"]) for g in view.get("klop_gifts") or ())
+        self.setup = Setup(
+            deal=Deal(hands=()),
+            dealer=view["dealer"],
+            radelci=tuple(view["radelci"] or (0,) * SEATS),
+            options=tuple(view["options"].items()),
+        )
+        self.state = SlovenianState(
+            setup=self.setup,
+            phase=Phase.PLAY,
+            to_act=frozenset({me}),
+            hands=(),
+            contract=contract,
+            declarer=view["declarer"],
+            talon_taken=view.get("talon_taken"),
+            announcing=announcing_from(view),
+            exposed=view.get("exposed") is not None,
+            trick=Trick(leader, tuple(current)),
+            tricks=tricks,
+            gifts=self.gifts,
+        )
+        self.gone = {card for _, card in plays} | public_out(view)
+        self.voids, self.ceilings = sampler.voids, sampler.ceilings
+        ultimo = next((i["seat"] for i in view.get("items") or () if i["item"] == "ultimo"), None)
+        self.ultimo = ultimo
+
+    def fill(self, sampler: Sampler, dealt: list[list[str]]) -> SlovenianState:
+        hands, discard, hidden_talon = sampler.hands_and_rest(dealt)
+        if self.public_talon is not None:
+            talon = tuple(self.public_talon)
+        else:
+            talon = tuple(card for _, card in self.gifts) + tuple(hidden_talon)
+        setup = replace(self.setup, deal=Deal(hands=(), talon=talon))
+        state = self.state
+        new = object.__new__(SlovenianState)
+        new.__dict__.update(state.__dict__)
+        new.__dict__.update(
+            setup=setup,
+            hands=tuple(Setup.sort(h) for h in hands),
+            discard=Setup.sort(discard) if self.contract.talon_group else None,
+        )
+        return new
+
+
+def value(state: SlovenianState, seat: int) -> float:
+    """The finished hand's worth to ``seat``: its payment less the mean of the others'; a
+    hundredth of its side's card points breaks ties (klop: less its own pile's)."""
+    result = state.result
+    assert result is not None
+    payments = result.payments
+    worth = payments[seat] - (sum(payments) - payments[seat]) / (SEATS - 1)
+    if state.declarer is None:
+        return worth - points_in_threes(piles(state)[seat]) / 100
+    mine = 0 if seat == state.declarer else 1
+    return worth + result.card_points[mine] / 100
+
+
+def playout(world: World, state: SlovenianState, first: str) -> float:
+    """Play ``first`` for the seat, then the basic play for everyone; the seat's ``value``."""
+    contract = state.contract
+    assert contract is not None
+    key = contract.key
+
+    def choose(
+        state: SlovenianState, seat: int, legal: list[str], gone: set[str], voids: list[set[str]], sides: Any
+    ) -> str:
+        trick = state.trick
+        assert trick is not None
+        declarer = state.declarer
+        exposed = list(state.hands[declarer]) if state.exposed and declarer is not None else None
+        knowledge = Knowledge(
+            seat=seat,
+            hand=list(state.hands[seat]),
+            trick=list(trick.cards),
+            trick_no=len(state.tricks),
+            declarer=state.declarer,
+            gone=gone,
+            voids=voids,
+            contract=key,
+            exposed=exposed if seat != state.declarer else None,
+            ultimo=world.ultimo,
+        )
+        return choose_card(knowledge, legal)
+
+    return play_to_end(
+        state,
+        world.me,
+        first,
+        world.gone,
+        world.voids,
+        False,
+        rules_play.apply_play,
+        lambda state, seat: [a[5:] for a in rules_play.legal_plays(state, seat)],
+        lambda state, revealed: [None] * SEATS,
+        choose,
+        value,
+    )
+
+
+class StrongPolicy(Search):
+    playout_budget = PLAYOUT_BUDGET
+    basic_policy = BasicPolicy
+    playout = staticmethod(playout)
+
+    def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
+        sampler = Sampler(view)
+        world = World(view, sampler)
+        cands = candidates(list(view["hand"]), legal, world.gone, None, RANK)
+        return sampler, world, cands
