@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from .bridge.basic import BasicPolicy as BridgeBasic
 from .bridge.randomly import RandomPolicy as BridgeRandom
+from .bridge.strong import StrongPolicy as BridgeStrong
 from .czech.basic import BasicPolicy as CzechBasic
 from .czech.randomly import RandomPolicy as CzechRandom
 from .czech.strong import StrongPolicy as CzechStrong
@@ -83,6 +84,7 @@ class StrongRobot(LevelRobot):
             {
                 "hungarian": HungarianStrong(playout_budget, time_budget),
                 "czech": CzechStrong(playout_budget, time_budget),
+                "bridge": BridgeStrong(playout_budget, time_budget),
             }
         )
 
