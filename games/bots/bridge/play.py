@@ -177,7 +177,8 @@ def choose_add(table: Table, cards: list[str]) -> str | None:
 
 def wish(table: Table) -> str:
     """The suit the robot holds most of (its Js aside); a suit the next player has shown it lacks
-    (with the J) counts as one and a half cards more; ties go to the display order."""
+    (with the J) counts as one and a half cards more; ties go to spades, hearts, diamonds, clubs
+    in that order."""
     nxt = table.next_seat
     lacks = table.lacks[nxt] if table.lacks else frozenset()
 
