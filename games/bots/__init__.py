@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from .bridge.basic import BasicPolicy as BridgeBasic
 from .bridge.randomly import RandomPolicy as BridgeRandom
+from .bridge.strong import StrongPolicy as BridgeStrong
 from .czech.basic import BasicPolicy as CzechBasic
 from .czech.randomly import RandomPolicy as CzechRandom
 from .czech.strong import StrongPolicy as CzechStrong
@@ -91,8 +92,8 @@ class BasicRobot(LevelRobot):
 
 
 class StrongRobot(LevelRobot):
-    """Determinised Monte Carlo search over the card play; ``basic`` elsewhere.
-    ``playout_budget`` and ``time_budget`` (seconds) bound each card decision."""
+    """Determinised Monte Carlo search over the card play (Bridge: over every real decision);
+    ``basic`` elsewhere. ``playout_budget`` and ``time_budget`` (seconds) bound each search."""
 
     level = "strong"
 
@@ -102,6 +103,7 @@ class StrongRobot(LevelRobot):
                 "hungarian": HungarianStrong(playout_budget, time_budget),
                 "czech": CzechStrong(playout_budget, time_budget),
                 "slovenian3": SlovenianStrong(playout_budget, time_budget),
+                "bridge": BridgeStrong(playout_budget, time_budget),
             }
         )
 

@@ -9,17 +9,21 @@ import io
 import json
 import random
 import re
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from django.core.management import call_command
 
-from games.bots import get_robot
+from games.bots import StrongRobot, get_robot
 from games.bots.bridge.basic import BasicPolicy, decide, jpoints
-from games.bots.bridge.knowledge import read
+from games.bots.bridge.knowledge import admits, read
+from games.bots.bridge.outlook import expected_penalties
 from games.bots.bridge.play import choose_add, choose_card, wish
 from games.bots.bridge.randomly import RandomPolicy
+from games.bots.bridge.sampler import Sampler
+from games.bots.bridge.strong import World
 from games.bots.bridge.table import Table, from_view
 from games.bots.duel import run_duel
 from games.rules import Deal, HandContext
@@ -29,6 +33,8 @@ from games.rules.bridge.state import evolve
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])[HDSC](?:10|[6-9JQKA])(?![A-Za-z0-9])")
 MAX_ACTIONS = 3000
+# The strong robot's search with a tiny budget: the same code paths, fast enough for many rounds.
+QUICK_STRONG = StrongRobot(playout_budget=8, time_budget=0.01)
 # 20 cards in other hands or the blind in the written-out spots (H9 lies low on the stack).
 UNSEEN = "HA HK HQ H6 H8 H7 SK SQ S8 S6 DA D10 D8 D7 CA C10 C8 C7 HJ DJ"
 
@@ -113,26 +119,26 @@ def kinds(state: BridgeState, legal: list[str], action: str) -> set[str]:
     return {word}
 
 
-def mixed_robots() -> dict[str, Watched]:
-    return {"random": Watched(get_robot("random")), "basic": Watched(get_robot("basic"))}
-
-
 def test_every_level_plays_legal_rounds_and_sees_no_hidden_card():
-    robots = mixed_robots()
-    order = ("basic", "random", "basic", "random")
-    for index in range(600):
+    robots = {
+        "random": Watched(get_robot("random")),
+        "basic": Watched(get_robot("basic")),
+        "strong": Watched(QUICK_STRONG),
+    }
+    order = ("basic", "random", "strong", "random")
+    for index in range(300):
         levels = [order[(seat + index) % 4] for seat in range(4)]
 
         def choose(state: BridgeState, seat: int, legal: list[str], rng: random.Random, levels=levels) -> str:
             return robots[levels[seat]].choose(state, seat, legal, rng)
 
         play_round(index, choose)
-    assert all(robot.checked > 5000 for robot in robots.values())
+    assert all(robot.checked > 1500 for robot in robots.values())
 
 
 def test_the_basic_robot_makes_every_kind_of_decision():
     basic = Watched(get_robot("basic"))
-    for index in range(900):
+    for index in range(500):
         play_round(index, basic.choose)
     made = basic.made
     for kind in (
@@ -218,12 +224,17 @@ def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
         assert BRIDGE.observe(other, seat) == view
         legal = BRIDGE.legal_actions(state, seat)
         assert BRIDGE.legal_actions(other, seat) == legal
-        for robot in (get_robot("random"), get_robot("basic")):
+        # The strong robot without its time limit, so that only the view and the seed count.
+        for robot in (
+            get_robot("random"),
+            get_robot("basic"),
+            StrongRobot(playout_budget=60, time_budget=60.0),
+        ):
             first = robot.choose(view, legal, random.Random(7))
             again = robot.choose(BRIDGE.observe(other, seat), legal, random.Random(7))
             assert first == again
             checked += 1
-    assert checked == 10
+    assert checked == 15
 
 
 # -- the basic robot's rules of thumb ------------------------------------------------------------
@@ -330,6 +341,123 @@ def test_the_random_robot_adds_and_declares_often_but_not_always():
     assert 650 < adds.count("play:H9") < 850
     bridges = [robot.choose({}, ["bridge", "no-bridge"], rng) for _ in range(1000)]
     assert 400 < bridges.count("bridge") < 600
+
+
+# -- the strong robot ----------------------------------------------------------------------------
+
+
+def check_truth(state: BridgeState, seat: int) -> None:
+    """Everything the seat's knowledge claims about the unseen cards holds for the real ones, and
+    a world filled with the real cards is the real position."""
+    view = BRIDGE.observe(state, seat)
+    knowledge = read(view)
+    for other, record in enumerate(knowledge.seats):
+        if other == seat:
+            continue
+        hand = state.hands[other]
+        assert record.count == len(hand)
+        # Groups nest (an older group's features include a newer one's): Hall's condition.
+        for group in record.groups:
+            needed = sum(g.n for g in record.groups if g.lacks >= group.lacks)
+            assert sum(1 for c in hand if admits(group.lacks, c)) >= needed, (other, record.groups, hand)
+        if knowledge.reshuffled is not None:
+            assert sum(1 for c in hand if c in knowledge.reshuffled) <= record.drawn_since_reshuffle
+    if knowledge.reshuffled is not None:
+        assert set(state.blind) <= knowledge.reshuffled
+    assert knowledge.unseen == PACK - set(state.hands[seat]) - set(state.stack)
+    dealt = Sampler(knowledge, seat, list(view["hand_counts"]), view["blind_count"]).sample(random.Random(1))
+    assert dealt is not None and sorted(c for cards in dealt for c in cards) == sorted(knowledge.unseen)
+    assert [len(cards) for cards in dealt] == [
+        0 if s == seat else len(h) for s, h in enumerate(state.hands)
+    ] + [len(state.blind)]
+    if view["phase"] in ("play", "bridge", "wish", "eights"):
+        truth = [list(h) for h in state.hands] + [list(state.blind)]
+        world = World(view).fill(truth, state.setup.deal.salt)
+        for name in (
+            "phase",
+            "to_act",
+            "hands",
+            "blind",
+            "stack",
+            "move",
+            "wish",
+            "run",
+            "reshuffles",
+            "winner",
+        ):
+            assert getattr(world, name) == getattr(state, name), name
+
+
+def test_the_strong_robots_knowledge_never_rules_out_the_truth():
+    checked = Counter()
+
+    def choose(state: BridgeState, seat: int, legal: list[str], rng: random.Random) -> str:
+        check_truth(state, seat)
+        checked["positions"] += 1
+        checked["reshuffled"] += state.reshuffles > 0
+        checked["groups"] += sum(bool(r.groups) for r in read(BRIDGE.observe(state, seat)).seats)
+        level = "random" if (seat + state.setup.starter) % 3 == 0 else "basic"
+        return get_robot(level).choose(BRIDGE.observe(state, seat), legal, rng)
+
+    for index in range(150):
+        play_round(20_000 + index, choose)
+    assert checked["positions"] > 4000 and checked["reshuffled"] > 200 and checked["groups"] > 2000, checked
+
+
+def test_sampled_worlds_keep_what_the_seat_knows():
+    """The deals the sampler makes meet the groups and the reshuffle's limits (it relaxes them
+    only after many failed tries, which these positions never need)."""
+    checked = Counter()
+
+    def choose(state: BridgeState, seat: int, legal: list[str], rng: random.Random) -> str:
+        view = BRIDGE.observe(state, seat)
+        knowledge = read(view)
+        sampler = Sampler(knowledge, seat, list(view["hand_counts"]), view["blind_count"])
+        hands = sampler.sample(rng)
+        assert hands is not None
+        blind = hands.pop()
+        for other, record in enumerate(knowledge.seats):
+            for group in record.groups if other != seat else ():
+                needed = sum(g.n for g in record.groups if g.lacks >= group.lacks)
+                assert sum(1 for c in hands[other] if admits(group.lacks, c)) >= needed
+                checked["groups"] += 1
+            if knowledge.reshuffled is not None and other != seat:
+                assert (
+                    sum(1 for c in hands[other] if c in knowledge.reshuffled) <= record.drawn_since_reshuffle
+                )
+        if knowledge.reshuffled is not None:
+            assert set(blind) <= knowledge.reshuffled
+            checked["reshuffled"] += 1
+        return get_robot("basic").choose(view, legal, rng)
+
+    for index in range(60):
+        play_round(30_000 + index, choose)
+    assert checked["groups"] > 500 and checked["reshuffled"] > 50, checked
+
+
+def test_the_outlook_prices_cards_points_and_jacks():
+    # Three players, seat 0 to move: a card more, or more points, cost; a J kept is worth having.
+    hands = [["H7", "S8"], ["D9", "C9", "H9"], ["S7", "D7", "C7"]]
+    base = expected_penalties(hands, 0, 1)
+    assert expected_penalties([["H7", "S8", "D8"], *hands[1:]], 0, 1)[0] > base[0]
+    assert expected_penalties([["HA", "SK"], *hands[1:]], 0, 1)[0] > base[0]
+    assert expected_penalties([["HJ", "S8"], *hands[1:]], 0, 1)[0] < base[0]
+    assert expected_penalties(hands, 0, 2) == [2 * p for p in base]
+
+
+def test_the_strong_robot_answers_legally_and_in_time():
+    robot = get_robot("strong")
+    times = []
+    for index, actions in ((11, 2), (12, 8), (13, 14), (14, 20), (15, 5)):
+        state = play_to_choice(index, actions)
+        (seat,) = state.to_act
+        legal = BRIDGE.legal_actions(state, seat)
+        started = time.perf_counter()
+        action = robot.choose(BRIDGE.observe(state, seat), legal, random.Random(1))
+        times.append(time.perf_counter() - started)
+        assert action in legal
+    # Budget 0.18 s; generous for a loaded machine.
+    assert max(times) < 1.0 and sorted(times)[2] < 0.5, times
 
 
 def test_a_small_bridge_duel_runs_and_prints():

@@ -1,3 +1,4 @@
-"""The Bridge robots (bridge.md): ``randomly`` (random level), ``basic`` with ``play`` (rules of
-thumb for every decision), ``strong`` with ``sampler`` (determinised Monte Carlo search);
-``table`` and ``knowledge`` say what a seat knows, from its own view only."""
+"""The Bridge policies of the robot levels (bridge.md): ``randomly``; ``basic`` with ``play``
+(rules of thumb for every decision); ``strong`` with ``sampler`` and ``outlook`` (determinised
+Monte Carlo search over every real decision); ``table`` and ``knowledge`` say what a seat knows,
+from its own view only."""

@@ -30,7 +30,7 @@ from games.rules.bridge.pack import JACK, PACK_36, SIX
 
 SUIT_LETTER = {"hearts": "H", "spades": "S", "diamonds": "D", "clubs": "C"}
 _DRAWS = re.compile(r"^draws (?:a card|(\d+) cards? for|(\d+) of \d+ cards for)")
-_PLAYS = "plays "
+_PLAYS = re.compile(r"^plays ([HDSC](?:10|[6-9JQKA]))$")  # not "plays on without declaring Bridge"
 _WISHES = "wishes "
 _RESHUFFLE = "shuffles the stack"
 
@@ -131,10 +131,11 @@ def read(view: dict[str, Any]) -> Knowledge:
     must_play = bool(view["options"].get("must_play_drawn_card", True))
     # The counts at the deal: now, less what was drawn since, plus what was played.
     start = list(view["hand_counts"])
-    for seat, text in log:
+    plays = [_PLAYS.match(text) for _, text in log]
+    for (seat, text), play in zip(log, plays, strict=True):
         if seat is None:
             continue
-        if text.startswith(_PLAYS):
+        if play is not None:
             start[seat] += 1
         else:
             start[seat] -= draw_count(text)
@@ -146,8 +147,8 @@ def read(view: dict[str, Any]) -> Knowledge:
     mover: int | None = None  # the seat whose consecutive lines are being read
     moved: list[str] = []  # the cards it played in those lines
     pending: tuple[int, frozenset[str]] | None = None  # a first draw whose card may prove unplayable
-    for seat, text in log:
-        if pending is not None and not (seat == pending[0] and text.startswith(_PLAYS)):
+    for (seat, text), play in zip(log, plays, strict=True):
+        if pending is not None and not (seat == pending[0] and play is not None):
             drawer, lacks = pending
             if must_play:  # the drawn card was not played, so it was not playable
                 records[drawer].confess(lacks)
@@ -159,8 +160,8 @@ def read(view: dict[str, Any]) -> Knowledge:
         if seat is None:
             continue
         record = records[seat]
-        if text.startswith(_PLAYS):
-            card = text[len(_PLAYS) :]
+        if play is not None:
+            card = play.group(1)
             stack.append(card)
             played.add(card)
             moved.append(card)
