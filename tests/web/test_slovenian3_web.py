@@ -576,12 +576,13 @@ def test_a_turn_clock_plays_a_slovenian_hand_for_a_person_who_never_moves():
         (clock,) = hand.clocks.all()
         assert clocks.fire_due(now=clock.deadline) == 1
     moves = list(HandAction.objects.filter(hand=hand, seat=0).values_list("robot", "action"))
-    # Both robots passed; the clock named a contract for forehand, took a talon group, discarded;
-    # three moves in a row made the seat away, and the basic robot played it on without a clock.
+    # The clock made the person's first three moves (a call in the auction first, whatever the
+    # robots bid); three in a row made the seat away, and the basic robot played it on to the
+    # last card without a clock.
     assert [robot for robot, _ in moves[:3]] == ["clock"] * 3
-    assert moves[0][1].startswith("bid:") and moves[1][1].startswith("take:")
-    assert moves[2][1].startswith("discard:")
+    assert moves[0][1].startswith(("bid:", "pass"))
     assert {robot for robot, _ in moves[3:]} == {"away"}
+    assert any(action.startswith("play:") for _, action in moves[3:])
     assert room.seats.get(index=0).away and hand.is_over
 
 
