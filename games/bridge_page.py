@@ -12,6 +12,7 @@ from typing import Any
 
 from games.rules.bridge.effects import following
 from games.rules.bridge.scoring import J_POINTS, trailing_jacks
+from games.rules.words import plural
 from games.templatetags.tarokk import SUITS, card_label, seat_name
 
 # The words the shared partials use for a hand and a match (a Bridge hand is a round, bridge.md).
@@ -34,10 +35,6 @@ RECENT = 5  # stack cards shown under the top card
 def shows(view: dict[str, Any] | None) -> bool:
     """The view is a Bridge table's (it has a stack)."""
     return view is not None and "stack" in view
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def rank_plural(rank: str) -> str:

@@ -22,7 +22,8 @@ from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
 
 # The partials of the room page that change with the game, in page order.
-LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "scoreboard", "log")
+# ``review``: the finished hand for everyone, shown from its end until the next deal.
+LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "review", "scoreboard", "log")
 
 
 @dataclass
@@ -123,6 +124,8 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
         "cards": view["hand"],
         "seats_info": seats,
         "result": view["result"],
+        # The finished hand's review (games.rules.review): only once it is over, for everyone.
+        **({"review": view["review"]} if view.get("review") is not None else {}),
         "match": matches.match_json(matches.shown_match(room, hand), hand.match_no),
         "view": view,
     }

@@ -11,6 +11,7 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from games import vocabulary as words
 from games.vocabulary import vocabulary
 
 register = template.Library()
@@ -187,6 +188,22 @@ def seat_name(index: Any, rows: list[dict[str, Any]]) -> str:
 
 
 @register.filter
+def conjugate(subject: Any, phrase: str) -> str:
+    """``{{ seat|seat_name(rows)|conjugate("cuts") }}``: "You cut", "Anna cuts"
+    (games.vocabulary.conjugate)."""
+    return words.conjugate(str(subject or ""), phrase)
+
+
+@register.filter
+def plural(count: Any, noun: str) -> str:
+    """``{{ n|plural("card") }}``: "1 card", "2 cards" (games.vocabulary.plural)."""
+    try:
+        return words.plural(int(count), noun)
+    except (TypeError, ValueError):
+        return ""
+
+
+@register.filter
 def log_items(log: Any, rows: list[dict[str, Any]], variant: str | None = None) -> str:
     """The log's entries, newest first, as the log partial's ``<li>`` items: the HTML of a
     template loop over them (the seat's name, then the text), built in Python because the log
@@ -278,15 +295,6 @@ def field(data: Any, key: str) -> Any:
 
 
 CARD_ID = re.compile(r"\b(T(?:2[0-2]|1[0-9]|[1-9])|[HSDC](?:10|[AKQRJ1-9]))\b")  # A: Bridge's aces
-YOU_VERBS = {
-    "is": "are",
-    "has": "have",
-    "was": "were",
-    "passes": "pass",
-    "does": "do",
-    "goes": "go",
-    "wishes": "wish",
-}
 # Later in a line about the viewer's own seat (Bridge: "draws 2 cards ... and loses a turn").
 YOU_PHRASES = ((" and loses a turn", " and lose a turn"), ("their own score", "your own score"))
 
@@ -296,13 +304,8 @@ def log_text(text: str, who: str = "", variant: str | None = None) -> str:
     """A public log line for reading: card ids as card names, and "You win" rather than
     "You wins" when the line is about the viewer's own seat."""
     text = CARD_ID.sub(lambda m: card_label(m.group(1), variant), text)
-    if who == "You":
-        verb, space, rest = text.partition(" ")
-        if verb in YOU_VERBS:
-            verb = YOU_VERBS[verb]
-        elif verb.endswith("s") and not verb.endswith("ss"):
-            verb = verb[:-1]
-        text = verb + space + rest
+    if who == words.YOU:
+        text = words.agree(who, text)
         for theirs, yours in YOU_PHRASES:
             text = text.replace(theirs, yours)
     return text

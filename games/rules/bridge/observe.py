@@ -82,9 +82,7 @@ def review_of(state: BridgeState) -> dict[str, Any] | None:
     move from the public log; None while it runs. Never the blind, nor its order."""
     if state.phase is not Phase.OVER:
         return None
-    return hand_review(
-        hands=[sort_cards(h) for h in state.setup.deal.hands], moves=moves_from_log(state.log)
-    )
+    return hand_review(hands=[sort_cards(h) for h in state.setup.deal.hands], moves=moves_from_log(state.log))
 
 
 def observe(state: BridgeState, viewer: Viewer) -> View:
