@@ -12,7 +12,9 @@ from typing import Any
 
 from games.rules.bridge.effects import following
 from games.rules.bridge.scoring import J_POINTS, trailing_jacks
+from games.rules.words import plural
 from games.templatetags.tarokk import SUITS, card_label, seat_name
+from games.vocabulary import agree
 
 # The words the shared partials use for a hand and a match (a Bridge hand is a round, bridge.md).
 TERMS = {"hand": "round", "Hand": "Round", "match": "game", "Match": "Game"}
@@ -34,10 +36,6 @@ RECENT = 5  # stack cards shown under the top card
 def shows(view: dict[str, Any] | None) -> bool:
     """The view is a Bridge table's (it has a stack)."""
     return view is not None and "stack" in view
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def rank_plural(rank: str) -> str:
@@ -127,9 +125,7 @@ class _Names:
 
 def _verb(who: str, verb: str) -> str:
     """``verb`` ("chooses", "misses") as it goes with ``who`` ("You choose", "You miss")."""
-    if who != "You":
-        return verb
-    return verb[:-2] if verb.endswith("sses") else verb[:-1]
+    return agree(who, verb)
 
 
 def _wish(suit: str | None) -> dict[str, str] | None:

@@ -95,8 +95,10 @@ def stable_inputs(context: dict[str, Any]) -> dict[str, bytes]:
     seats = [(row["index"], row["label"], row["is_me"]) for row in context["seat_rows"]]
     oob = context.get("oob", False)
     result = (context["view"] or {}).get("result")
+    review = (context["view"] or {}).get("review")
     return {
         "result": _digest(repr((result, seats, oob))),
+        "review": _digest(repr((review, seats, oob))),
         "scoreboard": _digest(repr((context["match"], seats, oob))),
     }
 

@@ -132,6 +132,7 @@ def controls_for(view: dict[str, Any] | None, legal: list[str], me: int | None) 
         choosable = sorted({c for a in discards for c in a.split(":", 1)[1].split(",")})
         discard = {
             "count": count,
+            "left": _discards_left(view, me, count),
             "legal_json": json.dumps(discards),
             "choosable": set(choosable),
             # Slovenian: a tarok may have to go, and then everyone sees it (slovenian3.md §5.1).
@@ -147,6 +148,16 @@ def controls_for(view: dict[str, Any] | None, legal: list[str], me: int | None) 
         "discard": discard,
         "note": _auction_note(view, legal, me),
     }
+
+
+def _discards_left(view: dict[str, Any], me: int, count: int) -> int:
+    """Cards the viewer still has to discard in all: the talon cards it received less those it
+    has discarded so far (Czech discards one card an action, czech.md §5); else ``count``."""
+    received = (view.get("talon_received") or [None] * (me + 1))[me]
+    if received is None:
+        return count
+    done = (view.get("discards") or [None] * (me + 1))[me] or []
+    return max(count, len(received) - len(done))
 
 
 def _auction_note(view: dict[str, Any], legal: list[str], me: int) -> str:

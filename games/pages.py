@@ -16,13 +16,15 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from games import bridge_page, clocks, matches, replay, services
+from games.automatic import automatic_lines
 from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
 
 # The partials of the room page that change with the game, in page order.
-LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "scoreboard", "log")
+# ``review``: the finished hand for everyone, shown from its end until the next deal.
+LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "review", "scoreboard", "log")
 
 
 @dataclass
@@ -46,6 +48,8 @@ class Table:
     seats: list[Seat]
     match: dict[str, Any] | None  # the match so far (public: totals and rows), as match_json
     deadlines: dict[int, datetime] = field(default_factory=dict)  # turn clocks running: {seat: deadline}
+    # The log lines a robot made for a person (their clock ran out, or they are away): {index: why}.
+    automatic: dict[int, str] = field(default_factory=dict)
 
 
 def load_table(room: Room) -> Table:
@@ -57,6 +61,7 @@ def load_table(room: Room) -> Table:
         seats=list(room.seats.select_related("user")),
         match=match,
         deadlines=_deadlines(room, hand),
+        automatic=automatic_lines(hand, timed=bool(room.turn_clock)),
     )
 
 
@@ -123,6 +128,8 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
         "cards": view["hand"],
         "seats_info": seats,
         "result": view["result"],
+        # The finished hand's review (games.rules.review): only once it is over, for everyone.
+        **({"review": view["review"]} if view.get("review") is not None else {}),
         "match": matches.match_json(matches.shown_match(room, hand), hand.match_no),
         "view": view,
     }
@@ -159,6 +166,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         view, legal = table_view(hand, viewer)
         context.update(view=view, legal=legal, seq=hand.public_seq)
     context["match"] = table.match
+    context["automatic_lines"] = table.automatic
     context["rules"] = table_rules(context["variant"], room.options)
     context["zero_sum"] = context["variant"].match_rules(room.options).zero_sum  # the receipt's settlement
     context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat, table.deadlines)

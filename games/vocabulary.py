@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from games.rules.slovenian3.announce import ITEM_NAMES as SLOVENIAN_ITEMS
 from games.rules.slovenian3.state import CONTRACTS as SLOVENIAN_CONTRACTS
 from games.rules.slovenian3.state import KONTRA_WORDS as SLOVENIAN_KONTRA
+from games.rules.words import plural  # noqa: F401  (one helper for the rules and the pages)
 
 
 @dataclass(frozen=True)
@@ -65,3 +66,42 @@ VOCABULARIES: dict[str, Vocabulary] = {"slovenian3": SLOVENIAN}
 def vocabulary(variant: str | None) -> Vocabulary:
     """The words of ``variant`` (a variant key; None or an unknown key: the Hungarian words)."""
     return VOCABULARIES.get(variant or "", HUNGARIAN)
+
+
+# Words about people and numbers, for every game: a line about the viewer's own seat says
+# "You" (``templatetags.tarokk.seat_name``), and its verb must agree ("You cut", "Anna cuts");
+# a count agrees with its noun ("1 card", "2 cards"). One place for both, used by the partials'
+# filters (``conjugate``, ``plural``) and the log (``log_text``).
+
+YOU = "You"
+# Third-person forms whose "you" form is not the word less its -s.
+IRREGULAR_VERBS = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+_ES_ENDINGS = ("sses", "shes", "ches", "xes", "zes", "oes")
+
+
+def you_form(verb: str) -> str:
+    """The form of a third-person ``verb`` that goes with "you": cuts → cut, is → are,
+    passes → pass, wishes → wish, carries → carry. A word that is no such form is kept."""
+    if verb in IRREGULAR_VERBS:
+        return IRREGULAR_VERBS[verb]
+    if verb.endswith(_ES_ENDINGS):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith("s") and not verb.endswith(("ss", "us", "is")) and len(verb) > 2:
+        return verb[:-1]
+    return verb
+
+
+def agree(subject: str, phrase: str) -> str:
+    """``phrase`` (its first word a third-person verb: "cuts", "is announcing") as ``subject``
+    says it, without the subject: "cut" / "are announcing" for "You", unchanged for others."""
+    if subject != YOU:
+        return phrase
+    verb, space, rest = phrase.partition(" ")
+    return you_form(verb) + space + rest
+
+
+def conjugate(subject: str, phrase: str) -> str:
+    """``subject`` and ``phrase`` in agreement: "You cut", "Anna cuts", "You are announcing"."""
+    return f"{subject} {agree(subject, phrase)}"

@@ -11,6 +11,7 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from games import vocabulary as words
 from games.vocabulary import vocabulary
 
 register = template.Library()
@@ -187,17 +188,49 @@ def seat_name(index: Any, rows: list[dict[str, Any]]) -> str:
 
 
 @register.filter
-def log_items(log: Any, rows: list[dict[str, Any]], variant: str | None = None) -> str:
+def conjugate(subject: Any, phrase: str) -> str:
+    """``{{ seat|seat_name(rows)|conjugate("cuts") }}``: "You cut", "Anna cuts"
+    (games.vocabulary.conjugate)."""
+    return words.conjugate(str(subject or ""), phrase)
+
+
+@register.filter
+def agree(subject: Any, phrase: str) -> str:
+    """``{{ who|agree("knocks") }}``: the phrase alone, as ``who`` says it ("knock" for You)."""
+    return words.agree(str(subject or ""), phrase)
+
+
+@register.filter
+def plural(count: Any, noun: str) -> str:
+    """``{{ n|plural("card") }}``: "1 card", "2 cards" (games.vocabulary.plural)."""
+    try:
+        return words.plural(int(count), noun)
+    except (TypeError, ValueError):
+        return ""
+
+
+@register.filter
+def log_items(
+    log: Any, rows: list[dict[str, Any]], automatic: dict[int, str] | None = None, variant: str | None = None
+) -> str:
     """The log's entries, newest first, as the log partial's ``<li>`` items: the HTML of a
     template loop over them (the seat's name, then the text), built in Python because the log
-    is re-rendered with every push and grows through the hand (the loop was a third of a push)."""
+    is re-rendered with every push and grows through the hand (the loop was a third of a push).
+    ``automatic``: the lines a robot made for a person, by index (games.automatic)."""
     names = {row["index"]: "You" if row["is_me"] else row["label"] for row in rows}
+    automatic = automatic or {}
     items = []
-    for entry in reversed(log or []):
+    entries = list(log or [])
+    for index in range(len(entries) - 1, -1, -1):
+        entry = entries[index]
         if not isinstance(entry, dict):  # as the template looked them up: key, else attribute
             entry = {"seat": getattr(entry, "seat", None), "text": getattr(entry, "text", "")}
         seat = entry.get("seat")
         name = None if seat is None else names.get(seat) or seat_name(seat, rows)
+        why = automatic.get(index)
+        if why is not None and name is not None:
+            items.append(_automatic_item(name, entry.get("text", ""), why, variant))
+            continue
         items.append(_log_item(name, entry.get("text", ""), variant))
     return mark_safe("".join(items))  # every value in it is escaped above
 
@@ -209,6 +242,20 @@ def _log_item(name: str | None, text: str, variant: str | None = None) -> str:
         return f"<li>{conditional_escape(log_text(text, '', variant))}</li>"
     line = conditional_escape(log_text(text, name, variant))
     return f'<li><span class="who">{conditional_escape(name)}</span> {line}</li>'
+
+
+# Who moved for a person, and why (games.automatic): "The clock plays XXI for Anna (time ran out)".
+AUTOMATIC_WORDS = {"clock": ("The clock", "time ran out"), "away": ("A robot", "away")}
+
+
+def _automatic_item(name: str, text: str, why: str, variant: str | None) -> str:
+    who, reason = AUTOMATIC_WORDS.get(why, ("A robot", why))
+    line = conditional_escape(log_text(text, who, variant))
+    whom = "you" if name == words.YOU else name
+    return (
+        f'<li class="automatic" data-automatic="{conditional_escape(why)}"><span class="who">{who}</span> '
+        f"{line} for {conditional_escape(whom)} <small>({reason})</small></li>"
+    )
 
 
 @register.filter
@@ -278,15 +325,6 @@ def field(data: Any, key: str) -> Any:
 
 
 CARD_ID = re.compile(r"\b(T(?:2[0-2]|1[0-9]|[1-9])|[HSDC](?:10|[AKQRJ1-9]))\b")  # A: Bridge's aces
-YOU_VERBS = {
-    "is": "are",
-    "has": "have",
-    "was": "were",
-    "passes": "pass",
-    "does": "do",
-    "goes": "go",
-    "wishes": "wish",
-}
 # Later in a line about the viewer's own seat (Bridge: "draws 2 cards ... and loses a turn").
 YOU_PHRASES = ((" and loses a turn", " and lose a turn"), ("their own score", "your own score"))
 
@@ -296,13 +334,8 @@ def log_text(text: str, who: str = "", variant: str | None = None) -> str:
     """A public log line for reading: card ids as card names, and "You win" rather than
     "You wins" when the line is about the viewer's own seat."""
     text = CARD_ID.sub(lambda m: card_label(m.group(1), variant), text)
-    if who == "You":
-        verb, space, rest = text.partition(" ")
-        if verb in YOU_VERBS:
-            verb = YOU_VERBS[verb]
-        elif verb.endswith("s") and not verb.endswith("ss"):
-            verb = verb[:-1]
-        text = verb + space + rest
+    if who == words.YOU:
+        text = words.agree(who, text)
         for theirs, yours in YOU_PHRASES:
             text = text.replace(theirs, yours)
     return text

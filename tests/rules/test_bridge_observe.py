@@ -42,6 +42,7 @@ KEYS = {
     "log",
     "result",
     "deal",
+    "review",
     "auction",
     "contract",
     "declarer",

@@ -51,6 +51,7 @@ KEYS = {
     "log",
     "result",
     "deal",
+    "review",
 }
 
 HANDS = [

@@ -97,6 +97,7 @@ KEYS = {
     "log",
     "result",
     "deal",
+    "review",
 }
 
 

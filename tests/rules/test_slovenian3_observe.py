@@ -22,7 +22,7 @@ KEYS = {
     "options", "hand", "hands", "hand_counts", "auction", "highest_bid", "contract", "contract_key",
     "declarer", "public_sides", "talon", "talon_groups", "talon_taken", "discards", "discarded_taroks",
     "klop_gifts", "exposed", "radelci", "announcements", "announce_turns", "announce_turn", "items",
-    "trick", "last_trick", "tricks", "tricks_won", "log", "result", "deal",
+    "trick", "last_trick", "tricks", "tricks_won", "log", "result", "deal", "review",
 }  # fmt: skip
 
 

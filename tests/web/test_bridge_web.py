@@ -425,7 +425,7 @@ def test_a_game_runs_to_125_with_the_reset_at_exactly_125_and_the_lowest_total_w
     assert data["match"]["over"] and [s["seat"] for s in data["match"]["standings"]] == [1, 0]
     page = page_of(bob, room)
     assert 'data-match-over="true"' in page and "the lowest total wins" in page
-    assert re.search(r'data-place-seat="1"><span class="place">1\.</span> You <strong>\+65', page)
+    assert re.search(r'data-place-seat="1"><span class="place">1\.</span> You <strong>65', page)
     assert "Start a new game" in page and "Deal the next round" not in page
     assert bob.post(f"/r/{room.code}/next", {"hand_no": 3}).status_code == 200
     data = bob.get(f"/r/{room.code}/view.json").json()

@@ -228,8 +228,8 @@ def test_a_change_reads_the_table_once_whatever_the_length_of_the_match():
 
 
 def test_the_stable_partials_read_nothing_but_their_inputs():
-    """``consumers.stable_inputs`` lets a push skip the result and the scoreboard while their
-    inputs are unchanged: each renders the same from those inputs alone."""
+    """``consumers.stable_inputs`` lets a push skip the result, the review and the scoreboard
+    while their inputs are unchanged: each renders the same from those inputs alone."""
     owner = UserFactory()
     room = services.create_room(owner, "hungarian", robots=3)
     client = client_for(owner)
@@ -238,23 +238,24 @@ def test_the_stable_partials_read_nothing_but_their_inputs():
     def check() -> None:
         for user in (owner, AnonymousUser()):
             context = pages.room_context(room, user)
-            full = pages.render_partials(context, ["result", "scoreboard"])
+            full = pages.render_partials(context, ["result", "review", "scoreboard"])
             rows = [{k: row[k] for k in ("index", "label", "is_me")} for row in context["seat_rows"]]
             alone = {
                 "match": context["match"],
-                "view": {"result": context["view"]["result"]},
+                "view": {"result": context["view"]["result"], "review": context["view"]["review"]},
                 "seat_rows": rows,
                 "version": context["version"],
             }
-            assert pages.render_partials(alone, ["result", "scoreboard"]) == full
-            seen.update(k for k, v in {"result": "<h2>Result", "rows": "data-row="}.items() if v in str(full))
+            assert pages.render_partials(alone, ["result", "review", "scoreboard"]) == full
+            marks = {"result": "<h2>Result", "review": 'id="review-hand"', "rows": "data-row="}
+            seen.update(k for k, v in marks.items() if v in str(full))
 
     for _ in range(3):
         check()
         view = play_until_over(room, owner, client, pick=first_bid_then_pass)
         check()
         assert client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]}).status_code == 200
-    assert seen == {"result", "rows"}
+    assert seen == {"result", "review", "rows"}
 
 
 def test_a_hand_that_ends_pushes_its_result_and_the_scoreboard():
@@ -264,7 +265,7 @@ def test_a_hand_that_ends_pushes_its_result_and_the_scoreboard():
     page._render(None, True)
     play_until_over(room, owner, client_for(owner), pick=first_bid_then_pass)
     sent = fragments(page._render("the-end", False))
-    assert {"status", "result", "scoreboard"} <= set(sent)
+    assert {"status", "result", "review", "scoreboard"} <= set(sent)
     assert fragments(page._render("again", False)) == {}  # nothing new since
 
 

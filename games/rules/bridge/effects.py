@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..words import plural
 from .blind import draw_cards
 from .pack import ACE, EIGHT, SEVEN
-from .state import BridgeState, logged, next_seat, plural
+from .state import BridgeState, logged, next_seat
 
 NEXT, SPREAD = "next", "spread"
 EIGHTS_CHOICES = (NEXT, SPREAD)

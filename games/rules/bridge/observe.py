@@ -44,6 +44,8 @@ Keys, all present in every view (None where not visible or not known yet):
 - ``result``: ``HandResult.to_json()`` once over, else None.
 - ``deal``: ``{"hands": the hands as dealt (dealt order), "blind": the blind as dealt (top first,
   ``EVERYONE`` only, else None)}`` for ``EVERYONE`` and for everyone once over, else None.
+- ``review``: the finished round for every viewer (``games.rules.review``: the hands as dealt
+  and every move), None until it is over.
 - Shared with the trick games' pages, constant here: ``auction`` [], ``contract`` None,
   ``declarer`` (= ``winner``), ``trick`` None, ``tricks`` [], ``tricks_won`` None.
 
@@ -55,8 +57,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import EVERYONE, View, Viewer, check_viewer
+from ..review import hand_review, moves_from_log
 from .effects import specials
-from .pack import hand_points
+from .pack import hand_points, sort_cards
 from .state import BridgeState, Phase, Stage
 
 
@@ -72,6 +75,14 @@ def _move(state: BridgeState) -> dict[str, Any] | None:
         "cover": move.stage is Stage.COVER and state.phase is Phase.PLAY,
         "opening": move.opening,
     }
+
+
+def review_of(state: BridgeState) -> dict[str, Any] | None:
+    """The finished round for everyone (``games.rules.review``): the hands as dealt and every
+    move from the public log; None while it runs. Never the blind, nor its order."""
+    if state.phase is not Phase.OVER:
+        return None
+    return hand_review(hands=[sort_cards(h) for h in state.setup.deal.hands], moves=moves_from_log(state.log))
 
 
 def observe(state: BridgeState, viewer: Viewer) -> View:
@@ -136,4 +147,5 @@ def observe(state: BridgeState, viewer: Viewer) -> View:
         "trick": None,
         "tricks": [],
         "tricks_won": None,
+        "review": review_of(state),
     }

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..base import ScoredItem
+from ..words import plural
 from .pack import JACK, hand_points
-from .state import plural
 
 J_POINTS = 20  # per J of the final move (§10.2)
 MINUS, PLUS = "minus", "plus"

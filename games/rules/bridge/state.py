@@ -139,10 +139,6 @@ def logged(state: BridgeState, *entries: LogEntry, **changes: Any) -> BridgeStat
     return evolve(state, log=state.log + entries, **changes)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def replace_hand(hands: tuple[tuple[str, ...], ...], seat: int, cards: Iterable[str]) -> tuple:
     """``hands`` with ``seat``'s hand replaced by ``cards`` (display order)."""
     out = list(hands)

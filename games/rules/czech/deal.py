@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from ..base import Deal, HandContext, IllegalAction, Option, resolve_options
 from ..cards import PACK_54, pack_54, permutation
+from ..words import plural
 from .state import (
     HAND_SIZE,
     SEATS,
@@ -26,7 +27,6 @@ from .state import (
     evolve,
     logged,
     next_seat,
-    plural,
 )
 
 CUT_MIN, CUT_MAX, CUT_DEFAULT = 7, 47, 32

@@ -11,7 +11,8 @@ variant, viewer, phase, seats, dealer, cutter, povinnost, to_act, waiting, optio
 hands, hand_counts, shuffles, cut, piles, auction, contract, declarer, talon,
 talon_received, talon_counts, talon_events, prever_talon, discards, discarded_trumps,
 called_card, partner, alone, public_sides, money, valat, iote, contra, trick, last_trick,
-tricks, tricks_won, log, result, deal.
+tricks, tricks_won, log, result, deal, review (the finished hand for every viewer,
+``games.rules.review``; None until over).
 
 Private turns (the I-on-the-end offer and contra offers, both shown as "contra"): ``to_act``
 is ``[]`` for every viewer but the acting seat and ``EVERYONE``, and ``waiting`` names the
@@ -24,6 +25,7 @@ from typing import Any
 
 from ..base import EVERYONE, View, Viewer
 from ..base import check_viewer as _check_viewer
+from ..review import hand_review
 from ..tricks import trick_json
 from .announce import CONTRA_WORDS, contra_item
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
@@ -132,6 +134,20 @@ def _contra_json(state: CzechState) -> dict[str, Any]:
     }
 
 
+def review_of(state: CzechState) -> dict[str, Any] | None:
+    """The finished hand for everyone (``games.rules.review``); None while it runs (and for a
+    hand over before the deal, if one ever is: nothing was dealt to review)."""
+    if state.phase is not Phase.OVER or state.dealt is None:
+        return None
+    return hand_review(
+        hands=state.dealt,
+        talon=state.talon,
+        talon_received=state.talon_received,
+        discards=state.discards,
+        tricks=state.tricks,
+    )
+
+
 def observe(state: CzechState, viewer: Viewer) -> View:
     seat = check_viewer(viewer)
     setup = state.setup
@@ -216,4 +232,5 @@ def observe(state: CzechState, viewer: Viewer) -> View:
             if everything and is_dealt
             else None
         ),
+        "review": review_of(state),
     }

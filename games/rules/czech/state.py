@@ -188,10 +188,6 @@ def logged(state: CzechState, *entries: LogEntry) -> tuple[LogEntry, ...]:
     return state.log + entries
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def with_card(hands: tuple[tuple[str, ...], ...], seat: int, cards: Any, setup: Setup) -> tuple:
     """``hands`` with ``cards`` added to ``seat``'s hand (display order kept)."""
     out = list(hands)

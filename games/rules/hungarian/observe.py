@@ -9,7 +9,7 @@ variant, viewer, phase, seats, dealer, forehand, to_act, options, hand, hands, h
 auction, contract, declarer, promise, trial, talon, talon_received, talon_counts, discards,
 discarded, discard_tarokk_counts, declarer_discarded_tarokks, annulled, called_card, partner,
 alone, announcements, announce_turns, announce_turn, items, public_sides, presumed_side,
-tarokk_counts, trick, last_trick, tricks, tricks_won, log, result, deal.
+tarokk_counts, trick, last_trick, tricks, tricks_won, log, result, deal, review.
 
 ``promise`` is ``{"seat", "card"}`` once the auction has ended with another player's standing
 invitation or yield (§4.4): public, since the auction that implies it is public. ``trial`` is
@@ -20,6 +20,7 @@ annuller's hand (with the talon cards received) to everyone.
 ``discarded[s]`` is True once seat s has nothing left to discard (it submitted its discard,
 or received no talon card); ``discards[s]`` is ``[]`` for a seat that received no talon card.
 ``deal`` (the dealt hands and talon) is shown with everything, for the review after the hand.
+``review`` is the finished hand for every viewer (``games.rules.review``), None until over.
 
 The announcements (§7, §13: every call with its maker, for everyone):
 
@@ -51,6 +52,8 @@ from typing import Any
 
 from ..base import EVERYONE, View, Viewer
 from ..base import check_viewer as _check_viewer
+from ..cards import sort_cards
+from ..review import hand_review
 from ..tricks import trick_json
 from .announce import BONUSES, GAME, kontra_name, presumed_side, public_seats
 from .state import SEATS, HungarianState, Phase
@@ -131,6 +134,20 @@ def _annulled_json(state: HungarianState) -> dict[str, Any] | None:
     return {"seat": seat, "condition": condition, "hand": list(state.hands[seat])}
 
 
+def review_of(state: HungarianState) -> dict[str, Any] | None:
+    """The finished hand for everyone (``games.rules.review``); None while it runs."""
+    if state.phase is not Phase.OVER:
+        return None
+    deal = state.setup.deal
+    return hand_review(
+        hands=[sort_cards(h) for h in deal.hands],
+        talon=deal.talon,
+        talon_received=state.talon_received,
+        discards=state.discards,
+        tricks=state.tricks,
+    )
+
+
 def check_viewer(viewer: Viewer) -> int | None:
     return _check_viewer(viewer, SEATS)
 
@@ -204,4 +221,5 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "log": [{"seat": s, "text": text} for s, text in state.log],
         "result": state.result.to_json() if state.result is not None else None,
         "deal": setup.deal.to_json() if everything else None,
+        "review": review_of(state),
     }

@@ -198,7 +198,3 @@ def evolve(state: HungarianState, **changes: Any) -> HungarianState:
 def logged(state: HungarianState, *entries: LogEntry) -> tuple[LogEntry, ...]:
     """The state's log with ``entries`` (seat or None, public text) appended."""
     return state.log + entries
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"

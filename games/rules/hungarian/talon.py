@@ -11,6 +11,7 @@ from itertools import combinations
 
 from ..base import IllegalAction
 from ..cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
+from ..words import plural
 from .annulment import ANNUL, apply_annul, can_annul
 from .outcome import fail_trial_bid
 from .state import (
@@ -22,7 +23,6 @@ from .state import (
     has_honour,
     logged,
     next_seat,
-    plural,
 )
 
 _DISPLAY = display_index("traditional")

@@ -55,6 +55,7 @@ the Czech and Hungarian views' wherever the meaning is the same:
 - ``log``: the public log, ``[{"seat": 0 or None, "text": "plays T21"}]``.
 - ``result``: ``HandResult.to_json()`` once over, else None.
 - ``deal``: ``{"hands", "talon"}`` as dealt, with everything only.
+- ``review``: the finished hand for every viewer (``games.rules.review``), None until over.
 
 The view is JSON-serialisable (lists, dicts, strings, numbers, None).
 """
@@ -65,9 +66,10 @@ from typing import Any
 
 from ..base import EVERYONE, View, Viewer
 from ..base import check_viewer as _check_viewer
+from ..review import hand_review
 from ..tricks import trick_json
 from .announce import GAME, VALAT, kontra_name, valat_announced
-from .state import CONTRACTS, KLOP, SEATS, Phase, SlovenianState, groups
+from .state import CONTRACTS, KLOP, SEATS, Phase, Setup, SlovenianState, groups
 
 
 def _current_turn(state: SlovenianState) -> dict[str, Any] | None:
@@ -108,6 +110,30 @@ def _items_json(state: SlovenianState) -> list[dict[str, Any]]:
                 {"item": bonus, "side": side, "seat": seat, "level": level, "name": kontra_name(level)}
             )
     return items
+
+
+def review_of(state: SlovenianState) -> dict[str, Any] | None:
+    """The finished hand for everyone (``games.rules.review``); None while it runs. The talon
+    group the declarer took is what the declarer received; in klop each trick winner's gifts."""
+    if state.phase is not Phase.OVER:
+        return None
+    received: list[list[str]] | None = None
+    contract, declarer = state.contract, state.declarer
+    if contract is not None and declarer is not None and state.talon_taken is not None:
+        received = [[] for _ in range(SEATS)]
+        received[declarer] = list(groups(state.talon, contract.talon_group)[state.talon_taken - 1])
+    elif state.gifts:
+        received = [[c for s, c in state.gifts if s == seat] for seat in range(SEATS)]
+    discards = None
+    if state.discard is not None:
+        discards = [list(state.discard) if s == state.declarer else [] for s in range(SEATS)]
+    return hand_review(
+        hands=[Setup.sort(h) for h in state.setup.deal.hands],
+        talon=state.talon,
+        talon_received=received,
+        discards=discards,
+        tricks=state.tricks,
+    )
 
 
 def check_viewer(viewer: Viewer) -> int | None:
@@ -188,4 +214,5 @@ def observe(state: SlovenianState, viewer: Viewer) -> View:
         "log": [{"seat": s, "text": text} for s, text in state.log],
         "result": state.result.to_json() if state.result is not None else None,
         "deal": setup.deal.to_json() if everything else None,
+        "review": review_of(state),
     }

@@ -222,10 +222,6 @@ def logged(state: SlovenianState, *entries: LogEntry) -> tuple[LogEntry, ...]:
     return state.log + entries
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def or_list(cards: list[str]) -> str:
     """``["H1", "HQ", "HK"]`` → ``"H1, HQ or HK"``."""
     if len(cards) == 1:

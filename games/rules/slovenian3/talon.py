@@ -17,8 +17,9 @@ from itertools import combinations
 
 from ..base import IllegalAction
 from ..cards import KINGS, PACK_54, display_index
+from ..words import plural
 from .announce import start_announcements
-from .state import TALON_SIZE, TRULA, Phase, SlovenianState, evolve, groups, logged, plural
+from .state import TALON_SIZE, TRULA, Phase, SlovenianState, evolve, groups, logged
 
 _DISPLAY = display_index("traditional")
 

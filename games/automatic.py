@@ -1,0 +1,50 @@
+"""Which lines of a hand's public log are moves a person did not make: their turn clock ran
+out and the basic robot moved for them (``HandAction.robot == "clock"``), or they were away
+and it played their seat (``"away"``). The log partial says so ("The clock plays XXI for
+Anna") instead of naming the player as if they had moved.
+
+The rules' log knows no clock (the rules core knows no time), so the lines are matched to the
+actions by replaying the hand once: the first line an automatic action adds for its own seat
+is that action's line. Only timed tables can have such moves, so nothing is read elsewhere.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from games.clocks import AWAY_MOVE, CLOCK_MOVE
+from games.models import Hand
+from games.rules import get_variant
+
+AUTOMATIC = (CLOCK_MOVE, AWAY_MOVE)
+_cache: OrderedDict[tuple[int, int], dict[int, str]] = OrderedDict()
+_lock = threading.Lock()
+_CACHE_SIZE = 256
+
+
+def automatic_lines(hand: Hand | None, timed: bool) -> dict[int, str]:
+    """``{index in the public log: "clock" or "away"}`` for ``hand`` (empty for an untimed table)."""
+    if hand is None or not timed:
+        return {}
+    key = (hand.pk, hand.seq)
+    with _lock:
+        if key in _cache:
+            return _cache[key]
+    actions = list(hand.actions.order_by("seq").values_list("seat", "action", "robot"))
+    marks: dict[int, str] = {}
+    if any(robot in AUTOMATIC for _, _, robot in actions):
+        variant = get_variant(hand.variant)
+        state = variant.new_hand(hand.deal_value(), hand.context_value())
+        for seat, action, robot in actions:
+            before = len(state.log)
+            state = variant.apply(state, seat, action)
+            if robot in AUTOMATIC:
+                line = next((i for i in range(before, len(state.log)) if state.log[i][0] == seat), None)
+                if line is not None:
+                    marks[line] = robot
+    with _lock:
+        _cache[key] = marks
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return marks
