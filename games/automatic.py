@@ -13,9 +13,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from games.clocks import AWAY_MOVE, CLOCK_MOVE
 from games.models import Hand
 from games.rules import get_variant
+from games.turn_clock import AWAY_MOVE, CLOCK_MOVE
 
 AUTOMATIC = (CLOCK_MOVE, AWAY_MOVE)
 _cache: OrderedDict[tuple[int, int], dict[int, str]] = OrderedDict()

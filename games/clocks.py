@@ -23,43 +23,13 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from games.models import TurnClock
+from games import replay, services
+from games.bots import get_robot
+from games.models import Hand, TurnClock
+from games.rules import get_variant
+from games.turn_clock import CLOCK_MOVE, ROBOT
 
 log = logging.getLogger(__name__)
-
-# The choices a room may be opened with, in seconds per decision (0: no clock).
-MIN_SECONDS = 20
-MAX_SECONDS = 600
-# Automatic moves in a row after which a seat is away and the robot plays it without a clock.
-AWAY_AFTER = 3
-# The robot that moves for a timed-out or away seat, and what the log calls those moves.
-ROBOT = "basic"
-CLOCK_MOVE = "clock"
-AWAY_MOVE = "away"
-
-
-def check_seconds(seconds: int) -> int:
-    """The room option's value, or ``ValueError`` with the message a player reads."""
-    if seconds != 0 and not MIN_SECONDS <= seconds <= MAX_SECONDS:
-        raise ValueError(
-            f"The turn clock must be 0 (off) or between {MIN_SECONDS} and {MAX_SECONDS} seconds,"
-            f" not {seconds}"
-        )
-    return seconds
-
-
-def deadlines(hand_id: int) -> dict[int, datetime]:
-    """``{seat: deadline}`` of the seats whose clock runs in this hand."""
-    return dict(TurnClock.objects.filter(hand_id=hand_id).values_list("seat", "deadline"))
-
-
-def pending() -> list[tuple[int, datetime]]:
-    """``(hand id, deadline)`` of every running clock of an unfinished hand of an open room."""
-    return list(
-        TurnClock.objects.filter(hand__finished__isnull=True, hand__room__closed=False)
-        .order_by("deadline")
-        .values_list("hand_id", "deadline")
-    )
 
 
 def fire_due(now: datetime | None = None, hand_id: int | None = None) -> int:
@@ -85,11 +55,6 @@ def fire(clock: TurnClock, now: datetime) -> bool:
     ``clock`` may be stale (read before another process fired it or the player moved):
     ``submit_action`` decides under the hand's lock, so a stale clock changes nothing.
     """
-    from games import replay, services
-    from games.bots import get_robot
-    from games.models import Hand
-    from games.rules import get_variant
-
     hand = Hand.objects.filter(pk=clock.hand_id).first()
     if hand is None or hand.is_over:
         return False

@@ -15,7 +15,7 @@ from django.template import engines
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from games import bridge_page, clocks, matches, replay, services
+from games import bridge_page, matches, replay, services, turn_clock
 from games.automatic import automatic_lines
 from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
@@ -68,7 +68,7 @@ def load_table(room: Room) -> Table:
 def _deadlines(room: Room, hand: Hand | None) -> dict[int, datetime]:
     if not room.turn_clock or hand is None or hand.is_over:
         return {}
-    return clocks.deadlines(hand.pk)
+    return turn_clock.deadlines(hand.pk)
 
 
 def viewer_for(room: Room, user: Any, seats: list[Seat] | None = None) -> Viewer:

@@ -16,12 +16,15 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import broadcast, clocks, matches, replay
-from games.bots import LEVELS, runner
+from games import broadcast, matches, replay
+from games.bots import LEVELS
 from games.models import Hand, HandAction, Room, Seat, TurnClock
 from games.rules import HandContext, IllegalAction, get_variant
 from games.rules import match as match_rules
 from games.rules.base import resolve_options
+from games.signals import hand_changed
+from games.turn_clock import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE, check_seconds
+from games.turn_clock import ROBOT as CLOCK_ROBOT
 
 # The robot that takes a seat when nobody says otherwise, and the one that keeps a leaver's seat.
 DEFAULT_ROBOT = "basic"
@@ -91,7 +94,7 @@ def create_room(
         raise Illegal(str(exc)) from None
     robot_level = _robot_level(robot_level)
     try:
-        turn_clock = clocks.check_seconds(turn_clock)
+        turn_clock = check_seconds(turn_clock)
     except ValueError as exc:
         raise Illegal(str(exc)) from None
     try:
@@ -103,8 +106,8 @@ def create_room(
         raise Illegal(f"Robots must be between 0 and {seats - 1}")
     if robots:
         _robot_level(robot_level, variant)  # a robot that cannot play the game would hang the table
-    if turn_clock and not robot_plays(clocks.ROBOT, variant.key):
-        raise Illegal(f"The turn clock's {clocks.ROBOT} robot does not play {variant.name} yet")
+    if turn_clock and not robot_plays(CLOCK_ROBOT, variant.key):
+        raise Illegal(f"The turn clock's {CLOCK_ROBOT} robot does not play {variant.name} yet")
     with transaction.atomic():
         room = Room.objects.create(
             variant=variant.key, options=resolved, created_by=user, turn_clock=turn_clock
@@ -219,7 +222,7 @@ def _after_commit(room: Room) -> None:
     transaction.on_commit(broadcast.lobby_changed)
     if hand is not None:
         hand_id = hand.pk
-        transaction.on_commit(lambda: runner.schedule(hand_id))
+        transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id))
 
 
 def _lock_live_hand(room: Room) -> Hand | None:
@@ -297,7 +300,7 @@ def _create_hand(room: Room, number: int, context: HandContext, match_no: int = 
     room_id, hand_id = room.pk, hand.pk
     transaction.on_commit(lambda: broadcast.room_changed(room_id))
     transaction.on_commit(broadcast.lobby_changed)
-    transaction.on_commit(lambda: runner.schedule(hand_id))
+    transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id))
     return hand
 
 
@@ -429,7 +432,7 @@ def submit_action(
             transaction.on_commit(lambda: broadcast.room_changed(room_id))
             if finished:
                 transaction.on_commit(broadcast.lobby_changed)
-            transaction.on_commit(lambda: runner.schedule(hand_id))
+            transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id))
     except IntegrityError:
         # Another writer appended the same seq first: a lost race, not a corruption.
         raise Stale("Another move was made at the same moment; your view has been refreshed") from None
@@ -451,10 +454,10 @@ def seq_seen(hand: Hand, public_seq: int) -> int:
 def _check_automatic(hand: Hand, seat: int, robot: str, now: datetime) -> None:
     """A clock move needs the seat's deadline passed; an away move needs the seat away. Both
     are read under the hand's lock, so a second firing of one deadline finds it gone."""
-    if robot == clocks.CLOCK_MOVE and not hand.clocks.filter(seat=seat, deadline__lte=now).exists():
+    if robot == CLOCK_MOVE and not hand.clocks.filter(seat=seat, deadline__lte=now).exists():
         raise Stale("The turn clock of this seat has not run out")
     away = Seat.objects.filter(room_id=hand.room_id, index=seat, away=True)
-    if robot == clocks.AWAY_MOVE and not away.exists():
+    if robot == AWAY_MOVE and not away.exists():
         raise Stale("This seat's player is back")
 
 
@@ -462,10 +465,10 @@ def _count_timeouts(hand: Hand, seat: int, robot: str) -> None:
     """Count the clock's moves in a row for this seat: the third marks it away. A move of the
     player's own starts the count again."""
     seats = Seat.objects.filter(room_id=hand.room_id, index=seat)
-    if robot == clocks.CLOCK_MOVE:
+    if robot == CLOCK_MOVE:
         row = seats.select_for_update().get()
         row.timeouts += 1
-        row.away = row.timeouts >= clocks.AWAY_AFTER
+        row.away = row.timeouts >= AWAY_AFTER
         row.save(update_fields=["timeouts", "away"])
     elif not robot:
         seats.exclude(timeouts=0).update(timeouts=0)

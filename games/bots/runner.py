@@ -45,6 +45,11 @@ def start() -> None:
         _thread_runner()
 
 
+def on_hand_changed(sender: object, hand_id: int, **kwargs: object) -> None:
+    """``games.signals.hand_changed``: the robots of that hand may have a move to make."""
+    schedule(hand_id)
+
+
 def schedule(hand_id: int) -> None:
     mode = settings.ROBOT_RUNNER
     if mode == "inline":
@@ -69,7 +74,7 @@ def due_positions() -> dict[int, int]:
 
 def move_once(hand_id: int) -> bool:
     """Make one robot move in this hand if a robot is to act. True if a move was made."""
-    from games import clocks, replay, services
+    from games import replay, services, turn_clock
     from games.bots import get_robot
     from games.models import Hand
     from games.rules import get_variant
@@ -78,7 +83,7 @@ def move_once(hand_id: int) -> bool:
     if hand is None or hand.is_over or hand.room.closed:
         return False
     robots = {
-        index: robot or clocks.AWAY_MOVE
+        index: robot or turn_clock.AWAY_MOVE
         for index, robot in hand.room.seats.filter(~Q(robot="") | Q(away=True)).values_list("index", "robot")
     }
     variant = get_variant(hand.variant)
@@ -90,7 +95,7 @@ def move_once(hand_id: int) -> bool:
         legal = variant.legal_actions(state, seat)
         view = variant.observe(state, seat)
         rng = random.Random(f"{hand.pk}:{hand.seq}:{seat}")
-        robot = get_robot(clocks.ROBOT if level == clocks.AWAY_MOVE else level)
+        robot = get_robot(turn_clock.ROBOT if level == turn_clock.AWAY_MOVE else level)
         action = robot.choose(view, legal, rng)
         try:
             services.submit_action(hand.pk, seat, action, hand.seq, robot=level)
@@ -144,9 +149,9 @@ class _ThreadRunner:
     def load_deadlines(self) -> None:
         """Queue every running clock in the database: those that ran out while the process
         was down fire at once."""
-        from games import clocks
+        from games import turn_clock
 
-        for hand_id, deadline in clocks.pending():
+        for hand_id, deadline in turn_clock.pending():
             self.add_deadline(hand_id, deadline)
 
     def load_robot_moves(self) -> None:
@@ -189,13 +194,13 @@ class _ThreadRunner:
 
     def run_pass(self, hand_id: int) -> None:
         """One wake-up of a hand: its robot move, its due clocks, then queue its deadlines."""
-        from games import clocks
+        from games import clocks, turn_clock
 
         move_once(hand_id)
         clocks.fire_due(hand_id=hand_id)
         # Any move since (this pass's or a player's) scheduled the hand again; queue the
         # deadlines that are running now.
-        present = clocks.deadlines(hand_id)
+        present = turn_clock.deadlines(hand_id)
         with self._cond:
             self._deadlines = {(h, d) for h, d in self._deadlines if h != hand_id or d in present.values()}
         for deadline in present.values():

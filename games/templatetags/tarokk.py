@@ -12,6 +12,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from games import vocabulary as words
+from games.rules.czech.deal import STYLE_NAMES
 from games.vocabulary import vocabulary
 
 register = template.Library()
@@ -304,9 +305,7 @@ def kept_set(kept: str) -> str:
 
 @register.filter
 def knock_style(style: str) -> str:
-    from games.controls import KNOCK_STYLES
-
-    return KNOCK_STYLES.get(style, style)
+    return STYLE_NAMES.get(style, style)
 
 
 @register.filter

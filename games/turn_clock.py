@@ -1,0 +1,46 @@
+"""The turn clock's rules and its running clocks, as read from the database.
+
+The seconds a room may choose per decision, when a seat counts as away, which robot moves for
+a timed-out or away seat and what the log calls those moves; and the deadlines that run.
+``games.services`` writes the ``TurnClock`` rows; ``games.clocks`` fires the due ones.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from games.models import TurnClock
+
+# The choices a room may be opened with, in seconds per decision (0: no clock).
+MIN_SECONDS = 20
+MAX_SECONDS = 600
+# Automatic moves in a row after which a seat is away and the robot plays it without a clock.
+AWAY_AFTER = 3
+# The robot that moves for a timed-out or away seat, and what the log calls those moves.
+ROBOT = "basic"
+CLOCK_MOVE = "clock"
+AWAY_MOVE = "away"
+
+
+def check_seconds(seconds: int) -> int:
+    """The room option's value, or ``ValueError`` with the message a player reads."""
+    if seconds != 0 and not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        raise ValueError(
+            f"The turn clock must be 0 (off) or between {MIN_SECONDS} and {MAX_SECONDS} seconds,"
+            f" not {seconds}"
+        )
+    return seconds
+
+
+def deadlines(hand_id: int) -> dict[int, datetime]:
+    """``{seat: deadline}`` of the seats whose clock runs in this hand."""
+    return dict(TurnClock.objects.filter(hand_id=hand_id).values_list("seat", "deadline"))
+
+
+def pending() -> list[tuple[int, datetime]]:
+    """``(hand id, deadline)`` of every running clock of an unfinished hand of an open room."""
+    return list(
+        TurnClock.objects.filter(hand__finished__isnull=True, hand__room__closed=False)
+        .order_by("deadline")
+        .values_list("hand_id", "deadline")
+    )
