@@ -4,3 +4,18 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_out
+
+        user_logged_out.connect(_close_sockets_of_session, dispatch_uid="games-close-sockets")
+
+
+def _close_sockets_of_session(sender, request, user, **kwargs) -> None:
+    """A logout closes the websockets opened in that session: they render that user's seat."""
+    from games import broadcast
+
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None)
+    if key:
+        broadcast.session_ended(key)
