@@ -259,6 +259,7 @@ AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_LOCKOUT_CALLABLE = "tarokk_site.limits.login_locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+LOGGING["loggers"]["axes"] = {"level": "WARNING"}  # failures and lockouts, not every login
 # allauth's own count of failed logins answers with a form error (200): django-axes counts them
 # instead, as it does the admin's, and answers 429.
 ACCOUNT_RATE_LIMITS = {"login_failed": None}

@@ -59,7 +59,9 @@ def test_a_refused_guest_reads_the_message_as_a_page_or_in_the_flash(settings):
     assert new_guest().status_code == 302
     page = new_guest(**HTML)
     assert_too_many(page, "Too many new guest players", 3600)
-    assert page["Content-Type"].startswith("text/html") and "<h1>Too many requests</h1>" in page.content.decode()
+    assert (
+        page["Content-Type"].startswith("text/html") and "<h1>Too many requests</h1>" in page.content.decode()
+    )
     flash = new_guest(**HTMX)
     assert_too_many(flash, "Too many new guest players", 3600)
     assert flash["Content-Type"].startswith("text/plain")
@@ -77,7 +79,8 @@ def test_ipv6_guests_are_counted_by_their_64_network(settings):
 
 def signup(name: str) -> Any:
     return Client().post(
-        "/accounts/signup/", {"username": name, "password1": "pagat ultimo 21", "password2": "pagat ultimo 21"}
+        "/accounts/signup/",
+        {"username": name, "password1": "pagat ultimo 21", "password2": "pagat ultimo 21"},
     )
 
 
@@ -95,7 +98,9 @@ def test_the_admin_login_locks_out_after_the_failure_limit_even_with_the_right_p
     client = Client()
     form = {"username": "boss", "password": "guess", "next": "/admin/"}
     assert [client.post("/admin/login/", form).status_code for _ in range(2)] == [200, 200]
-    assert_too_many(client.post("/admin/login/", form), "Too many failed logins: try again in 15 minutes", 900)
+    assert_too_many(
+        client.post("/admin/login/", form), "Too many failed logins: try again in 15 minutes", 900
+    )
     right = client.post("/admin/login/", {**form, "password": "correct horse battery"})
     assert_too_many(right, "Too many failed logins", 900)
     assert "_auth_user_id" not in client.session
