@@ -36,11 +36,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     room_id: int | None = None
     session_group: str | None = None
+    signed_out = False  # the session ended: nothing more is rendered or sent
+    closed_for_session = False
+    session_checked = 0.0  # time.monotonic() of the last check of the session
 
     async def connect(self) -> None:
         broadcast.note_server_loop()
         self.shown = Shown()
-        self.signed_out = False
         self.session_checked = time.monotonic()
         # Connecting renders a whole snapshot: it counts as a frame (declined over the rate; the
         # page's socket tries again after a pause).
@@ -89,7 +91,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._sign_out()
 
     async def _sign_out(self) -> None:
-        if not getattr(self, "closed_for_session", False):
+        if not self.closed_for_session:
             self.closed_for_session = self.signed_out = True
             await self.close(code=SESSION_ENDED)
 
