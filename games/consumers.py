@@ -109,10 +109,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return getattr(session, "session_key", None) if session is not None else None
 
     def _frame_limited(self) -> limits.Limited | None:
-        user = self.scope.get("user")
-        user_id = user.pk if user is not None and user.is_authenticated else None
-        client = self.scope.get("client") or (None,)
-        return limits.hit("frame", user_id, client[0])
+        return _frame_limited(self.scope)
 
     def _still_signed_in(self) -> bool:
         """Whether the session this socket was opened in still holds its user (checked at most
@@ -154,6 +151,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         hand = room.current_hand() if room else None
         if hand is not None and not hand.is_over:
             runner.schedule(hand.pk)
+
+
+def _frame_limited(scope: dict[str, Any]) -> limits.Limited | None:
+    """Count one frame (a whole render a socket asked for) of this socket's user and address."""
+    user = scope.get("user")
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    client = scope.get("client") or (None,)
+    return limits.hit("frame", user_id, client[0])
 
 
 def session_user_id(session_key: str) -> int | None:
@@ -268,6 +273,10 @@ def _table_for(room_id: int | None, change: str | None) -> pages.Table | None:
 class LobbyConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         broadcast.note_server_loop()
+        # Connecting renders the room list: a frame, as a table page's snapshot is.
+        if await database_sync_to_async(_frame_limited)(self.scope) is not None:
+            await self.close()
+            return
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         await self.accept()
         await self._push()

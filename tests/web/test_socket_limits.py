@@ -124,3 +124,23 @@ async def test_fresh_snapshots_asked_for_too_often_are_refused_in_the_flash(sett
     connected, _ = await again.connect()
     assert not connected
     await socket.disconnect()
+
+
+async def test_lobby_sockets_count_as_frames_of_their_address(settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "frame": {"ip": "2/m"}}
+
+    def lobby_socket() -> WebsocketCommunicator:
+        socket = WebsocketCommunicator(app, "/ws/lobby/")
+        socket.scope["client"] = ["203.0.113.7", 40000]  # as Daphne fills it in
+        return socket
+
+    opened = []
+    for _ in range(2):
+        lobby = lobby_socket()
+        connected, _ = await lobby.connect()
+        assert connected and 'id="rooms"' in await lobby.receive_from(timeout=2)
+        opened.append(lobby)
+    connected, _ = await lobby_socket().connect()
+    assert not connected
+    for lobby in opened:
+        await lobby.disconnect()
