@@ -6,6 +6,8 @@ from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from tarokk_site import limits
+
 from .guests import create_guest
 
 
@@ -13,6 +15,9 @@ from .guests import create_guest
 def guest(request: HttpRequest) -> HttpResponse:
     """Create a guest user and log them in; a logged-in user just goes on."""
     if not request.user.is_authenticated:
+        refused = limits.hit_request(request, "guest")
+        if refused is not None:
+            return limits.too_many(request, refused)
         login(request, create_guest(), backend="django.contrib.auth.backends.ModelBackend")
     target = request.POST.get("next") or "/"
     # A control character (a newline) cannot go into a header: such a target is no page of ours.

@@ -6,7 +6,20 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_out
+
         from games.bots import runner
         from games.signals import hand_changed
 
         hand_changed.connect(runner.on_hand_changed, dispatch_uid="games.bots.runner")
+        user_logged_out.connect(_close_sockets_of_session, dispatch_uid="games-close-sockets")
+
+
+def _close_sockets_of_session(sender, request, user, **kwargs) -> None:
+    """A logout closes the websockets opened in that session: they render that user's seat."""
+    from games import broadcast
+
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None)
+    if key:
+        broadcast.session_ended(key)

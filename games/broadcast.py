@@ -7,6 +7,7 @@ Called only from ``games.services`` after commit.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import uuid
 from typing import Any
@@ -29,6 +30,16 @@ def note_server_loop() -> None:
 
 def room_group(room_id: int) -> str:
     return f"room-{room_id}"
+
+
+def session_group(session_key: str) -> str:
+    """The sockets opened in one login session (a digest: no session key in Redis's keys)."""
+    return "session-" + hashlib.blake2b(session_key.encode(), digest_size=16).hexdigest()
+
+
+def session_ended(session_key: str) -> None:
+    """Close the sockets of a session that ended (a logout): they showed its user's cards."""
+    _send(session_group(session_key), {"type": "session.ended"})
 
 
 def room_changed(room_id: int) -> None:

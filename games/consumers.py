@@ -4,16 +4,27 @@ render the live partials for their own viewer and send the page those that chang
 from __future__ import annotations
 
 import hashlib
+import time
 from collections import OrderedDict
+from importlib import import_module
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.contrib import auth
+from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils.html import escape
 
 from games import broadcast, pages
 from games.bots import runner
 from games.models import Room
+from tarokk_site import limits
+
+# Close codes: the session this socket was opened in ended (a logout); and too many
+# connections. The page's socket does not reconnect after a 4xxx close.
+SESSION_ENDED = 4401
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -24,10 +35,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
     ("resync"), send all of them."""
 
     room_id: int | None = None
+    session_group: str | None = None
+    signed_out = False  # the session ended: nothing more is rendered or sent
+    closed_for_session = False
+    session_checked = 0.0  # time.monotonic() of the last check of the session
 
     async def connect(self) -> None:
         broadcast.note_server_loop()
         self.shown = Shown()
+        self.session_checked = time.monotonic()
+        # Connecting renders a whole snapshot: it counts as a frame (declined over the rate; the
+        # page's socket tries again after a pause).
+        if await database_sync_to_async(self._frame_limited)() is not None:
+            await self.close()
+            return
         code = self.scope["url_route"]["kwargs"]["code"]
         room = await database_sync_to_async(Room.objects.filter(code=code).first)()
         if room is None:
@@ -36,6 +57,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.room_id = room.pk
         self.group = broadcast.room_group(room.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        # A logout closes the sockets of its session (games.apps connects the signal).
+        session_key = self._session_key()
+        if session_key:
+            self.session_group = broadcast.session_group(session_key)
+            await self.channel_layer.group_add(self.session_group, self.channel_name)
         await self.accept()
         # Reconnecting sends a full snapshot first (DESIGN.md §7).
         await self._push(full=True)
@@ -45,21 +71,65 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.room_id is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.session_group is not None:
+            await self.channel_layer.group_discard(self.session_group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # Pages only listen; a "resync" (or anything) sends a fresh snapshot.
+        # Pages only listen; a "resync" (or anything) sends a fresh snapshot, as often as the
+        # frame limit allows (each is a whole render on the thread that also serves pages).
+        refused = await database_sync_to_async(self._frame_limited)()
+        if refused is not None:
+            await self.send(text_data=flash_fragment(refused.text))
+            return
         await self._push(full=True)
 
     async def room_changed(self, event: dict[str, Any]) -> None:
         await self._push(event.get("id"))
 
+    async def session_ended(self, event: dict[str, Any]) -> None:
+        """The session this page was opened in ended: not one more push for its viewer."""
+        await self._sign_out()
+
+    async def _sign_out(self) -> None:
+        if not self.closed_for_session:
+            self.closed_for_session = self.signed_out = True
+            await self.close(code=SESSION_ENDED)
+
     async def _push(self, change: str | None = None, full: bool = False) -> None:
+        if self.signed_out:
+            return await self._sign_out()
         message = await database_sync_to_async(self._render)(change, full)
+        if self.signed_out:
+            return await self._sign_out()
         if message:
             await self.send(text_data=message)
 
+    def _session_key(self) -> str | None:
+        session = self.scope.get("session")
+        return getattr(session, "session_key", None) if session is not None else None
+
+    def _frame_limited(self) -> limits.Limited | None:
+        return _frame_limited(self.scope)
+
+    def _still_signed_in(self) -> bool:
+        """Whether the session this socket was opened in still holds its user (checked at most
+        every ``SESSION_RECHECK`` seconds: a logout elsewhere closes the socket at once, this
+        catches a session that expired or was deleted)."""
+        user = self.scope.get("user")
+        key = self._session_key()
+        if key is None or user is None or not user.is_authenticated:
+            return True
+        now = time.monotonic()
+        if now - self.session_checked < settings.SESSION_RECHECK:
+            return True
+        self.session_checked = now
+        return session_user_id(key) == user.pk
+
     def _render(self, change: str | None, full: bool) -> str:
         """The fragments this page needs after ``change`` (all of them if ``full``)."""
+        if self.signed_out or not self._still_signed_in():
+            self.signed_out = True
+            return ""
         table = _table_for(self.room_id, change)
         if table is None:
             return ""
@@ -81,6 +151,28 @@ class RoomConsumer(AsyncWebsocketConsumer):
         hand = room.current_hand() if room else None
         if hand is not None and not hand.is_over:
             runner.schedule(hand.pk)
+
+
+def _frame_limited(scope: dict[str, Any]) -> limits.Limited | None:
+    """Count one frame (a whole render a socket asked for) of this socket's user and address."""
+    user = scope.get("user")
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    client = scope.get("client") or (None,)
+    return limits.hit("frame", user_id, client[0])
+
+
+def session_user_id(session_key: str) -> int | None:
+    """The user a session holds now, as a request carrying it would see (an expired or
+    deleted session, or one whose password changed since, holds nobody)."""
+    request = HttpRequest()
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    user = auth.get_user(request)
+    return user.pk if user.is_authenticated else None
+
+
+def flash_fragment(text: str) -> str:
+    """The page's #flash with ``text`` (an out-of-band swap, as every pushed fragment)."""
+    return f'<div id="flash" role="alert" aria-live="assertive" hx-swap-oob="true">{escape(text)}</div>'
 
 
 def _digest(value: str) -> bytes:
@@ -183,6 +275,10 @@ def _table_for(room_id: int | None, change: str | None) -> pages.Table | None:
 class LobbyConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         broadcast.note_server_loop()
+        # Connecting renders the room list: a frame, as a table page's snapshot is.
+        if await database_sync_to_async(_frame_limited)(self.scope) is not None:
+            await self.close()
+            return
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         await self.accept()
         await self._push()

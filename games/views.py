@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -15,6 +16,7 @@ from games.bots import LEVELS, runner
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options
+from tarokk_site import limits
 
 
 def _room(code: str) -> Room:
@@ -118,6 +120,9 @@ def _choice_label(value: Any) -> str:
 def new_room(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return _refused(request, services.Forbidden("Log in or play as a guest to open a table"))
+    refused = _open_tables_full(request.user) or limits.hit_request(request, "room")
+    if refused is not None:
+        return limits.too_many(request, refused)
     variant_key = request.POST.get("variant", "")
     try:
         robots = _int(request, "robots")
@@ -141,6 +146,17 @@ def new_room(request: HttpRequest) -> HttpResponse:
         response["HX-Redirect"] = url
         return response
     return redirect(url)
+
+
+def _open_tables_full(user: Any) -> limits.Limited | None:
+    """Refuses one more table to a user already seated at ``OPEN_TABLES_PER_USER`` open ones
+    (a quota: leaving one frees a place, waiting does not)."""
+    most = settings.OPEN_TABLES_PER_USER
+    if not most or Room.objects.filter(closed=False, seats__user=user).distinct().count() < most:
+        return None
+    return limits.Limited(
+        "room", None, f"You are seated at {most} open tables: leave one before opening another."
+    )
 
 
 def _option_value(option: Any, raw: str) -> Any:
@@ -181,6 +197,7 @@ def view_json(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limited("act")
 def act(request: HttpRequest, code: str) -> HttpResponse:
     room = _room(code)
     try:
@@ -225,6 +242,7 @@ def _normalise(variant_key: str, action: str, options: Any) -> str:
 
 
 @require_POST
+@limits.limited("act")
 def next_hand(request: HttpRequest, code: str) -> HttpResponse:
     room = _room(code)
     try:

@@ -7,6 +7,7 @@ in-memory channel layer, robots in the web process.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "template_partials",
     "allauth",
     "allauth.account",
+    "axes",  # failed logins, the admin's included (limits block below)
     "accounts",
     "games",
 ]
@@ -57,6 +59,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks (limits block below)
 ]
 
 ROOT_URLCONF = "tarokk_site.urls"
@@ -149,6 +152,7 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login (limits block below)
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -203,3 +207,59 @@ if not DEBUG:
 
 # The web process serves /static/ itself unless a reverse proxy does (production).
 SERVE_STATIC = env_bool("DJANGO_SERVE_STATIC", True)
+
+# --- Limits on every door (tarokk_site/limits.py) ---
+# The counters live in the cache, shared by every process: Redis in production (REDIS_URL),
+# this process's memory in the embedded default (a single process).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # Apart from the channel layer's keys, and from another site's on the same Redis.
+            "KEY_PREFIX": f"cache-{os.environ.get('REDIS_PREFIX', 'asgi')}",
+            # A cache call is short: a dead Redis must not hang a request for long.
+            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5, "health_check_interval": 30},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tarokk"}}
+
+
+def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
+    """RATE_LIMITS with the overrides of ``TAROKK_RATE_LIMITS="guest.ip=5/m,act.user=0"``
+    (``0``: that door does not count that subject)."""
+    limits = {
+        # door: {subject: "count/period"}, a fixed window per subject (django-ratelimit's)
+        "guest": {"ip": "50/h"},
+        "signup": {"ip": "20/h"},
+        "room": {"user": "20/h", "ip": "100/h"},
+        "act": {"user": "300/m", "ip": "1500/m"},
+        "frame": {"user": "60/m", "ip": "300/m"},
+    }
+    for item in filter(None, (part.strip() for part in spec.split(","))):
+        name, _, rate = item.partition("=")
+        door, _, subject = name.strip().partition(".")
+        limits.setdefault(door, {})[subject] = "" if rate.strip() == "0" else rate.strip()
+    return limits
+
+
+RATE_LIMITS = _rate_limits(os.environ.get("TAROKK_RATE_LIMITS", ""))
+# Open tables one user may sit at when opening another (0: no limit).
+OPEN_TABLES_PER_USER = int(os.environ.get("TAROKK_OPEN_TABLES_PER_USER", "10"))
+# Seconds between two checks by an open websocket that its session still holds (a logout
+# closes the session's sockets at once; this catches an expired or deleted session).
+SESSION_RECHECK = float(os.environ.get("TAROKK_SESSION_RECHECK", "30"))
+
+# django-axes: failed logins counted per address and per username in the database (shared by
+# every process, listed in the admin), a lockout answered with a 429 by tarokk_site.limits.
+AXES_FAILURE_LIMIT = int(os.environ.get("TAROKK_LOGIN_FAILURES", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("TAROKK_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_CALLABLE = "tarokk_site.limits.login_locked_out"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+LOGGING["loggers"]["axes"] = {"level": "WARNING"}  # failures and lockouts, not every login
+# allauth's own count of failed logins answers with a form error (200): django-axes counts them
+# instead, as it does the admin's, and answers 429.
+ACCOUNT_RATE_LIMITS = {"login_failed": None}

@@ -1,9 +1,17 @@
+from allauth.account.views import signup
 from django.contrib import admin
 from django.urls import include, path
+
+from tarokk_site.limits import limited
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
+    # allauth's sign-up, with a limit per address on the POSTs (allauth's own is per minute).
+    path("accounts/signup/", limited("signup")(signup), name="account_signup"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),
 ]
+
+# django-allauth's own rate limits answer through this (tarokk_site/limits.py).
+handler429 = "tarokk_site.limits.handler429"

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,20 @@ def _fresh_replay_cache() -> None:
 
     replay.forget_all()
     matches.forget_all()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits(request: pytest.FixtureRequest) -> None:
+    """Every test counts the site's rate limits from zero (tarokk_site/limits.py): its cache
+    keys get a prefix of their own, on the local memory cache as on a shared Redis (never
+    flushed: other runs may use it). Tests that prove a door set a small rate themselves."""
+    if "rules" in request.keywords:
+        return
+    settings = request.getfixturevalue("settings")
+    caches = {name: dict(config) for name, config in settings.CACHES.items()}
+    prefix = caches["default"].get("KEY_PREFIX", "")
+    caches["default"]["KEY_PREFIX"] = f"{prefix}-{RUN_ID}-{uuid.uuid4().hex[:8]}"
+    settings.CACHES = caches
 
 
 @pytest.fixture(scope="session")

@@ -63,7 +63,13 @@ def start_stack(transactional_db: None, settings: Any, tmp_path: Path) -> Iterat
     own; everything is stopped before the database is flushed."""
     started: list[Stack] = []
 
-    def start(web: int = 2, workers: int = 1, robot_delay: float = 0, **kwargs: Any) -> Stack:
+    def start(
+        web: int = 2,
+        workers: int = 1,
+        robot_delay: float = 0,
+        extra_env: dict[str, str] | None = None,
+        **kwargs: Any,
+    ) -> Stack:
         env = dict(os.environ)
         env.update(
             DATABASE_URL=server_database_url(),
@@ -75,6 +81,7 @@ def start_stack(transactional_db: None, settings: Any, tmp_path: Path) -> Iterat
             TAROKK_ROBOT_DELAY=str(robot_delay),
             DJANGO_LOG_LEVEL="WARNING",
         )
+        env.update(extra_env or {})
         env.pop("DJANGO_TEST_DB_NAME", None)
         stack = Stack(
             web=web, workers=workers, port=free_port_base(web), env=env, log_dir=tmp_path / "logs", **kwargs

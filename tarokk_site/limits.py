@@ -1,0 +1,155 @@
+"""Limits on the site's doors: how often one user, and one address, may make guests, sign up,
+open tables, move, and ask a websocket for a fresh snapshot; and the 429 every refused
+request gets (a readable message and a ``Retry-After``).
+
+The counting is django-ratelimit's (``django_ratelimit.core.get_usage``: a fixed window per
+door and subject, jittered, in Django's cache). The cache is shared between processes: Redis
+in production, this process's memory in the embedded default (one process). Failed logins,
+the admin's included, are django-axes' (``AXES_*`` in settings; ``login_locked_out`` is its
+answer). The rates are ``settings.RATE_LIMITS``: ``{door: {"user" | "ip": "count/period"}}``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django_ratelimit.core import get_usage
+
+log = logging.getLogger(__name__)
+
+# What a refusal says was done too often, by door.
+WHAT = {
+    "guest": "new guest players from your address",
+    "signup": "sign-ups from your address",
+    "room": "new tables",
+    "act": "moves",
+    "frame": "requests for a fresh view of the table",
+}
+
+
+@dataclass(frozen=True)
+class Limited:
+    """A refused request: which door, and the seconds until it may be tried again."""
+
+    door: str
+    retry_after: int | None  # None: no time helps (a quota, freed by the user)
+    message: str = ""
+
+    @property
+    def text(self) -> str:
+        if self.message:
+            return self.message
+        when = f"try again in {wait_words(self.retry_after)}" if self.retry_after else "try again later"
+        return f"Too many {WHAT.get(self.door, 'requests')}: {when}."
+
+
+def wait_words(seconds: int) -> str:
+    if seconds < 60:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    minutes = math.ceil(seconds / 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def address(raw: str | None) -> str:
+    """The address a client is counted by: its IPv4 address, or the /64 network of an IPv6 one
+    (one household or phone gets a whole /64)."""
+    if not raw:
+        return "unknown"
+    try:
+        ip = ipaddress.ip_address(raw)
+    except ValueError:
+        return raw
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
+    return str(ip)
+
+
+def hit(door: str, user_id: int | None = None, ip: str | None = None) -> Limited | None:
+    """Count one use of ``door`` by this user and this address; a ``Limited`` if either is over
+    its rate (a door without a rate for a subject does not count it)."""
+    rates = settings.RATE_LIMITS.get(door, {})
+    subjects = [
+        ("user", None if user_id is None else str(user_id)),
+        ("ip", None if ip is None else address(ip)),
+    ]
+    worst: Limited | None = None
+    for kind, value in subjects:
+        rate = rates.get(kind)
+        if not rate or value is None:
+            continue
+        try:
+            usage = get_usage(
+                None, group=f"{door}.{kind}", key=lambda group, request, v=value: v, rate=rate, increment=True
+            )
+        except Exception:  # the cache is down: let people play rather than refuse everyone
+            log.exception("rate limit %s.%s could not be counted", door, kind)
+            continue
+        if usage is not None and usage["should_limit"]:
+            wait = max(1, int(usage["time_left"]))
+            if worst is None or wait > (worst.retry_after or 0):
+                worst = Limited(door, wait)
+    return worst
+
+
+def hit_request(request: HttpRequest, door: str) -> Limited | None:
+    user = getattr(request, "user", None)
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    return hit(door, user_id, request.META.get("REMOTE_ADDR"))
+
+
+def too_many(request: HttpRequest, limited: Limited) -> HttpResponse:
+    """429 with ``Retry-After``: plain text for htmx (site.js shows it in #flash), a page for a
+    browser's form, JSON (``{"error": ...}``, as every refusal of the HTTP interface) else."""
+    if request.headers.get("HX-Request") == "true":
+        response = HttpResponse(limited.text, status=429, content_type="text/plain; charset=utf-8")
+    elif "text/html" in request.headers.get("Accept", ""):
+        html = render_to_string("429.html", {"message": limited.text}, request=request)
+        response = HttpResponse(html, status=429)
+    else:
+        response = JsonResponse({"error": limited.text}, status=429)
+    if limited.retry_after:
+        response["Retry-After"] = str(limited.retry_after)
+    return response
+
+
+def limited(door: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A view decorator: a POST to the view counts against ``door``; over the rate, a 429."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method == "POST":
+                refused = hit_request(request, door)
+                if refused is not None:
+                    return too_many(request, refused)
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def login_locked_out(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
+    """django-axes' answer to a login after too many failures (the admin's login too). Every
+    attempt while locked out starts the cool-off again (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_
+    LOCKOUT``), so the whole cool-off is the honest wait."""
+    seconds = int(settings.AXES_COOLOFF_TIME.total_seconds())
+    message = f"Too many failed logins: try again in {wait_words(seconds)}."
+    return too_many(request, Limited("login", seconds, message))
+
+
+def handler429(request: HttpRequest) -> HttpResponse:
+    """django-allauth's own rate limits (``ACCOUNT_RATE_LIMITS``, counted per minute or less)
+    answer through this, as the site's other 429s do."""
+    return too_many(request, Limited("allauth", 60, "Too many requests: try again in a minute."))
