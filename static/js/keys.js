@@ -211,11 +211,13 @@
     }
     if (typing(e.target)) return;
     if (e.key === "Enter") {
-      // With no control focused, Enter confirms the cards chosen to discard.
-      var active = document.activeElement;
-      if (active && active !== document.body && active.matches("button, a[href], summary, input, select, textarea")) return;
+      // Once the cards to discard are chosen, Enter confirms them, on a card (Space still
+      // toggles it) or with no control focused; elsewhere Enter presses the focused control.
       var submit = document.querySelector("#controls .discard-submit:not([disabled])");
-      if (submit) { e.preventDefault(); submit.focus(); submit.click(); }
+      var active = document.activeElement;
+      var onCard = active && active.matches && active.matches("[data-discard-choice]");
+      var onNothing = !active || active === document.body || !active.matches("button, a[href], summary, input, select, textarea");
+      if (submit && (onCard || onNothing)) { e.preventDefault(); submit.focus(); submit.click(); }
       return;
     }
     if (e.key.length !== 1) return;

@@ -35,19 +35,26 @@
     return rectOf(document.querySelector('#seats [data-seat="' + CSS.escape(String(seat)) + '"]'));
   }
 
+  // Finishing is synchronous, copies included: a push that comes while cards move measures the
+  // page as it will stay.
   function finishAll() {
     var now = running;
     running = [];
-    now.forEach(function (animation) { animation.finish(); });
+    now.forEach(function (motion) {
+      motion.animation.onfinish = motion.animation.oncancel = null;
+      motion.animation.finish();
+      if (motion.done) motion.done();
+    });
   }
   // Skippable: any key or click finishes the motion at once (before anything else sees it).
   document.addEventListener("keydown", finishAll, true);
   document.addEventListener("pointerdown", finishAll, true);
 
   function track(animation, done) {
-    running.push(animation);
+    var motion = { animation: animation, done: done };
+    running.push(motion);
     animation.onfinish = animation.oncancel = function () {
-      var at = running.indexOf(animation);
+      var at = running.indexOf(motion);
       if (at >= 0) running.splice(at, 1);
       if (done) done();
     };

@@ -122,6 +122,11 @@ def test_the_keys_help_is_a_modal_dialog_that_gives_the_focus_back(site, browser
     page.keyboard.press("Escape")
     assert not dialog.is_visible()
     assert page.evaluate("() => document.activeElement.id") == "keys-open"
+    # Escape closes an open panel too.
+    page.locator(".table-rules summary").click()
+    assert page.locator(".table-rules").get_attribute("open") is not None
+    page.keyboard.press("Escape")
+    assert page.locator(".table-rules").get_attribute("open") is None
     # The button opens it too, and Close gives the focus back to it.
     opener.click()
     assert dialog.is_visible()
@@ -158,13 +163,32 @@ def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
     assert not errors, errors
 
 
+def discard_by_keys(page) -> None:
+    """Choose the cards to discard with the card keys, the first ones that may go together,
+    and confirm with Enter."""
+    submit = page.locator(".discard-submit")
+    for key in "1234567890-=":
+        if not submit.is_disabled():
+            break
+        page.keyboard.press(key)
+    assert page.evaluate("() => document.activeElement.matches('[data-discard-choice]')")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => !document.querySelector('.discard-form') || !document.getElementById('flash').hidden"
+    )
+    assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
+
+
 def to_the_play(page) -> None:
-    """Make moves (bidding when it can) until the cards are played; deal again after a hand
-    thrown in."""
+    """Make moves (bidding when it can, discarding by keys) until the cards are played; deal
+    again after a hand thrown in."""
     for _ in range(200):
         phase = page.locator("#status").get_attribute("data-phase")
         if phase == "play" and page.evaluate(MY_TURN):
             return
+        if phase == "discard" and page.evaluate(MY_TURN) and page.locator("[data-discard-choice]").count():
+            discard_by_keys(page)
+            continue
         if take_one_action(page) is None:
             hand_no = page.locator("#status").get_attribute("data-hand-no")
             page.locator("#next-hand").click()
@@ -178,20 +202,21 @@ def test_cards_move_unless_reduced_motion_is_asked_and_a_key_finishes_the_motion
     # Cards land on the board: they move, and a key finishes every motion at once.
     skipped = page.evaluate(
         """() => new Promise(resolve => {
+          const moving = () => document.getAnimations().filter(a => a.playState === "running").length;
           const check = () => {
-            if (!document.querySelector(".motion-ghost")) return;
+            const before = moving();
+            const ghosts = document.querySelectorAll(".motion-ghost").length;
+            if (!before) return;
             document.removeEventListener("htmx:wsAfterMessage", check);
-            const before = document.getAnimations().filter(a => a.playState === "running").length;
             document.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift" }));
-            const after = document.getAnimations().filter(a => a.playState === "running").length;
-            resolve([before, after]);
+            resolve([before, ghosts, moving(), document.querySelectorAll(".motion-ghost").length]);
           };
           document.addEventListener("htmx:wsAfterMessage", check);
           const card = document.querySelector("#hand [data-action]");
           if (card) card.click();
         })"""
     )
-    assert skipped[0] > 0 and skipped[1] == 0, skipped
+    assert skipped[0] > 0 and skipped[1] > 0 and skipped[2:] == [0, 0], skipped
     # Reduced motion: cards are played, nothing moves.
     page.emulate_media(reduced_motion="reduce")
     started = page.evaluate("() => window.__animations")
