@@ -44,6 +44,12 @@
       var named = el.parentElement && el.parentElement.closest("[id]");
       if (named && section.contains(named)) selectors.push("#" + CSS.escape(named.id) + " " + el.tagName.toLowerCase());
     }
+    // A control repeated on every seat (the host's robot choice) is found in its own seat first.
+    var seat = el.closest("[data-seat]");
+    if (seat && section.contains(seat)) {
+      var scope = '[data-seat="' + CSS.escape(seat.dataset.seat) + '"] ';
+      selectors = selectors.map(function (sel) { return scope + sel; }).concat(selectors);
+    }
     return selectors;
   }
 
