@@ -63,6 +63,8 @@ def test_the_lobby_the_tarot_table_in_every_phase_and_the_inspector_have_no_seri
     while take_one_action(page) is not None:
         pass
     found += violations(page, "hungarian, hand over")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the tables scroll sideways
+    found += violations(page, "hungarian, hand over, on a phone")
 
     # Staff step through the hand in the inspector.
     site.manage(
