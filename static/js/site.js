@@ -1,5 +1,6 @@
-// Small behaviours on top of htmx: error messages, connection state, choosing discards,
-// and keyboard stepping in the staff inspector. No framework.
+// Small behaviours on top of htmx: error messages, connection state, choosing discards, turn
+// clocks, the room form. No framework. The keyboard is in keys.js, the turn's signals in turn.js,
+// the cards' motion in motion.js.
 (function () {
   "use strict";
 
@@ -183,29 +184,4 @@
     if (e.target.matches('.new-room select[name="players"]')) fitRobots();
   });
   document.addEventListener("DOMContentLoaded", showVariantOptions);
-
-  // Table: keys 1-9, 0, -, = play (or choose to discard) the 1st to 12th card that can be
-  // clicked now; Tab / Enter work on every control as usual.
-  var CARD_KEYS = "1234567890-=";
-  document.addEventListener("keydown", function (e) {
-    if (!document.getElementById("room") || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest("input, textarea, select")) return;
-    var at = e.key.length === 1 ? CARD_KEYS.indexOf(e.key) : -1;
-    if (at < 0) return;
-    var cards = document.querySelectorAll("#hand button.card:not([disabled])");
-    var card = cards[at];
-    if (card) { e.preventDefault(); card.click(); card.focus(); }
-  });
-
-  // Inspector: arrow keys step through the log.
-  document.addEventListener("keydown", function (e) {
-    if (!document.querySelector(".inspector")) return;
-    if (e.target.closest("input, textarea, select")) return;
-    var link = null;
-    if (e.key === "ArrowLeft") link = document.getElementById("step-prev");
-    if (e.key === "ArrowRight") link = document.getElementById("step-next");
-    if (e.key === "Home") link = document.getElementById("step-first");
-    if (e.key === "End") link = document.getElementById("step-last");
-    if (link && link.href) window.location = link.href;
-  });
 })();

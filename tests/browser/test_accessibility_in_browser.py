@@ -1,0 +1,122 @@
+"""Accessibility in Chromium with axe-core (axe-playwright-python): no serious or critical
+violation on the lobby, on the table page in each phase (waiting, bidding, play, hand over) of
+a tarot game (Hungarian) and of Bridge, with the keys help open, and in the staff inspector."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser.conftest import open_table_as_guest
+from tests.browser.test_bridge_in_browser import click_bridge_control, write_out_the_deal
+from tests.browser.test_play_in_browser import take_one_action
+from tests.browser.test_signals_in_browser import MY_TURN, to_the_play
+
+AXE = Axe()
+SERIOUS = ("serious", "critical")
+
+
+def violations(page, where: str) -> list[str]:
+    """The serious and critical axe violations on the page once it is still (a card in motion is
+    transparent for a moment), one line each with where they are."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    found = []
+    for v in AXE.run(page).response["violations"]:
+        if v["impact"] in SERIOUS:
+            targets = ", ".join(" ".join(n["target"]) for n in v["nodes"][:5])
+            found.append(f"{where}: {v['id']} ({v['impact']}) {v['help']}: {targets}")
+    return found
+
+
+def new_table(page, site, variant: str, robots: str, players: str | None = None) -> str:
+    page.goto(site.url + "/")
+    page.locator('.new-room select[name="variant"]').select_option(variant)
+    if players:
+        page.locator(f'[data-options-for="{variant}"] select[name="players"]').select_option(players)
+    page.locator("#robots").select_option(robots)
+    page.locator("#new-room").click()
+    page.wait_for_url("**/r/*/")
+    page.wait_for_selector("#connection.ok")
+    return page.url.rstrip("/").split("/")[-1]
+
+
+def test_the_lobby_the_tarot_table_in_every_phase_and_the_inspector_have_no_serious_violation(site, browser):
+    page = browser.new_context().new_page()
+    found: list[str] = []
+    page.goto(site.url + "/")
+    found += violations(page, "lobby, logged out")
+    code = open_table_as_guest(page, site)  # three robots: the bidding starts at once
+    page.wait_for_function(MY_TURN + " && document.querySelector('#controls [data-action]')", timeout=20_000)
+    found += violations(page, "hungarian, bidding")
+    page.keyboard.press("?")
+    found += violations(page, "hungarian, keys help open")
+    page.keyboard.press("Escape")
+    page.goto(site.url + "/")
+    found += violations(page, "lobby, a guest")
+    new_table(page, site, "hungarian", "2")
+    found += violations(page, "hungarian, waiting for a player")
+    page.goto(f"{site.url}/r/{code}/")
+    page.wait_for_selector("#connection.ok")
+    to_the_play(page)
+    found += violations(page, "hungarian, play")
+    while take_one_action(page) is not None:
+        pass
+    found += violations(page, "hungarian, hand over")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the tables scroll sideways
+    found += violations(page, "hungarian, hand over, on a phone")
+
+    # Staff step through the hand in the inspector.
+    site.manage(
+        "shell",
+        "-c",
+        (
+            "from accounts.models import User; "
+            "User.objects.filter(username='boss').exists() or "
+            "User.objects.create_superuser('boss', 'boss@example.com', 'staff pass 123')"
+        ),
+    )
+    hand_no = page.locator("#status").get_attribute("data-hand-no")
+    with sqlite3.connect(site.db_path) as db:
+        (hand_id,) = db.execute(
+            "select h.id from games_hand h join games_room r on r.id = h.room_id "
+            "where r.code = ? and h.number = ?",
+            (code, int(hand_no)),
+        ).fetchone()
+    staff = browser.new_context().new_page()
+    staff.goto(f"{site.url}/accounts/login/")
+    found += violations(staff, "login page")
+    staff.fill("input[name=login]", "boss")
+    staff.fill("input[name=password]", "staff pass 123")
+    staff.locator("form button[type=submit]").last.click()
+    staff.wait_for_url(site.url + "/")
+    staff.goto(f"{site.url}/staff/hands/{hand_id}/?step=0")
+    found += violations(staff, "inspector, the deal")
+    staff.locator("#step-last").click()
+    staff.wait_for_selector(".inspector .result")
+    found += violations(staff, "inspector, the end")
+    assert not found, "\n".join(found)
+
+
+def test_the_bridge_table_in_every_phase_has_no_serious_violation(site, browser):
+    page = browser.new_context().new_page()
+    found: list[str] = []
+    page.goto(site.url + "/")
+    page.get_by_role("button", name="Play as guest").first.click()
+    new_table(page, site, "bridge", "0", players="2")
+    found += violations(page, "bridge, waiting for a player")
+    code = new_table(page, site, "bridge", "0", players="3")
+    write_out_the_deal(site, code)  # two robots and a short written-out round
+    page.reload()
+    page.wait_for_selector("#connection.ok")
+    found += violations(page, "bridge, play")
+    wish_checked = False
+    for _ in range(300):
+        phase = page.locator("#status").get_attribute("data-phase")
+        if phase == "wish" and not wish_checked and page.locator("#controls [data-action]").count():
+            found += violations(page, "bridge, a choice (the wish)")
+            wish_checked = True
+        if click_bridge_control(page) is None:
+            break
+    found += violations(page, "bridge, round over")
+    assert not found, "\n".join(found)

@@ -1,0 +1,250 @@
+"""The table's signals in Chromium: the keyboard focus survives the pushes (the same control,
+or a sensible one, never the page's body), every button has a letter, the "?" help is a modal
+dialog that gives the focus back, the title and the favicon say when it is your turn, the turn
+sound is off until turned on and is remembered, cards move unless reduced motion is asked for
+and any key finishes the motion, and every page has an icon (no 404)."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import open_table_as_guest
+from tests.browser.test_play_in_browser import take_one_action
+
+# Before the page's scripts: count every sound played and every animation started, and after
+# each push (listeners on window run after the page's own on document) note where the focus is.
+WATCH = """
+window.__plays = 0;
+window.__animations = 0;
+window.__focus = [];
+const play = HTMLMediaElement.prototype.play;
+HTMLMediaElement.prototype.play = function () { window.__plays += 1; return play.call(this); };
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.__animations += 1;
+  return animate.apply(this, args);
+};
+window.addEventListener("htmx:wsAfterMessage", () => {
+  const el = document.activeElement;
+  const name = el && (el.id || el.dataset.action || el.dataset.card || el.tagName);
+  window.__focus.push(!el || el === document.body ? "BODY" : name);
+});
+"""
+
+YOURS = "document.querySelector('#status[data-your-turn]') !== null"
+MY_TURN = "() => " + YOURS
+
+
+def open_table(browser, site, **context):
+    ctx = browser.new_context(**context)
+    ctx.add_init_script(WATCH)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    code = open_table_as_guest(page, site)
+    return page, code, errors
+
+
+def resync(page) -> None:
+    """Ask the server for a fresh snapshot: every live fragment is replaced, as after a move."""
+    page.evaluate(
+        """() => new Promise(resolve => {
+          document.addEventListener("htmx:wsAfterMessage", () => setTimeout(resolve, 0), { once: true });
+          document.getElementById("room")["htmx-internal-data"].webSocket.send("resync");
+        })"""
+    )
+
+
+def test_the_focus_survives_pushes_and_the_title_says_your_turn(site, browser):
+    page, code, errors = open_table(browser, site)
+    page.wait_for_function(MY_TURN + " && document.querySelector('#controls [data-action]')", timeout=20_000)
+    # Your turn, seen from another tab: the title and the icon.
+    assert page.title() == f"● Your turn · Table {code} · Tarokk"
+    assert page.locator("#favicon").get_attribute("href").endswith("/img/favicon-turn.svg")
+
+    # A push replaces the focused button (the last choice, so not the first one by chance): its
+    # new copy has the focus.
+    buttons = page.locator("#controls [data-action]")
+    second = buttons.nth(buttons.count() - 1)
+    action = second.get_attribute("data-action")
+    second.focus()
+    page.evaluate("() => { window.__old = document.activeElement; }")
+    resync(page)
+    assert page.evaluate("() => !window.__old.isConnected")  # the button was replaced
+    assert page.evaluate("() => document.activeElement.dataset.action") == action
+
+    # Every choice has a letter, shown on its button; pressing it is a click.
+    keys = page.evaluate(
+        "() => [...document.querySelectorAll('#controls [data-action]')].map(b => b.dataset.key)"
+    )
+    assert all(keys) and len(set(keys)) == len(keys)
+    seq = page.locator("#status").get_attribute("data-seq")
+    page.evaluate("() => { window.__focus = []; }")
+    page.keyboard.press(second.get_attribute("data-key"))
+    page.wait_for_function(f"() => document.querySelector('#status').dataset.seq != '{seq}'")
+    # Not your turn any more: the title and the icon are back.
+    page.wait_for_function(
+        "() => !document.title.startsWith('●') || document.querySelector('#status[data-your-turn]')"
+    )
+    if not page.evaluate(MY_TURN):
+        assert page.title() == f"Table {code} · Tarokk"
+        assert page.locator("#favicon").get_attribute("href").endswith("/img/favicon.svg")
+
+    # Robots move (pushes replace the fragments); the focus never falls to the page's body,
+    # and when a choice is yours again, the focus is on one.
+    page.wait_for_function(
+        f"() => {YOURS} && document.querySelector('#hand [data-action], #controls [data-action], "
+        "[data-discard-choice]')"
+        " || document.querySelector('#next-hand')",
+        timeout=20_000,
+    )
+    page.wait_for_timeout(150)
+    focus_log = page.evaluate("() => window.__focus")
+    assert focus_log and "BODY" not in focus_log, focus_log
+    assert page.evaluate(
+        "() => document.activeElement.matches('#hand [data-action], #controls [data-action], "
+        "[data-discard-choice], #next-hand')"
+    ), page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+    assert not errors, errors
+
+
+def test_the_keys_help_is_a_modal_dialog_that_gives_the_focus_back(site, browser):
+    page, code, errors = open_table(browser, site)
+    opener = page.locator("#keys-open")
+    opener.focus()
+    page.keyboard.press("?")
+    dialog = page.get_by_role("dialog", name="Keys at the table")
+    assert dialog.is_visible()
+    assert dialog.get_attribute("aria-modal") == "true"
+    assert "Escape" in dialog.inner_text() and "1" in dialog.inner_text()
+    # The focus is in the dialog and Tab keeps it there.
+    for _ in range(3):
+        assert page.evaluate("() => document.getElementById('keys-dialog').contains(document.activeElement)")
+        page.keyboard.press("Tab")
+    page.keyboard.press("Escape")
+    assert not dialog.is_visible()
+    assert page.evaluate("() => document.activeElement.id") == "keys-open"
+    # Escape closes an open panel too.
+    page.locator(".table-rules summary").click()
+    assert page.locator(".table-rules").get_attribute("open") is not None
+    page.keyboard.press("Escape")
+    assert page.locator(".table-rules").get_attribute("open") is None
+    # The button opens it too, and Close gives the focus back to it.
+    opener.click()
+    assert dialog.is_visible()
+    page.locator("#keys-close").click()
+    assert not dialog.is_visible()
+    assert page.evaluate("() => document.activeElement.id") == "keys-open"
+    assert not errors, errors
+
+
+def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
+    page, code, errors = open_table(browser, site)
+    toggle = page.locator("#sound-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    sound = page.request.get(site.url + toggle.get_attribute("data-sound"))
+    assert sound.status == 200 and sound.body()[:4] == b"RIFF" and len(sound.body()) > 4000
+    page.wait_for_function(MY_TURN + " && document.querySelector('#controls [data-action]')", timeout=20_000)
+    assert page.evaluate("() => window.__plays") == 0  # off: no sound when the turn started
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => window.__plays") == 1  # turning it on plays it once
+    page.reload()
+    page.wait_for_selector("#connection.ok")
+    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
+    # On: the next time your turn starts, the chime plays.
+    page.wait_for_function(MY_TURN + " && document.querySelector('#controls [data-action]')", timeout=20_000)
+    take_one_action(page)
+    page.wait_for_function(
+        f"() => {YOURS} && window.__plays >= 1 || document.querySelector('#result h2')", timeout=20_000
+    )
+    if not page.locator("#result h2").count():
+        assert page.evaluate("() => window.__plays") >= 1
+    page.locator("#sound-toggle").click()
+    assert page.evaluate("() => localStorage.getItem('tarokk.turnSound')") == "off"
+    assert not errors, errors
+
+
+def discard_by_keys(page) -> None:
+    """Choose the cards to discard with the card keys, the first ones that may go together,
+    and confirm with Enter."""
+    submit = page.locator(".discard-submit")
+    for key in "1234567890-=":
+        if not submit.is_disabled():
+            break
+        page.keyboard.press(key)
+    assert page.evaluate("() => document.activeElement.matches('[data-discard-choice]')")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => !document.querySelector('.discard-form') || !document.getElementById('flash').hidden"
+    )
+    assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
+
+
+def to_the_play(page) -> None:
+    """Make moves (bidding when it can, discarding by keys) until the cards are played; deal
+    again after a hand thrown in."""
+    for _ in range(200):
+        phase = page.locator("#status").get_attribute("data-phase")
+        if phase == "play" and page.evaluate(MY_TURN):
+            return
+        if phase == "discard" and page.evaluate(MY_TURN) and page.locator("[data-discard-choice]").count():
+            discard_by_keys(page)
+            continue
+        if take_one_action(page) is None:
+            hand_no = page.locator("#status").get_attribute("data-hand-no")
+            page.locator("#next-hand").click()
+            page.wait_for_function(f"() => document.querySelector('#status').dataset.handNo != '{hand_no}'")
+    raise AssertionError("no hand came to the play")
+
+
+def test_cards_move_unless_reduced_motion_is_asked_and_a_key_finishes_the_motion(site, browser):
+    page, code, errors = open_table(browser, site)
+    to_the_play(page)
+    # Cards land on the board: they move, and a key finishes every motion at once.
+    skipped = page.evaluate(
+        """() => new Promise(resolve => {
+          const moving = () => document.getAnimations().filter(a => a.playState === "running").length;
+          const check = () => {
+            const before = moving();
+            const ghosts = document.querySelectorAll(".motion-ghost").length;
+            if (!before) return;
+            document.removeEventListener("htmx:wsAfterMessage", check);
+            document.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift" }));
+            resolve([before, ghosts, moving(), document.querySelectorAll(".motion-ghost").length]);
+          };
+          document.addEventListener("htmx:wsAfterMessage", check);
+          const card = document.querySelector("#hand [data-action]");
+          if (card) card.click();
+        })"""
+    )
+    assert skipped[0] > 0 and skipped[1] > 0 and skipped[2:] == [0, 0], skipped
+    # Reduced motion: cards are played, nothing moves.
+    page.emulate_media(reduced_motion="reduce")
+    started = page.evaluate("() => window.__animations")
+    seq = int(page.locator("#status").get_attribute("data-seq"))
+    for _ in range(6):
+        if take_one_action(page) is None:
+            break
+    assert int(page.locator("#status").get_attribute("data-seq")) >= seq + 4
+    assert page.evaluate("() => window.__animations") == started
+    assert page.locator(".motion-ghost").count() == 0
+    assert not errors, errors
+
+
+def test_every_page_has_an_icon_and_no_404(site, browser):
+    page = browser.new_context().new_page()
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
+    page.goto(site.url + "/")
+    href = page.locator('link[rel="icon"]').get_attribute("href")
+    icon = page.request.get(site.url + href)
+    assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert b"<svg" in icon.body()
+    turn = page.request.get(site.url + page.locator("#favicon").get_attribute("data-turn-href"))
+    assert turn.status == 200 and b"<svg" in turn.body()
+    # Pages that do not extend base.html (the admin) get it at the browser's default address.
+    assert page.request.get(site.url + "/favicon.ico").status == 200
+    open_table_as_guest(page, site)
+    page.goto(site.url + "/accounts/login/")
+    page.wait_for_timeout(200)
+    assert not failed, failed
