@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from tarokk_site.limits import limited
 
+
 def favicon(request: HttpRequest) -> HttpResponseRedirect:
     """Pages that do not extend base.html (the admin) still get an icon, not a 404, when the
     browser asks for /favicon.ico by itself."""
