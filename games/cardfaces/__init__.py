@@ -49,6 +49,7 @@ def build_sprite() -> str:
     ]
     parts += [_symbol(card, "0 0 100 160", face(card)) for card in card_ids()]
     parts.append(_symbol(BACK_ID, "0 0 100 160", back()))
-    parts += [_symbol(f"icon-{name}", "0 0 24 24", f'<g fill="currentColor">{body}</g>') for name, body in ICONS.items()]
+    for name, body in ICONS.items():
+        parts.append(_symbol(f"icon-{name}", "0 0 24 24", f'<g fill="currentColor">{body}</g>'))
     parts.append("</svg>\n")
     return "".join(parts)

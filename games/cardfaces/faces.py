@@ -42,14 +42,18 @@ def roman(n: int) -> str:
 
 
 def frame(paper: str) -> str:
-    return f'<rect x=".75" y=".75" width="98.5" height="158.5" rx="8" fill="{paper}" stroke="{EDGE}" stroke-width="1.5"/>'
+    return (
+        f'<rect x=".75" y=".75" width="98.5" height="158.5" rx="8" fill="{paper}"'
+        f' stroke="{EDGE}" stroke-width="1.5"/>'
+    )
 
 
 def pip(suit: str, cx: float, cy: float, size: float, turned: bool = False) -> str:
     turn = f' transform="rotate(180 {cx:g} {cy:g})"' if turned else ""
     half = size / 2
     return (
-        f'<use href="#pip-{suit}" x="{cx - half:g}" y="{cy - half:g}" width="{size:g}" height="{size:g}"{turn}/>'
+        f'<use href="#pip-{suit}" x="{cx - half:g}" y="{cy - half:g}"'
+        f' width="{size:g}" height="{size:g}"{turn}/>'
     )
 
 
@@ -66,7 +70,8 @@ def _rows(n: int) -> list[float]:
 def pip_spots(n: int) -> list[tuple[float, float]]:
     """The centres of the pips of a pip card of rank ``n`` (2 to 10)."""
     L, C, R = COLUMNS["L"], COLUMNS["C"], COLUMNS["R"]
-    sides = {2: [], 3: [], 4: _rows(2), 5: _rows(2), 6: _rows(3), 7: _rows(3), 8: _rows(3), 9: _rows(4), 10: _rows(4)}
+    sides: dict[int, list[float]] = {2: [], 3: [], 4: _rows(2), 5: _rows(2)}
+    sides |= {6: _rows(3), 7: _rows(3), 8: _rows(3), 9: _rows(4), 10: _rows(4)}
     centre = {
         2: [TOP, BOTTOM],
         3: [TOP, MIDDLE, BOTTOM],
@@ -106,7 +111,8 @@ def suit_face(card: str) -> str:
     suit, rank = card[0], card[1:]
     colour = SUIT_COLOURS[suit]
     index = corner(suit, rank)
-    parts = [frame(FACE), f'<g fill="{colour}" font-family="{SANS}">', index, f'<g transform="{TURN}">{index}</g>']
+    parts = [frame(FACE), f'<g fill="{colour}" font-family="{SANS}">', index]
+    parts.append(f'<g transform="{TURN}">{index}</g>')
     if rank in EMBLEMS:
         parts.append(court(suit, rank))
     elif rank in ("A", "1"):
@@ -148,21 +154,25 @@ def medallion(n: int, ink: str) -> str:
     if n == 22:  # the škis / skíz: the fool's cap with its bells
         inside = (
             f'<path d="M34 92C33 82 27 70 20 66C30 64 38 70 42 78C42 68 45 58 50 52C55 58 58 68 58 78'
-            f'C62 70 70 64 80 66C73 70 67 82 66 92Z" fill="{SUIT_COLOURS["H"]}" stroke="{ink}" stroke-width="1.2"/>'
+            f'C62 70 70 64 80 66C73 70 67 82 66 92Z" fill="{SUIT_COLOURS["H"]}"'
+            f' stroke="{ink}" stroke-width="1.2"/>'
             f'<path d="M50 52C55 58 58 68 58 78L66 92H50Z" fill="{SUIT_COLOURS["D"]}"/>'
-            f'<rect x="32" y="91" width="36" height="7" rx="2" fill="{GOLD}" stroke="{ink}" stroke-width="1"/>'
+            f'<rect x="32" y="91" width="36" height="7" rx="2" fill="{GOLD}"'
+            f' stroke="{ink}" stroke-width="1"/>'
             f'<g fill="{GOLD}" stroke="{ink}" stroke-width="1"><circle cx="20" cy="66" r="3.5"/>'
             f'<circle cx="50" cy="52" r="3.5"/><circle cx="80" cy="66" r="3.5"/></g>'
         )
     elif n == 21:  # the mond: the world, an orb with its cross
         inside = (
-            f'<g fill="none" stroke="{ink}" stroke-width="1.5"><circle cx="50" cy="84" r="16" fill="#cfe2f3"/>'
+            f'<g fill="none" stroke="{ink}" stroke-width="1.5">'
+            f'<circle cx="50" cy="84" r="16" fill="#cfe2f3"/>'
             f'<ellipse cx="50" cy="84" rx="7" ry="16"/><path d="M34 84H66M36.5 76H63.5M36.5 92H63.5"/></g>'
             f'<path d="M50 68V56M45 61H55" stroke="{GOLD}" stroke-width="3" stroke-linecap="round"/>'
         )
     elif n == 1:  # the pagat: the juggler's balls in the air
         inside = (
-            f'<path d="M33 92Q50 48 67 92" fill="none" stroke="{ink}" stroke-width="1.2" stroke-dasharray="3 3"/>'
+            f'<path d="M33 92Q50 48 67 92" fill="none" stroke="{ink}" stroke-width="1.2"'
+            f' stroke-dasharray="3 3"/>'
             f'<circle cx="36" cy="80" r="6" fill="{SUIT_COLOURS["H"]}"/>'
             f'<circle cx="50" cy="66" r="6" fill="{GOLD}"/>'
             f'<circle cx="64" cy="80" r="6" fill="{SUIT_COLOURS["C"]}"/>'
