@@ -99,7 +99,8 @@ def card_face(card: str, variant: str | None = None) -> str:
 @functools.lru_cache(maxsize=1024)
 def _card_face(card: str, variant: str | None) -> str:
     return format_html(
-        '<svg class="face" viewBox="0 0 100 160" aria-hidden="true" focusable="false"><use href="{}#{}"/></svg>'
+        '<svg class="face" viewBox="0 0 100 160" aria-hidden="true" focusable="false">'
+        '<use href="{}#{}"/></svg>'
         '<span class="card-name">{}</span>',
         sprite_url(),
         card,
@@ -131,7 +132,8 @@ def _card_html(card: str, variant: str | None) -> str:
 def card_back_html() -> SafeString:
     """A card face down (the Bridge blind, a talon not yet seen): the back, and no identity."""
     return format_html(
-        '<span class="card back" aria-hidden="true"><svg class="face" viewBox="0 0 100 160" focusable="false">'
+        '<span class="card back" aria-hidden="true">'
+        '<svg class="face" viewBox="0 0 100 160" focusable="false">'
         '<use href="{}#back"/></svg></span>',
         sprite_url(),
     )
@@ -143,7 +145,8 @@ def icon(name: str, label: str = "") -> SafeString:
     ``next``, ``last``), with ``label`` as its visually hidden name: no emoji, which a machine
     without an emoji font shows as an empty box."""
     return format_html(
-        '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><use href="{}#icon-{}"/></svg>{}',
+        '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+        '<use href="{}#icon-{}"/></svg>{}',
         sprite_url(),
         name,
         format_html('<span class="vh">{}</span>', label) if label else "",
