@@ -22,6 +22,19 @@ from games.rules.cards import pack_42, pack_54
 SPRITE = Path(__file__).resolve().parents[2] / "static" / "cards" / "sprite.svg"
 BACK_ID = "back"
 
+# The three packs as the cards page shows them (cards.md §2): title, games, cards in display
+# order, and the variant whose words name the cards.
+PACKS = (
+    {"title": "The 42-card tarokk pack", "games": "Hungarian Tarokk", "cards": pack_42(), "words": "hungarian"},
+    {
+        "title": "The 54-card tarok pack",
+        "games": "Czech Taroky, Slovenian Tarok for three",
+        "cards": pack_54(),
+        "words": "slovenian3",
+    },
+    {"title": "The 36-card French pack", "games": "Bridge", "cards": PACK_36, "words": "bridge"},
+)
+
 
 def card_ids() -> tuple[str, ...]:
     """Every card id of the 42-, 54- and 36-card packs, once (the packs share ``SK``, ``H10``…)."""

@@ -159,7 +159,7 @@ def suit_icon(suit: str) -> str:
     if suit not in SUITS:
         return ""
     return format_html(
-        '<svg class="suit-icon" viewBox="-50 -50 100 100" aria-hidden="true" focusable="false">'
+        '<svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
         '<use href="{}#suit-{}"/></svg>',
         sprite_url(),
         suit,
@@ -185,7 +185,7 @@ def _card_title(card: str, variant: str | None) -> str:
         n = int(card[1:])
         words = vocabulary(variant)
         name = words.trump_names.get(n)
-        return f"{words.trump_word} {roman(n)}" + (f" ({name})" if name else "")
+        return f"{words.trump_word} {roman(n)}" + (f" ({name})" if name and name != roman(n) else "")
     names = {"K": "King", "Q": "Queen", "R": "Rider", "J": "Jack", "1": "Ace", "A": "Ace", "10": "Ten"}
     rank = card[1:]
     return f"{names.get(rank, rank)} of {SUITS[card[0]][1]}"
