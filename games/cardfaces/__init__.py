@@ -25,7 +25,12 @@ BACK_ID = "back"
 # The three packs as the cards page shows them (cards.md §2): title, games, cards in display
 # order, and the variant whose words name the cards.
 PACKS = (
-    {"title": "The 42-card tarokk pack", "games": "Hungarian Tarokk", "cards": pack_42(), "words": "hungarian"},
+    {
+        "title": "The 42-card tarokk pack",
+        "games": "Hungarian Tarokk",
+        "cards": pack_42(),
+        "words": "hungarian",
+    },
     {
         "title": "The 54-card tarok pack",
         "games": "Czech Taroky, Slovenian Tarok for three",

@@ -70,7 +70,8 @@ def test_the_cards_page_draws_every_face_from_the_sprite_at_phone_and_desktop_si
     page.goto(site.url + "/cards/")
     page.wait_for_load_state("networkidle")
     assert sprite == [200]  # one file for every face on the page
-    assert page.locator("[data-pack]").evaluate_all("els => els.map(e => e.dataset.pack)") == ["42", "54", "36"]
+    packs = page.locator("[data-pack]").evaluate_all("els => els.map(e => e.dataset.pack)")
+    assert packs == ["42", "54", "36"]
     assert page.locator(".card[data-card]").count() == 42 + 54 + 36
     # A card is named for screen readers by its title; the picture itself is hidden from them.
     assert page.get_by_role("img").count() == 0
