@@ -99,7 +99,7 @@ def card_face(card: str, variant: str | None = None) -> str:
 @functools.lru_cache(maxsize=1024)
 def _card_face(card: str, variant: str | None) -> str:
     return format_html(
-        '<svg class="face" viewBox="0 0 100 160" aria-hidden="true" focusable="false">'
+        '<svg viewBox="0 0 100 160" aria-hidden="true">'
         '<use href="{}#{}"/></svg>'
         '<span class="card-name">{}</span>',
         sprite_url(),
@@ -133,7 +133,7 @@ def card_back_html() -> SafeString:
     """A card face down (the Bridge blind, a talon not yet seen): the back, and no identity."""
     return format_html(
         '<span class="card back" aria-hidden="true">'
-        '<svg class="face" viewBox="0 0 100 160" focusable="false">'
+        '<svg viewBox="0 0 100 160">'
         '<use href="{}#back"/></svg></span>',
         sprite_url(),
     )
@@ -145,7 +145,7 @@ def icon(name: str, label: str = "") -> SafeString:
     ``next``, ``last``), with ``label`` as its visually hidden name: no emoji, which a machine
     without an emoji font shows as an empty box."""
     return format_html(
-        '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+        '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true">'
         '<use href="{}#icon-{}"/></svg>{}',
         sprite_url(),
         name,
@@ -159,7 +159,7 @@ def suit_icon(suit: str) -> str:
     if suit not in SUITS:
         return ""
     return format_html(
-        '<svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
+        '<svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true">'
         '<use href="{}#suit-{}"/></svg>',
         sprite_url(),
         suit,
