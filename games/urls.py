@@ -4,6 +4,7 @@ from . import views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("cards/", views.cards, name="cards"),
     path("rooms/new", views.new_room, name="new-room"),
     path("r/<slug:code>/", views.room_page, name="room"),
     path("r/<slug:code>/view.json", views.view_json, name="view-json"),

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games import pages, services
+from games import cardfaces, pages, services
 from games.bots import LEVELS, runner
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
@@ -63,6 +63,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
     first = context["variant_seats"][0][1]
     context["robot_choices"] = robot_choices(first)
     return render(request, "games/lobby.html", context)
+
+
+@require_GET
+def cards(request: HttpRequest) -> HttpResponse:
+    """Every face of the three packs and the back: a reference for players learning a pack."""
+    return render(request, "games/cards.html", {"packs": cardfaces.PACKS})
 
 
 def robot_choices(seats: int) -> list[tuple[int, str]]:

@@ -39,6 +39,7 @@ def _missing_is_none(func: Callable[..., Any]) -> Callable[..., Any]:
 # The filters that take the variant key as ``variant`` (games.templatetags.tarokk).
 VARIANT_FILTERS = (
     "card_label",
+    "card_face",
     "card_html",
     "card_title",
     "action_label",
@@ -61,7 +62,7 @@ def _with_variant(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def environment(**options: Any) -> Environment:
-    from games.templatetags.tarokk import register
+    from games.templatetags.tarokk import card_back_html, icon, register
 
     options["undefined"] = ChainableUndefined
     env = Environment(**options)
@@ -71,5 +72,6 @@ def environment(**options: Any) -> Environment:
     )
     env.filters.update({name: _missing_is_none(func) for name, func in filters.items()})
     env.filters.update({name: _with_variant(env.filters[name]) for name in VARIANT_FILTERS})
+    env.globals.update(card_back_html=card_back_html, icon=icon)  # the card back, the sprite's icons
     env.tests["none"] = lambda value: value is None or isinstance(value, Undefined)
     return env
