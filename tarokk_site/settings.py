@@ -187,6 +187,8 @@ ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
+# A new player's name may not pass for another's, a guest's or "You" (accounts/names.py).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
 LANGUAGE_CODE = "en"
