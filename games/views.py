@@ -290,6 +290,19 @@ def _seat_change(request: HttpRequest, code: str, change: Any) -> HttpResponse:
 
 
 @require_POST
+def release(request: HttpRequest, code: str) -> HttpResponse:
+    """The host frees the seat of a player who abandoned the table (services.release)."""
+    room = _room(code)
+    try:
+        if not request.user.is_authenticated:
+            raise services.Forbidden("Only the player who opened the table can free a seat")
+        services.release(room, request.user, _int(request, "seat", minimum=0))
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    return _back_to_room(request, room)
+
+
+@require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
     return _seat_change(request, code, lambda room: services.leave(room, request.user))
 
