@@ -61,6 +61,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         "SQLITE_PATH": str(db_path),
         "TAROKK_ROBOT_DELAY": "0.05",
         "DJANGO_SETTINGS_MODULE": "tarokk_site.settings",
+        "DJANGO_SECURE_COOKIES": "false",  # plain HTTP, as bin/serve
     }
     site = Site(f"http://127.0.0.1:{port}", db_path, env)
     site.manage("migrate", "--noinput")
