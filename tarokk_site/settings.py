@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 
 import dj_database_url
@@ -33,10 +34,12 @@ def secret_key_from_file(path: Path) -> str:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        key = path.read_text().strip()
-        if not key:
-            raise RuntimeError(f"{path} is empty: delete it to make a new secret key") from None
-        return key
+        for _ in range(50):  # another process may have made it a moment ago and be writing it
+            key = path.read_text().strip()
+            if key:
+                return key
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} is empty: delete it to make a new secret key") from None
     key = secrets.token_urlsafe(50)
     with os.fdopen(fd, "w") as f:
         f.write(key + "\n")
