@@ -17,7 +17,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.models import HandAction, Room, Seat
-from tests.factories import UserFactory
+from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, open_table
 from tests.web.sockets import connect, drain
 
@@ -126,7 +126,15 @@ def knock(client: Client, rng: random.Random, method: str, url: str, data: dict[
     """One request: below 500; a refusal in words and no change at all."""
     before = snapshot()
     headers = {"HX-Request": "true"} if rng.random() < 0.3 else {}
-    response = client.post(url, data, headers=headers) if method == "POST" else client.get(url, data)
+    if method == "GET":
+        response = client.get(url, data)
+    elif rng.random() < 0.15:  # a body that is no form at all
+        kind = rng.choice(
+            ["application/json", "text/plain", "multipart/form-data", "application/x-www-form-urlencoded"]
+        )
+        response = client.post(url, noise(rng).encode(), content_type=kind, headers=headers)
+    else:
+        response = client.post(url, data, headers=headers)
     assert response.status_code < 500, (url, data, response.status_code)
     if response.status_code >= 400:
         readable(response)
@@ -154,7 +162,11 @@ def test_malformed_values_at_every_door_are_refused_in_words_and_change_nothing(
         ):
             knock(clients[0], rng, "POST", f"{base}/act", {"action": action, "seq": str(seq)})
     knock(clients[0], rng, "POST", "/r/no-such-room/act", {"action": "pass", "seq": "0"})
-    knock(clients[0], rng, "GET", "/staff/hands/1/", {"step": "x"})
+    staff = client_for(StaffFactory())
+    for room in rooms:  # the inspector's one parameter
+        hand_id = room.current_hand().pk
+        for _ in range(ROUNDS // 2):
+            knock(staff, rng, "GET", f"/staff/hands/{hand_id}/", {"step": noise(rng)})
     for _ in range(ROUNDS * 2):
         data = fields(rng, ["variant", "robots", "robot_level", "turn_clock", "match_hands", "players"])
         if rng.random() < 0.5:
