@@ -210,7 +210,10 @@ def release(room: Room, user: Any, index: int, now: datetime | None = None) -> S
         if seat.user_id == user.pk:
             raise Illegal("That is your own seat: leave the table instead")
         if room.hands.exists() and not seat.away:
-            if hand is None or seat.index not in hand.to_act:
+            # Who is to act as the caller may know it: a private decision (a Czech contra offer)
+            # shows to the deciding seat only, and a refusal must not tell who is being asked.
+            caller = next(s.index for s in seats if s.user_id == user.pk)
+            if hand is None or seat.index not in _to_act_as_seen(hand, caller):
                 raise Illegal(f"Seat {index + 1} is not keeping the table waiting")
             last = hand.actions.order_by("-seq").values_list("created", flat=True).first() or hand.created
             waited = now - last
@@ -225,6 +228,10 @@ def release(room: Room, user: Any, index: int, now: datetime | None = None) -> S
 def guest_logged_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
     if user is not None and getattr(user, "is_guest", False):
         release_all(user)
+
+
+def _to_act_as_seen(hand: Hand, seat: int) -> list[int]:
+    return list(get_variant(hand.variant).observe(replay.current(hand), seat)["to_act"])
 
 
 def release_all(user: Any) -> None:
