@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import stat
+import subprocess
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -54,6 +55,15 @@ def test_bin_serve_asks_for_debug_only_with_the_flag():
     script = (ROOT / "bin" / "serve").read_text()
     assert "--debug) export DJANGO_DEBUG=1" in script
     assert "DJANGO_DEBUG=1\n" not in script.split("--debug)")[0]  # nothing turns it on before the flag
+    # Its arguments are checked before anything is installed or started.
+    usage = subprocess.run(
+        ["bash", "bin/serve", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=10
+    )
+    assert usage.returncode == 0 and "bin/serve --debug" in usage.stdout
+    wrong = subprocess.run(
+        ["bash", "bin/serve", "--debgu"], cwd=ROOT, capture_output=True, text=True, timeout=10
+    )
+    assert wrong.returncode == 2 and "unknown argument --debgu" in wrong.stderr
 
 
 def test_over_tls_cookies_are_secure_and_browsers_keep_to_https(tmp_path):
