@@ -104,3 +104,33 @@ def test_the_host_sees_a_free_seat_button_only_for_a_player_keeping_the_table_wa
     page = client_for(host).get(f"/r/{room.code}/").content.decode()
     assert 'data-release="1"' in page and 'data-release="0"' not in page
     assert "data-release" not in client_for(player).get(f"/r/{room.code}/").content.decode()
+
+
+def test_freeing_a_seat_does_not_tell_who_is_deciding_a_private_czech_contra_offer():
+    """A contra offer is private: only the seat asked knows it is to act. Freeing that seat is
+    refused as freeing any seat that is not to act would be, and no button shows it."""
+    from tests.web.test_czech_web import _drive
+
+    users = [UserFactory() for _ in range(4)]
+    room = services.create_room(users[0], "czech", 0, None)  # no clock
+    for index, user in enumerate(users[1:], start=1):
+        services.sit(room, user, index)
+    hand = _drive(
+        room,
+        "contra",
+        lambda phase, legal: "cut:32" if phase == "cut" else "pass" if "pass" in legal else legal[0],
+    )
+    assert hand.phase == "contra"
+    (decider,) = hand.to_act
+    host = users[(decider + 1) % 4]  # the host is someone not asked
+    room.created_by = host
+    room.save(update_fields=["created_by"])
+    idle = next(i for i in range(4) if i not in (decider, users.index(host)))
+    later = timezone.now() + services.RELEASE_AFTER + timedelta(seconds=1)
+    refusals = []
+    for seat in (decider, idle):
+        with pytest.raises(services.Illegal) as refused:
+            services.release(room, host, seat, now=later)
+        refusals.append(str(refused.value).replace(str(seat + 1), "N"))
+    assert refusals[0] == refusals[1] == "Seat N is not keeping the table waiting"
+    assert "data-release" not in client_for(host).get(f"/r/{room.code}/").content.decode()
