@@ -12,6 +12,15 @@ from accounts.names import skeleton
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _no_rate_limit_left_over():
+    """allauth allows 20 sign-ups a minute from one address (counted in the cache): these tests
+    sign up many names, and other tests of the run may have just done so too."""
+    from django.core.cache import cache
+
+    cache.clear()
+
 PASSWORD = "pagat ultimo 21"
 
 
