@@ -3,11 +3,21 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
+from accounts.names import skeleton
+
 
 class User(AbstractUser):
     """A player. Guests are real users without a password, created with one click."""
 
     is_guest = models.BooleanField(default=False)
+    # What the name looks like (accounts.names.skeleton): two players never share one.
+    name_key = models.CharField(max_length=300, db_index=True, blank=True, default="", editable=False)
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_key = skeleton(self.username)
+        if kwargs.get("update_fields") is not None and "username" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def display_name(self) -> str:

@@ -1,8 +1,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import login
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
@@ -21,11 +20,12 @@ def guest(request: HttpRequest) -> HttpResponse:
         login(request, create_guest(), backend="django.contrib.auth.backends.ModelBackend")
     target = request.POST.get("next") or "/"
     # A control character (a newline) cannot go into a header: such a target is no page of ours.
-    unsafe = any(ord(c) < 32 or ord(c) == 127 for c in target)
+    # Only a path of this site: a bare word ("inf") would be taken for a view name by redirect().
+    unsafe = not target.startswith("/") or any(ord(c) < 32 or ord(c) == 127 for c in target)
     if unsafe or not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         target = "/"
     if request.headers.get("HX-Request") == "true":  # a button in a pushed fragment
         response = HttpResponse(status=204)
         response["HX-Redirect"] = target
         return response
-    return redirect(target)
+    return HttpResponseRedirect(target)

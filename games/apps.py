@@ -9,10 +9,13 @@ class GamesConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_out
 
         from games.bots import runner
+        from games.services import guest_logged_out
         from games.signals import hand_changed
 
         hand_changed.connect(runner.on_hand_changed, dispatch_uid="games.bots.runner")
         user_logged_out.connect(_close_sockets_of_session, dispatch_uid="games-close-sockets")
+        # A guest who logs out can never come back: their seats are freed at once.
+        user_logged_out.connect(guest_logged_out, dispatch_uid="games.guest_logged_out")
 
 
 def _close_sockets_of_session(sender, request, user, **kwargs) -> None:

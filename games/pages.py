@@ -173,9 +173,19 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
     context["robot_levels"] = [level for level in LEVELS if services.robot_plays(level, room.variant)]
+    # The host (or, without a seated host, any player) may free the seat of a player who keeps
+    # the table waiting (services.release says when); only seated players see it, so the
+    # audience's shared render (``audience_key``) does not change.
+    can_release = services.may_release(room, seats, user_id)
     for row, seat in zip(context["seat_rows"], seats, strict=True):
         row["kept_for_me"] = user_id is not None and seat.kept_for_id == user_id and viewer.seat is None
         row["kept"] = seat.kept_for_id is not None
+        row["releasable"] = (
+            can_release
+            and seat.user_id is not None
+            and not row["is_me"]
+            and (hand is None or seat.away or (row["to_act"] and not room.turn_clock))
+        )
     context["has_free_seat"] = any(s.is_free for s in seats)
     context["can_end_match"] = _can_end_match(room, table, viewer.seat, user_id)
     # Fragments carry the version of the table they show, so that a page never swaps in an

@@ -160,18 +160,93 @@ def leave(room: Room, user: Any) -> None:
         seat = room.seats.select_for_update().filter(user=user).first()
         if seat is None:
             raise Forbidden("You have no seat at this table")
-        running = room.hands.exists()
-        seat.user = None
-        seat.robot = DEFAULT_ROBOT if running else ""
-        seat.kept_for = user if running else None
-        seat.away, seat.timeouts = False, 0
-        seat.save(update_fields=["user", "robot", "kept_for", "away", "timeouts"])
-        if not room.seats.exclude(user=None).exists() and running:
-            room.closed = True
-            room.save(update_fields=["closed"])
-        if hand is not None:
-            _sync_clocks(hand, timezone.now())  # the robot keeping the seat has no clock
+        _vacate(room, hand, seat)
         _after_commit(room)
+
+
+def _vacate(room: Room, hand: Hand | None, seat: Seat) -> None:
+    """The seat's player is gone (under the room's and hand's locks): before the first hand the
+    seat is free; after it a robot plays it and keeps it for the player (``sit`` to come back)."""
+    running = room.hands.exists()
+    seat.kept_for = seat.user if running else None
+    seat.user = None
+    seat.robot = DEFAULT_ROBOT if running else ""
+    seat.away, seat.timeouts = False, 0
+    seat.save(update_fields=["user", "robot", "kept_for", "away", "timeouts"])
+    if not room.seats.exclude(user=None).exists() and running:
+        room.closed = True
+        room.save(update_fields=["closed"])
+    if hand is not None:
+        _sync_clocks(hand, timezone.now())  # the robot keeping the seat has no clock
+
+
+# A seat to act whose player has not moved for this long may be freed by the table (``release``).
+RELEASE_AFTER = timedelta(minutes=2)
+
+
+def may_release(room: Room, seats: list[Seat], user_id: int | None) -> bool:
+    """Who may free another player's seat: the host when seated, else any seated player."""
+    seated = {s.user_id for s in seats if s.user_id is not None}
+    if user_id is None or user_id not in seated:
+        return False
+    return user_id == room.created_by_id or room.created_by_id not in seated
+
+
+def release(room: Room, user: Any, index: int, now: datetime | None = None) -> Seat:
+    """Free the seat of a player who has abandoned the table, so that it does not wait for ever
+    (a guest who logged out can never come back; a table without a clock has nobody to move for
+    them): before the first hand the seat becomes free; after it a robot plays it, kept for the
+    player. Allowed to the host (or, when the host has no seat, any seated player) when the
+    seat's player is away, or has kept the table waiting for ``RELEASE_AFTER``."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = _lock_live_hand(room)
+        seats = list(room.seats.select_for_update())
+        if not may_release(room, seats, getattr(user, "pk", None)):
+            raise Forbidden("Only the player who opened the table can free a seat")
+        seat = next((s for s in seats if s.index == index), None)
+        if seat is None:
+            raise Illegal(f"There is no seat {index + 1} at this table")
+        if seat.user_id is None:
+            raise Illegal(f"Seat {index + 1} has no player to free it from")
+        if seat.user_id == user.pk:
+            raise Illegal("That is your own seat: leave the table instead")
+        if room.hands.exists() and not seat.away:
+            # Who is to act as the caller may know it: a private decision (a Czech contra offer)
+            # shows to the deciding seat only, and a refusal must not tell who is being asked.
+            caller = next(s.index for s in seats if s.user_id == user.pk)
+            if hand is None or seat.index not in _to_act_as_seen(hand, caller):
+                raise Illegal(f"Seat {index + 1} is not keeping the table waiting")
+            last = hand.actions.order_by("-seq").values_list("created", flat=True).first() or hand.created
+            waited = now - last
+            if waited < RELEASE_AFTER:
+                left = int((RELEASE_AFTER - waited).total_seconds()) + 1
+                raise Illegal(f"Seat {index + 1} has had {int(waited.total_seconds())} s: wait {left} s more")
+        _vacate(room, hand, seat)
+        _after_commit(room)
+    return seat
+
+
+def guest_logged_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+    if user is not None and getattr(user, "is_guest", False):
+        release_all(user)
+
+
+def _to_act_as_seen(hand: Hand, seat: int) -> list[int]:
+    return list(get_variant(hand.variant).observe(replay.current(hand), seat)["to_act"])
+
+
+def release_all(user: Any) -> None:
+    """A guest logged out and can never log in again: free every seat they hold at once."""
+    for room in Room.objects.filter(seats__user=user).distinct():
+        with transaction.atomic():
+            room = Room.objects.select_for_update().get(pk=room.pk)
+            hand = _lock_live_hand(room)
+            seat = room.seats.select_for_update().filter(user=user).first()
+            if seat is not None:
+                _vacate(room, hand, seat)
+                _after_commit(room)
 
 
 def back(room: Room, user: Any) -> Seat:

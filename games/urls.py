@@ -14,6 +14,7 @@ urlpatterns = [
     path("r/<slug:code>/sit", views.sit, name="sit"),
     path("r/<slug:code>/leave", views.leave, name="leave"),
     path("r/<slug:code>/back", views.back, name="back"),
+    path("r/<slug:code>/release", views.release, name="release"),
     path("r/<slug:code>/robot", views.set_robot, name="set-robot"),
     path("staff/hands/<int:hand_id>/", views.inspect_hand, name="inspect-hand"),
 ]

@@ -15,7 +15,7 @@ from games import cardfaces, pages, services
 from games.bots import LEVELS, runner
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
-from games.rules.base import resolve_options
+from games.rules.base import resolve_options, whole_number
 from tarokk_site import limits
 
 
@@ -33,16 +33,21 @@ def _refused(request: HttpRequest, refusal: services.Refused) -> HttpResponse:
     return JsonResponse({"error": refusal.message}, status=refusal.status)
 
 
+# No number a form posts comes near this; past it a database column would overflow (a 500).
+LARGEST = 2**31 - 1
+
+
 def _int(request: HttpRequest, name: str, minimum: int | None = None) -> int:
     raw = request.POST.get(name)
     if raw is None or raw == "":
         raise services.Illegal(f"{name} is required")
-    try:
-        number = int(raw)
-    except ValueError:
-        raise services.Illegal(f"{name} must be a whole number, not {raw!r}") from None
+    number = whole_number(raw.strip())
+    if number is None:
+        raise services.Illegal(f"{name} must be a whole number, not {raw!r}")
     if minimum is not None and number < minimum:
         raise services.Illegal(f"{name} must be at least {minimum}, not {number}")
+    if abs(number) > LARGEST:
+        raise services.Illegal(f"{name} is too large: {number}")
     return number
 
 
@@ -179,10 +184,8 @@ def _option_value(option: Any, raw: str) -> Any:
             return True
         if lowered in {"false", "off", "no"}:
             return False
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
+    number = whole_number(raw.strip())
+    return raw if number is None else number
 
 
 @require_GET
@@ -305,6 +308,19 @@ def _seat_change(request: HttpRequest, code: str, change: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             raise services.Forbidden("You have no seat at this table")
         change(room)
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    return _back_to_room(request, room)
+
+
+@require_POST
+def release(request: HttpRequest, code: str) -> HttpResponse:
+    """The host frees the seat of a player who abandoned the table (services.release)."""
+    room = _room(code)
+    try:
+        if not request.user.is_authenticated:
+            raise services.Forbidden("Only the player who opened the table can free a seat")
+        services.release(room, request.user, _int(request, "seat", minimum=0))
     except services.Refused as refusal:
         return _refused(request, refusal)
     return _back_to_room(request, room)

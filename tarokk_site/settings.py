@@ -7,6 +7,8 @@ in-memory channel layer, robots in the web process.
 from __future__ import annotations
 
 import os
+import secrets
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -22,12 +24,32 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
-    SECRET_KEY = "dev-only-not-secret-tarokk"
+# Safe by default: debug pages (tracebacks with local variables) only when asked for with
+# DJANGO_DEBUG=1 (or `bin/serve --debug`); the console log shows every traceback anyway.
+DEBUG = env_bool("DJANGO_DEBUG", False)
+
+
+def secret_key_from_file(path: Path) -> str:
+    """The key kept in ``path`` (git-ignored), made on first use: one per checkout, never in git.
+    O_EXCL makes two processes starting together agree on the first one written."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for _ in range(50):  # another process may have made it a moment ago and be writing it
+            key = path.read_text().strip()
+            if key:
+                return key
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} is empty: delete it to make a new secret key") from None
+    key = secrets.token_urlsafe(50)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    return key
+
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or secret_key_from_file(
+    Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / ".secret_key"))
+)
 ALLOWED_HOSTS = [
     h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h
 ]
@@ -52,6 +74,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",  # the Content Security Policy below
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -171,6 +194,8 @@ ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
+# A new player's name may not pass for another's, a guest's or "You" (accounts/names.py).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
 LANGUAGE_CODE = "en"
@@ -201,9 +226,39 @@ LOGGING = {
 if env_bool("DJANGO_TRUST_X_FORWARDED_PROTO", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+# --- Served over TLS (production): secure cookies and HSTS ---
+# DJANGO_SECURE_COOKIES says the site is reached over HTTPS (true by default when debug is off;
+# bin/serve, plain HTTP on a laptop, sets it false). Then cookies go over TLS only and browsers
+# are told to keep to HTTPS (HSTS, sent on HTTPS responses only; DJANGO_HSTS_SECONDS=0 turns it off).
+HTTPS = not DEBUG and env_bool("DJANGO_SECURE_COOKIES", True)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_SSL_REDIRECT = HTTPS and env_bool("DJANGO_SSL_REDIRECT", False)
+
+# --- Security headers: a Content Security Policy the pages satisfy, frames denied ---
+# Every script and style is a file under /static/ (no inline <script>, style="..." or on...=
+# handlers anywhere, htmx told not to inject its indicator <style>: see base.html's htmx-config),
+# so the policy allows nothing inline and no eval. The room's websocket is same-origin
+# (connect-src 'self' covers ws:/wss: to this host). Django's admin (5.2) needs no exemption.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+X_FRAME_OPTIONS = "DENY"  # for browsers that predate frame-ancestors
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
 # The web process serves /static/ itself unless a reverse proxy does (production).
 SERVE_STATIC = env_bool("DJANGO_SERVE_STATIC", True)

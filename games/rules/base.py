@@ -7,6 +7,7 @@ below; ``games.rules.get_variant(key)`` finds it.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -52,21 +53,37 @@ class Option:
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None:
-            if value not in self.choices:
+            # Of the same type too: 1 == True and 0 == False in Python, but ``1`` is no yes.
+            if not any(value == c and type(value) is type(c) for c in self.choices):
                 allowed = ", ".join(str(c) for c in self.choices)
                 raise ValueError(f"Option {self.name} must be one of {allowed}, not {value!r}")
             return value
         if isinstance(self.default, bool) or not isinstance(self.default, int):
             raise ValueError(f"Option {self.name} has no allowed values")  # pragma: no cover
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"Option {self.name} must be a whole number, not {value!r}") from None
+        number = whole_number(value)
+        if number is None:
+            raise ValueError(f"Option {self.name} must be a whole number, not {value!r}")
         if self.minimum is not None and number < self.minimum:
             raise ValueError(f"Option {self.name} must be at least {self.minimum}")
         if self.maximum is not None and number > self.maximum:
             raise ValueError(f"Option {self.name} must be at most {self.maximum}")
         return number
+
+
+def whole_number(value: Any) -> int | None:
+    """``value`` as an int when it is one, or its plain decimal writing ("12", "-3"); None for
+    anything else: a bool, a float, "1.5", "1e9", "true", "１０" (digits that ``int()`` would
+    take but no form writes), a number too long to be meant."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and WHOLE_NUMBER.fullmatch(value):
+        return int(value)
+    return None
+
+
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,30}")
 
 
 def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -98,7 +98,7 @@ OPTIONS = (
     ),
     Option("reshuffle_multiplier", True, (True, False), label="Each reshuffle multiplies the round's points"),
     Option("reset_at_exact_125", True, (True, False), label="A total of exactly 125 goes back to 0"),
-    Option("end_threshold", 125, minimum=1, label="The game ends when a total exceeds"),
+    Option("end_threshold", 125, minimum=1, maximum=1000, label="The game ends when a total exceeds"),
     Option("must_play_drawn_card", True, (True, False), label="A playable drawn card must be played"),
     Option(
         "opening_card",

@@ -43,11 +43,11 @@ OPTIONS = (
         label="Red pip order (machtarok: 4 3 2 1; ace high: 1 4 3 2; traditional: 1 2 3 4)",
     ),
     Option("first_dealer", "host", ("host", "random"), label="Who deals the first hand"),
-    Option("iote_called_value", 4, minimum=1, label="Called I on the end is worth"),
-    Option("iote_silent_value", 2, minimum=1, label="Uncalled I on the end is worth"),
+    Option("iote_called_value", 4, minimum=1, maximum=100, label="Called I on the end is worth"),
+    Option("iote_silent_value", 2, minimum=1, maximum=100, label="Uncalled I on the end is worth"),
     Option("iote_with_valat", False, (False, True), label="I on the end may be called after a valat call"),
-    Option("starting_chips", 100, label="Chips each player starts with"),
-    Option("match_hands", 0, minimum=0, label="Hands in a match (0: the host ends the match)"),
+    Option("starting_chips", 100, minimum=0, maximum=10000, label="Chips each player starts with"),
+    Option("match_hands", 0, minimum=0, maximum=100, label="Hands in a match (0: the host ends the match)"),
     Option("trick_review", "last", ("last", "all"), label="Completed tricks a player may review"),
 )
 

@@ -42,7 +42,7 @@ OPTIONS = (
     Option("annulment", True, (True, False), label="Annulment before discarding"),
     Option("invitations", True, (True, False), label="Invitations and the yielded game"),
     Option("trial_bid", True, (True, False), label="Trial bid by the fourth player"),
-    Option("trial_bid_penalty", 3, minimum=1, label="Failed trial bid: paid to each player"),
+    Option("trial_bid_penalty", 3, minimum=1, maximum=100, label="Failed trial bid: paid to each player"),
     Option("max_kontra_level", 4, minimum=1, maximum=5, label="Highest kontra level"),
     Option(
         "opponents_need_48_when_kontra",
@@ -51,7 +51,7 @@ OPTIONS = (
         label="A kontra'd 47-47 goes to the declarer",
     ),
     Option("illustrated_bonuses", False, (False,), label="Illustrated bonuses (not available)"),
-    Option("match_hands", 16, minimum=1, label="Scored hands in a match"),
+    Option("match_hands", 16, minimum=1, maximum=100, label="Scored hands in a match"),
     Option("trick_review", "last", ("last", "all"), label="Completed tricks a player may review"),
 )
 

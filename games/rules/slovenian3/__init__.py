@@ -64,7 +64,13 @@ OPTIONS = (
     Option("round_to_5", True, (True, False), label="Round the difference and klop scores to the nearest 5"),
     Option("mond_penalty", 20, (20, 21), label="Penalty for losing the mond (T21)"),
     Option("radelci", False, (False, True), label="Radelci: doubled scores after klop, beggars and valats"),
-    Option("radelci_unused_penalty", 40, minimum=0, label="Each radelc unused at the end of the match costs"),
+    Option(
+        "radelci_unused_penalty",
+        40,
+        minimum=0,
+        maximum=1000,
+        label="Each radelc unused at the end of the match costs",
+    ),
     Option(
         "auction_style",
         "full",
@@ -90,7 +96,7 @@ OPTIONS = (
         (False, True),
         label="Škisfang: losing the škis (T22) to the emperor trick costs 100",
     ),
-    Option("match_hands", 12, minimum=1, label="Hands in a match"),
+    Option("match_hands", 12, minimum=1, maximum=100, label="Hands in a match"),
     Option("trick_review", "last", ("last", "all"), label="Completed tricks a player may review"),
 )
 
