@@ -16,5 +16,7 @@ class AccountAdapter(DefaultAccountAdapter):
             key = check_new_name(username)
             taken = User.objects.filter(name_key=key).values_list("username", flat=True).first()
             if taken is not None:
-                raise ValidationError(f"“{username}” looks too much like the player “{taken}”: choose another name.")
+                raise ValidationError(
+                    f"“{username}” looks too much like the player “{taken}”: choose another name."
+                )
         return username
