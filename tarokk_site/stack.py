@@ -49,6 +49,7 @@ class Stack:
         python: str = sys.executable,
         poll: float = 0.1,
         access_log: bool = True,
+        proxy_headers: bool = False,
     ) -> None:
         if embedded and web != 1:
             raise StackError("the embedded default is one process")
@@ -60,6 +61,9 @@ class Stack:
         self.python = python
         self.poll = poll
         self.access_log = access_log
+        # Behind a reverse proxy, the client's address (which the limits count by) comes from
+        # its X-Forwarded-For; without one that header is the client's to forge, so it is off.
+        self.proxy_headers = proxy_headers
         self.log_dir = log_dir
         self.env = dict(os.environ if env is None else env)
         self.env.setdefault("PYTHONUNBUFFERED", "1")
@@ -101,28 +105,25 @@ class Stack:
         self.wait_ready(timeout)
         return self
 
+    def command(self, name: str) -> tuple[list[str], dict[str, str]]:
+        """The command line and environment of the process ``name``."""
+        env = dict(self.env)
+        if name.startswith("worker-"):
+            return [self.python, "manage.py", "robots", "--poll", str(self.poll)], env
+        index = int(name.split("-")[1])
+        # Robots belong to the worker; the embedded default keeps its robot thread.
+        env["TAROKK_ROBOT_RUNNER"] = env.get("TAROKK_ROBOT_RUNNER", "thread") if self.embedded else "off"
+        cmd = [self.python, "-m", "daphne", "-b", self.host, "-p", str(self.port + index)]
+        if self.proxy_headers:
+            cmd.append("--proxy-headers")
+        if not self.access_log:
+            cmd += ["-v", "0"]
+        return [*cmd, "tarokk_site.asgi:application"], env
+
     def start_one(self, name: str) -> None:
         if name in self.procs and self.procs[name].poll() is None:
             raise StackError(f"{name} is already running")
-        env = dict(self.env)
-        if name.startswith("worker-"):
-            cmd = [self.python, "manage.py", "robots", "--poll", str(self.poll)]
-        else:
-            index = int(name.split("-")[1])
-            # Robots belong to the worker; the embedded default keeps its robot thread.
-            env["TAROKK_ROBOT_RUNNER"] = env.get("TAROKK_ROBOT_RUNNER", "thread") if self.embedded else "off"
-            cmd = [
-                self.python,
-                "-m",
-                "daphne",
-                "-b",
-                self.host,
-                "-p",
-                str(self.port + index),
-                "tarokk_site.asgi:application",
-            ]
-            if not self.access_log:
-                cmd[3:3] = ["-v", "0"]
+        cmd, env = self.command(name)
         out: IO[bytes] | int | None = None
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
@@ -228,6 +229,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-migrate", action="store_true", help="skip migrate and collectstatic")
     parser.add_argument("--embedded", action="store_true", help="one process on SQLite instead")
     parser.add_argument("--log-dir", type=Path, default=None, help="write each process's output there")
+    parser.add_argument(
+        "--proxy-headers",
+        action="store_true",
+        help="take the client's address from X-Forwarded-For (only behind a reverse proxy)",
+    )
     args = parser.parse_args(argv)
     try:
         stack = Stack(
@@ -237,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             workers=args.workers,
             embedded=args.embedded,
             log_dir=args.log_dir,
+            proxy_headers=args.proxy_headers,
         )
         stopping = False
 
