@@ -1,0 +1,45 @@
+// The card table's panels: the log, score and rules drawers in the room's head, and the
+// facts round the felt (both <details>, so they open and close without this file too).
+// This adds: one drawer and one fact open at a time, Escape closes what is open (focus goes
+// back to its summary), a drawer's Close button, and a tap outside a drawer closes it.
+(function () {
+  "use strict";
+
+  function openOnes(selector) {
+    return Array.prototype.slice.call(document.querySelectorAll(selector + "[open]"));
+  }
+
+  function shut(details) {
+    details.open = false;
+    var summary = details.querySelector("summary");
+    if (summary) summary.focus();
+  }
+
+  // "toggle" does not bubble: listen in the capture phase, so facts pushed in later count too.
+  document.addEventListener("toggle", function (e) {
+    var el = e.target;
+    if (!(el instanceof HTMLDetailsElement) || !el.open) return;
+    var group = el.matches("[data-drawer]") ? "[data-drawer]" : el.matches(".fact") ? ".fact" : null;
+    if (!group) return;
+    openOnes(group).forEach(function (other) { if (other !== el) other.open = false; });
+  }, true);
+
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape") return;
+    var open = openOnes("[data-drawer]").concat(openOnes(".fact"));
+    if (!open.length) return;
+    e.preventDefault();
+    open.forEach(shut);
+  });
+
+  document.addEventListener("click", function (e) {
+    var close = e.target.closest("[data-drawer-close]");
+    if (close) {
+      shut(close.closest("details"));
+      return;
+    }
+    openOnes("[data-drawer]").forEach(function (drawer) {
+      if (!drawer.contains(e.target)) drawer.open = false;
+    });
+  });
+})();
