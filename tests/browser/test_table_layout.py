@@ -72,9 +72,18 @@ def act(page, click, until: str | None = None) -> None:
     """``click()``, then wait until the page has moved past the move (``until``: a condition
     of its own, for a discard that other seats' discards race) or an error shows."""
     old = page.locator("#status").get_attribute("data-seq")
+    page.evaluate("() => { window.__controls = document.querySelector('#controls') }")
     click()
-    moved = until or f"document.querySelector('#status').dataset.seq != '{old}'"
-    page.wait_for_function(f"() => !document.getElementById('flash').hidden || ({moved})", timeout=15_000)
+    # A private move (a declined Czech contra offer) is not counted in the seq: the choices go.
+    moved = until or (
+        f"document.querySelector('#status').dataset.seq != '{old}' || "
+        "document.querySelector('#controls') !== window.__controls"
+    )
+    try:
+        page.wait_for_function(f"() => !document.getElementById('flash').hidden || ({moved})", timeout=15_000)
+    except Exception:
+        page.screenshot(path=str(SHOTS / "FAILED-stuck.png"), full_page=True)
+        raise AssertionError(f"stuck after a click at seq {old}: {page.locator('#status').inner_text()}") from None
     assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
 
 
