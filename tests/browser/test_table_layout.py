@@ -25,7 +25,8 @@ LAYOUT = """() => {
     if (!el) return null;
     const r = el.getBoundingClientRect();
     if (!r.height) return null;
-    return {name, top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left + scrollX, right: r.right + scrollX};
+    return {name, top: r.top + scrollY, bottom: r.bottom + scrollY,
+            left: r.left + scrollX, right: r.right + scrollX};
   };
   const boxes = [
     box('hand', document.querySelector('#hand')),
@@ -33,7 +34,8 @@ LAYOUT = """() => {
     box('trick', document.querySelector('#trick-now')),
     box('stack', document.querySelector('#stack')),
   ].concat([...document.querySelectorAll('#hand [data-action], #controls [data-action], #controls select, '
-      + '.discard-submit, [data-discard-choice]')].map(el => box('choice ' + (el.dataset.action || el.className), el)));
+      + '.discard-submit, [data-discard-choice]')]
+    .map(el => box('choice ' + (el.dataset.action || el.className), el)));
   return {width: innerWidth, height: innerHeight, scrollWidth: document.scrollingElement.scrollWidth,
           boxes: boxes.filter(b => b)};
 }"""
@@ -60,11 +62,13 @@ def assert_fits(page, where: str) -> None:
     """The hand, the trick and every choice inside the first screen; no sideways scroll."""
     layout = page.evaluate(LAYOUT)
     width, height = layout["width"], layout["height"]
-    assert layout["scrollWidth"] <= width, f"{where}: the page scrolls sideways ({layout['scrollWidth']} > {width})"
+    scroll_width = layout["scrollWidth"]
+    assert scroll_width <= width, f"{where}: the page scrolls sideways ({scroll_width} > {width})"
     names = {b["name"] for b in layout["boxes"]}
     assert "hand" in names and any(n.startswith("choice ") for n in names), f"{where}: {names}"
     for b in layout["boxes"]:
-        inside = b["top"] >= -0.5 and b["bottom"] <= height + 0.5 and b["left"] >= -0.5 and b["right"] <= width + 0.5
+        inside = b["top"] >= -0.5 and b["bottom"] <= height + 0.5
+        inside = inside and b["left"] >= -0.5 and b["right"] <= width + 0.5
         assert inside, f"{where}: the {b['name']} is outside the {width}x{height} screen: {b}"
 
 
@@ -83,7 +87,8 @@ def act(page, click, until: str | None = None) -> None:
         page.wait_for_function(f"() => !document.getElementById('flash').hidden || ({moved})", timeout=15_000)
     except Exception:
         page.screenshot(path=str(SHOTS / "FAILED-stuck.png"), full_page=True)
-        raise AssertionError(f"stuck after a click at seq {old}: {page.locator('#status').inner_text()}") from None
+        status = page.locator("#status").inner_text()
+        raise AssertionError(f"stuck after a click at seq {old}: {status}") from None
     assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
 
 
@@ -107,7 +112,8 @@ def decide(page) -> str | None:
         return action
     # Pushes re-render the controls at any time: read them in one go, click by action.
     actions = page.evaluate(
-        "() => [...document.querySelectorAll('#controls [data-action], #hand [data-action]')].map(e => e.dataset.action)"
+        "() => [...document.querySelectorAll('#controls [data-action], #hand [data-action]')]"
+        ".map(e => e.dataset.action)"
     )
     if not actions:
         return "wait"
