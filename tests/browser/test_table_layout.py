@@ -36,8 +36,10 @@ LAYOUT = """() => {
   ].concat([...document.querySelectorAll('#hand [data-action], #controls [data-action], #controls select, '
       + '.discard-submit, [data-discard-choice]')]
     .map(el => box('choice ' + (el.dataset.action || el.className), el)));
+  const faded = [...document.querySelectorAll('#hand .card')]
+    .filter(el => getComputedStyle(el).opacity !== '1').map(el => el.dataset.card);
   return {width: innerWidth, height: innerHeight, scrollWidth: document.scrollingElement.scrollWidth,
-          boxes: boxes.filter(b => b)};
+          boxes: boxes.filter(b => b), faded};
 }"""
 
 WAIT_FOR_DECISION = (
@@ -59,11 +61,13 @@ def open_table(page, site, variant: str) -> None:
 
 
 def assert_fits(page, where: str) -> None:
-    """The hand, the trick and every choice inside the first screen; no sideways scroll."""
+    """The hand, the trick and every choice inside the first screen; no sideways scroll; none of
+    your cards faded (you judge your hand while you cannot play a card, as in the auction)."""
     layout = page.evaluate(LAYOUT)
     width, height = layout["width"], layout["height"]
     scroll_width = layout["scrollWidth"]
     assert scroll_width <= width, f"{where}: the page scrolls sideways ({scroll_width} > {width})"
+    assert layout["faded"] == [], f"{where}: your cards are faded: {layout['faded']}"
     names = {b["name"] for b in layout["boxes"]}
     assert "hand" in names and any(n.startswith("choice ") for n in names), f"{where}: {names}"
     for b in layout["boxes"]:
@@ -168,3 +172,29 @@ def test_the_table_fits_one_screen_at_every_decision_on_a_laptop_and_a_phone(sit
     context.close()
     assert all("play" in phases for phases in played.values()), played
     assert errors == []
+
+
+def test_the_log_score_and_rules_slide_in_and_escape_closes_them(site, browser):
+    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    open_table(page, site, "slovenian3")
+    for name, inside in (("Log", "#log"), ("Score", "#scoreboard"), ("Rules", ".rules-list")):
+        summary = page.locator(".room-panels summary", has_text=name)
+        summary.focus()
+        page.keyboard.press("Enter")  # keyboard reachable: a summary opens its panel
+        body = page.locator(f"#drawer-{name.lower()} .drawer-body")
+        body.wait_for(state="visible")
+        box = body.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] > 400, (name, box)
+        assert page.locator(f"#drawer-{name.lower()} {inside}").count() == 1
+        page.keyboard.press("Escape")
+        body.wait_for(state="hidden")
+        assert page.evaluate("() => document.activeElement.textContent.trim()") == name
+    # Opening one panel closes another; its Close button closes it.
+    page.locator(".room-panels summary", has_text="Log").click()
+    page.locator(".room-panels summary", has_text="Rules").focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#drawer-log[open]").count() == 0 and page.locator("#drawer-rules[open]").count() == 1
+    page.locator("#drawer-rules [data-drawer-close]").click()
+    assert page.locator("details[data-drawer][open]").count() == 0
+    context.close()
