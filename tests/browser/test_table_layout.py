@@ -184,6 +184,7 @@ def test_the_log_score_and_rules_slide_in_and_escape_closes_them(site, browser):
         page.keyboard.press("Enter")  # keyboard reachable: a summary opens its panel
         body = page.locator(f"#drawer-{name.lower()} .drawer-body")
         body.wait_for(state="visible")
+        body.evaluate("el => Promise.all(el.getAnimations().map(a => a.finished))")  # slid in
         box = body.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] > 400, (name, box)
         assert page.locator(f"#drawer-{name.lower()} {inside}").count() == 1
