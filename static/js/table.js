@@ -1,7 +1,7 @@
 // The card table's panels: the log, score and rules drawers in the room's head, and the
 // facts round the felt (both <details>, so they open and close without this file too).
 // This adds: one drawer and one fact open at a time, Escape closes what is open (focus goes
-// back to its summary), a drawer's Close button, and a tap outside a drawer closes it.
+// back to its summary), a drawer's Close button, and a tap outside an open one closes it.
 (function () {
   "use strict";
 
@@ -38,8 +38,8 @@
       shut(close.closest("details"));
       return;
     }
-    openOnes("[data-drawer]").forEach(function (drawer) {
-      if (!drawer.contains(e.target)) drawer.open = false;
+    openOnes("[data-drawer]").concat(openOnes(".fact")).forEach(function (open) {
+      if (!open.contains(e.target)) open.open = false;
     });
   });
 })();
