@@ -42,6 +42,10 @@ LAYOUT = """() => {
           boxes: boxes.filter(b => b), faded};
 }"""
 
+# The discard button once the cards chosen make a legal discard: [action, count], else null.
+ARMED = """() => { const b = document.querySelector('.discard-submit');
+  return b && !b.disabled ? [b.dataset.action, b.closest('.discard-form').dataset.discardCount] : null }"""
+
 WAIT_FOR_DECISION = (
     "() => document.querySelector('#result h2') || document.querySelector("
     "'#hand [data-action], #controls [data-action], [data-discard-choice], [data-cut-submit]')"
@@ -103,16 +107,19 @@ def decide(page) -> str | None:
         return "cut"
     choices = page.locator("[data-discard-choice]")
     if choices.count():
-        submit = page.locator(".discard-submit")
-        i = 0
-        while submit.is_disabled():
-            choices.nth(i).click()
-            i += 1
-        action = submit.get_attribute("data-action")
+        for i in range(choices.count()):
+            ready = page.evaluate(ARMED)
+            if ready or not page.locator(".discard-form").count():
+                break
+            choices.nth(i).click(timeout=5_000)
+        ready = page.evaluate(ARMED)
+        if not ready:
+            return "wait"  # the form went (a push moved the table on): look again
+        action, count = ready
         # Several cards at once: the other seats may discard at the same time, so the seq moves
         # anyway; wait for the form to go. One at a time (Czech): the seq moves with each.
-        many = int(page.locator(".discard-form").get_attribute("data-discard-count")) > 1
-        act(page, submit.click, "!document.querySelector('.discard-form')" if many else None)
+        until = "!document.querySelector('.discard-form')" if int(count) > 1 else None
+        act(page, page.locator(".discard-submit").click, until)
         return action
     # Pushes re-render the controls at any time: read them in one go, click by action.
     actions = page.evaluate(
