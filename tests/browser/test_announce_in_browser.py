@@ -104,7 +104,7 @@ def test_a_guest_says_kontra_and_announces_by_clicking_and_checks_the_receipt(si
     audience.wait_for_function(f"() => document.querySelector('#status').dataset.seq == '{seq}'")
     game = audience.locator('#announcements [data-item="game"]')
     assert game.get_attribute("data-kontra-level") in {"1", "2", "3", "4"}
-    assert "kontra" in game.inner_text()
+    assert "kontra" in game.text_content()  # in the folded Announcements fact, a tap away
 
     # The receipt: each line's base × multiplier, the kontra'd game, the announced bonus, V.
     rows = player.locator("#result .receipt tbody tr")

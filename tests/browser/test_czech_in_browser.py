@@ -88,7 +88,8 @@ def test_a_guest_plays_a_czech_hand_by_clicking_while_the_audience_watches(site,
     assert sum(a.startswith("play:") for a in clicked) == 12
     assert player.locator("#result .receipt").count() == 1
     assert player.locator("#result [data-payment-seat]").count() == 4
-    total = sum(int(player.locator(f'[data-total-seat="{s}"]').inner_text()) for s in range(4))
+    # The score is in its panel (closed: text_content reads it all the same).
+    total = sum(int(player.locator(f'[data-total-seat="{s}"]').text_content()) for s in range(4))
     assert total == 400  # four players who started with 100 chips; the hand is zero-sum
     audience.wait_for_function(f"() => document.querySelector('#status').dataset.seq == '{seq}'")
     assert audience.locator("#result .receipt").count() == 1

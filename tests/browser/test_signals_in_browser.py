@@ -108,6 +108,7 @@ def test_the_focus_survives_pushes_and_the_title_says_your_turn(site, browser):
 
 def test_the_keys_help_is_a_modal_dialog_that_gives_the_focus_back(site, browser):
     page, code, errors = open_table(browser, site)
+    page.locator("#drawer-rules summary").click()  # the tools lie in the Rules panel
     opener = page.locator("#keys-open")
     opener.focus()
     page.keyboard.press("?")
@@ -122,12 +123,12 @@ def test_the_keys_help_is_a_modal_dialog_that_gives_the_focus_back(site, browser
     page.keyboard.press("Escape")
     assert not dialog.is_visible()
     assert page.evaluate("() => document.activeElement.id") == "keys-open"
-    # Escape closes an open panel too.
-    page.locator(".table-rules summary").click()
+    # Escape closes an open panel too (the dialog's Escape left the panel open).
     assert page.locator(".table-rules").get_attribute("open") is not None
     page.keyboard.press("Escape")
     assert page.locator(".table-rules").get_attribute("open") is None
     # The button opens it too, and Close gives the focus back to it.
+    page.locator("#drawer-rules summary").click()
     opener.click()
     assert dialog.is_visible()
     page.locator("#keys-close").click()
@@ -138,6 +139,7 @@ def test_the_keys_help_is_a_modal_dialog_that_gives_the_focus_back(site, browser
 
 def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
     page, code, errors = open_table(browser, site)
+    page.locator("#drawer-rules summary").click()  # the tools lie in the Rules panel
     toggle = page.locator("#sound-toggle")
     assert toggle.get_attribute("aria-pressed") == "false"
     sound = page.request.get(site.url + toggle.get_attribute("data-sound"))
@@ -149,7 +151,7 @@ def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
     assert page.evaluate("() => window.__plays") == 1  # turning it on plays it once
     page.reload()
     page.wait_for_selector("#connection.ok")
-    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
+    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"  # closed panel: still in the page
     # On: the next time your turn starts, the chime plays.
     page.wait_for_function(MY_TURN + " && document.querySelector('#controls [data-action]')", timeout=20_000)
     take_one_action(page)
@@ -158,6 +160,7 @@ def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
     )
     if not page.locator("#result h2").count():
         assert page.evaluate("() => window.__plays") >= 1
+    page.locator("#drawer-rules summary").click()
     page.locator("#sound-toggle").click()
     assert page.evaluate("() => localStorage.getItem('tarokk.turnSound')") == "off"
     assert not errors, errors

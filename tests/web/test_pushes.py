@@ -412,10 +412,10 @@ def test_pushed_controls_need_no_csrf_token_and_know_who_they_are_for():
     owner, stranger = UserFactory(), UserFactory()
     room = services.create_room(owner, "hungarian", robots=2)  # one seat free: no hand yet
 
-    def controls(user) -> str:
-        return pages.render_partials(pages.room_context(room, user), ["controls"])["controls"]
+    def controls(user, partial: str = "controls") -> str:
+        return pages.render_partials(pages.room_context(room, user), [partial])[partial]
 
-    mine = controls(owner)
+    mine = controls(owner, "seats")  # "Leave" is on your own seat at the table
     assert f'hx-post="/r/{room.code}/leave"' in mine and "csrfmiddlewaretoken" not in mine
     assert 'id="guest-to-sit"' not in controls(stranger)  # logged in: no guest button
     anonymous = controls(AnonymousUser())

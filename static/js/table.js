@@ -1,0 +1,37 @@
+// The card table's panels: the log, score and rules drawers in the room's head, and the
+// facts round the felt (both <details>, so they open and close without this file too).
+// This adds: one drawer and one fact open at a time, a drawer's Close button, and a tap outside
+// an open one closes it. Escape closes them through the keyboard's one handler (keys.js).
+(function () {
+  "use strict";
+
+  function openOnes(selector) {
+    return Array.prototype.slice.call(document.querySelectorAll(selector + "[open]"));
+  }
+
+  function shut(details) {
+    details.open = false;
+    var summary = details.querySelector("summary");
+    if (summary) summary.focus();
+  }
+
+  // "toggle" does not bubble: listen in the capture phase, so facts pushed in later count too.
+  document.addEventListener("toggle", function (e) {
+    var el = e.target;
+    if (!(el instanceof HTMLDetailsElement) || !el.open) return;
+    var group = el.matches("[data-drawer]") ? "[data-drawer]" : el.matches(".fact") ? ".fact" : null;
+    if (!group) return;
+    openOnes(group).forEach(function (other) { if (other !== el) other.open = false; });
+  }, true);
+
+  document.addEventListener("click", function (e) {
+    var close = e.target.closest("[data-drawer-close]");
+    if (close) {
+      shut(close.closest("details"));
+      return;
+    }
+    openOnes("[data-drawer]").concat(openOnes(".fact")).forEach(function (open) {
+      if (!open.contains(e.target)) open.open = false;
+    });
+  });
+})();

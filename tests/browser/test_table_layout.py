@@ -1,0 +1,208 @@
+"""The room page is a card table that fits one screen (issue: "the page is a column of boxes").
+
+For every game, a guest opens a table with random robots in the other seats and plays a whole
+hand at 1366x800 (a laptop), then the next hand at 390x844 (a phone). At every decision of the
+guest, bounding boxes prove that the hand, the current trick (or Bridge's stack) and the
+choices lie inside the first screen, without scrolling, and that the page never scrolls
+sideways. The table in each phase of each game goes to test-artifacts/screenshots/table/
+(git-ignored) for people to look at."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import ROOT
+
+SHOTS = ROOT / "test-artifacts" / "screenshots" / "table"
+VIEWPORTS = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
+# What the guest does when it may, so that hands are bid and played out rather than thrown in.
+PREFERRED = ("bid:three", "hold", "keep", "take:1", "eights:spread", "wish:D", "bridge", "jpoints:minus")
+MAX_DECISIONS = 200  # a hand has far fewer; a loop that runs away fails instead of hanging
+
+# Where the parts of the table lie, in page coordinates (the first screen is 0..innerHeight).
+LAYOUT = """() => {
+  const box = (name, el) => {
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    if (!r.height) return null;
+    return {name, top: r.top + scrollY, bottom: r.bottom + scrollY,
+            left: r.left + scrollX, right: r.right + scrollX};
+  };
+  const boxes = [
+    box('hand', document.querySelector('#hand')),
+    box('choices', document.querySelector('#controls')),
+    box('trick', document.querySelector('#trick-now')),
+    box('stack', document.querySelector('#stack')),
+  ].concat([...document.querySelectorAll('#hand [data-action], #controls [data-action], #controls select, '
+      + '.discard-submit, [data-discard-choice]')]
+    .map(el => box('choice ' + (el.dataset.action || el.className), el)));
+  const faded = [...document.querySelectorAll('#hand .card')]
+    .filter(el => getComputedStyle(el).opacity !== '1').map(el => el.dataset.card);
+  return {width: innerWidth, height: innerHeight, scrollWidth: document.scrollingElement.scrollWidth,
+          boxes: boxes.filter(b => b), faded};
+}"""
+
+# The discard button once the cards chosen make a legal discard: [action, count], else null.
+ARMED = """() => { const b = document.querySelector('.discard-submit');
+  return b && !b.disabled ? [b.dataset.action, b.closest('.discard-form').dataset.discardCount] : null }"""
+
+WAIT_FOR_DECISION = (
+    "() => document.querySelector('#result h2') || document.querySelector("
+    "'#hand [data-action], #controls [data-action], [data-discard-choice], [data-cut-submit]')"
+)
+
+
+def open_table(page, site, variant: str) -> None:
+    """A guest opens a table of ``variant`` with random robots in every other seat."""
+    page.goto(site.url + "/")
+    page.get_by_role("button", name="Play as guest").first.click()
+    page.locator('.new-room select[name="variant"]').select_option(variant)
+    page.locator("#robot-level").select_option("random")
+    page.locator("#robots").select_option(index=0)  # the most robots: every other seat
+    page.locator("#new-room").click()
+    page.wait_for_url("**/r/*/")
+    page.wait_for_selector("#connection.ok")
+
+
+def assert_fits(page, where: str) -> None:
+    """The hand, the trick and every choice inside the first screen; no sideways scroll; none of
+    your cards faded (you judge your hand while you cannot play a card, as in the auction)."""
+    layout = page.evaluate(LAYOUT)
+    width, height = layout["width"], layout["height"]
+    scroll_width = layout["scrollWidth"]
+    assert scroll_width <= width, f"{where}: the page scrolls sideways ({scroll_width} > {width})"
+    assert layout["faded"] == [], f"{where}: your cards are faded: {layout['faded']}"
+    names = {b["name"] for b in layout["boxes"]}
+    assert "hand" in names and any(n.startswith("choice ") for n in names), f"{where}: {names}"
+    for b in layout["boxes"]:
+        inside = b["top"] >= -0.5 and b["bottom"] <= height + 0.5
+        inside = inside and b["left"] >= -0.5 and b["right"] <= width + 0.5
+        assert inside, f"{where}: the {b['name']} is outside the {width}x{height} screen: {b}"
+
+
+def act(page, click, until: str | None = None) -> None:
+    """``click()``, then wait until the page has moved past the move (``until``: a condition
+    of its own, for a discard that other seats' discards race) or an error shows."""
+    old = page.locator("#status").get_attribute("data-seq")
+    page.evaluate("() => { window.__controls = document.querySelector('#controls') }")
+    click()
+    # A private move (a declined Czech contra offer) is not counted in the seq: the choices go.
+    moved = until or (
+        f"document.querySelector('#status').dataset.seq != '{old}' || "
+        "document.querySelector('#controls') !== window.__controls"
+    )
+    try:
+        page.wait_for_function(f"() => !document.getElementById('flash').hidden || ({moved})", timeout=15_000)
+    except Exception:
+        page.screenshot(path=str(SHOTS / "FAILED-stuck.png"), full_page=True)
+        status = page.locator("#status").inner_text()
+        raise AssertionError(f"stuck after a click at seq {old}: {status}") from None
+    assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
+
+
+def decide(page) -> str | None:
+    """Make one decision of the guest's; None once the hand is over."""
+    if page.locator("[data-cut-submit]").count():
+        act(page, lambda: page.locator("[data-cut-submit]").click())  # the default cut
+        return "cut"
+    choices = page.locator("[data-discard-choice]")
+    if choices.count():
+        for i in range(choices.count()):
+            ready = page.evaluate(ARMED)
+            if ready or not page.locator(".discard-form").count():
+                break
+            choices.nth(i).click(timeout=5_000)
+        ready = page.evaluate(ARMED)
+        if not ready:
+            return "wait"  # the form went (a push moved the table on): look again
+        action, count = ready
+        # Several cards at once: the other seats may discard at the same time, so the seq moves
+        # anyway; wait for the form to go. One at a time (Czech): the seq moves with each.
+        until = "!document.querySelector('.discard-form')" if int(count) > 1 else None
+        act(page, page.locator(".discard-submit").click, until)
+        return action
+    # Pushes re-render the controls at any time: read them in one go, click by action.
+    actions = page.evaluate(
+        "() => [...document.querySelectorAll('#controls [data-action], #hand [data-action]')]"
+        ".map(e => e.dataset.action)"
+    )
+    if not actions:
+        return "wait"
+    choice = next((a for a in PREFERRED if a in actions), None)
+    choice = choice or next((a for a in actions if a.startswith("play:")), None)
+    choice = choice or ("pass" if "pass" in actions else actions[0])
+    act(page, lambda: page.locator(f'[data-action="{choice}"]').first.click())
+    return choice
+
+
+def play_a_hand(page, variant: str, viewport: str) -> set[str]:
+    """Play the hand on the table to its end, checking the layout at every decision; the
+    phases seen (each shot once)."""
+    phases: set[str] = set()
+    for n in range(MAX_DECISIONS):
+        page.wait_for_function(WAIT_FOR_DECISION, timeout=30_000)
+        if page.locator("#result h2").count():
+            page.screenshot(path=str(SHOTS / f"{variant}-{viewport}-over.png"))
+            return phases
+        phase = page.locator("#status").get_attribute("data-phase")
+        if phase not in phases:
+            phases.add(phase)
+            page.screenshot(path=str(SHOTS / f"{variant}-{viewport}-{phase}.png"))
+        try:
+            assert_fits(page, f"{variant} {viewport} decision {n} ({phase})")
+        except AssertionError:
+            page.screenshot(path=str(SHOTS / f"FAILED-{variant}-{viewport}-{phase}.png"), full_page=True)
+            raise
+        decide(page)
+    pytest.fail(f"{variant} {viewport}: the hand did not end in {MAX_DECISIONS} decisions")
+
+
+@pytest.mark.parametrize("variant", ["hungarian", "czech", "slovenian3", "bridge"])
+def test_the_table_fits_one_screen_at_every_decision_on_a_laptop_and_a_phone(site, browser, variant):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport=VIEWPORTS["desktop"])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_table(page, site, variant)
+    played: dict[str, set[str]] = {}
+    for viewport, size in VIEWPORTS.items():
+        page.set_viewport_size(size)
+        for _ in range(4):  # hands, until one is played trick by trick (a throw-in has no play)
+            phases = play_a_hand(page, variant, viewport)
+            hand_no = page.locator("#status").get_attribute("data-hand-no")
+            page.locator("#next-hand").click()
+            page.wait_for_function(f"() => document.querySelector('#status').dataset.handNo != '{hand_no}'")
+            if "play" in phases:
+                break
+        played[viewport] = phases
+    context.close()
+    assert all("play" in phases for phases in played.values()), played
+    assert errors == []
+
+
+def test_the_log_score_and_rules_slide_in_and_escape_closes_them(site, browser):
+    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    open_table(page, site, "slovenian3")
+    for name, inside in (("Log", "#log"), ("Score", "#scoreboard"), ("Rules", ".rules-list")):
+        summary = page.locator(".room-panels summary", has_text=name)
+        summary.focus()
+        page.keyboard.press("Enter")  # keyboard reachable: a summary opens its panel
+        body = page.locator(f"#drawer-{name.lower()} .drawer-body")
+        body.wait_for(state="visible")
+        body.evaluate("el => Promise.all(el.getAnimations().map(a => a.finished))")  # slid in
+        box = body.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] > 400, (name, box)
+        assert page.locator(f"#drawer-{name.lower()} {inside}").count() == 1
+        page.keyboard.press("Escape")
+        body.wait_for(state="hidden")
+        assert page.evaluate("() => document.activeElement.textContent.trim()") == name
+    # Opening one panel closes another; its Close button closes it.
+    page.locator(".room-panels summary", has_text="Log").click()
+    page.locator(".room-panels summary", has_text="Rules").focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#drawer-log[open]").count() == 0 and page.locator("#drawer-rules[open]").count() == 1
+    page.locator("#drawer-rules [data-drawer-close]").click()
+    assert page.locator("details[data-drawer][open]").count() == 0
+    context.close()
