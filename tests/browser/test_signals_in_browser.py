@@ -151,7 +151,8 @@ def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
     assert page.evaluate("() => window.__plays") == 1  # turning it on plays it once
     page.reload()
     page.wait_for_selector("#connection.ok")
-    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"  # closed panel: still in the page
+    # The panel is closed again after the reload: the toggle is still in the page.
+    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
     # On: the next time your turn starts, the chime plays.
     page.wait_for_function(MY_TURN + " && document.querySelector('#controls [data-action]')", timeout=20_000)
     take_one_action(page)
