@@ -212,7 +212,8 @@ def test_cards_move_unless_reduced_motion_is_asked_and_a_key_finishes_the_motion
             const ghosts = document.querySelectorAll(".motion-ghost").length;
             if (!before) return;
             // A copy in flight lies over the page and never moves the layout under the pointer.
-            const placed = [...document.querySelectorAll(".motion-ghost")].map(g => getComputedStyle(g).position);
+            const placed = [...document.querySelectorAll(".motion-ghost")]
+              .map(g => getComputedStyle(g).position);
             document.removeEventListener("htmx:wsAfterMessage", check);
             document.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift" }));
             resolve([before, ghosts, moving(), document.querySelectorAll(".motion-ghost").length, placed]);
