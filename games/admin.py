@@ -1,8 +1,17 @@
-"""Django admin for staff: rooms, hands (filter by variant, date, player) and the log."""
+"""Django admin for staff: rooms, hands (filter by variant, date, player) and the log.
+
+The log is append-only (DESIGN.md §3): hands, their actions and their results can be looked at,
+filtered and exported here, never edited or deleted (nor a room that holds hands, which would
+take its hands with it). A staff correction, if ever needed, is a separate logged action through
+``games.services``, not an edit in the admin (no such action is built yet).
+"""
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import admin
+from django.http import HttpResponse
 from django.utils.html import format_html
 
 from games.models import Hand, HandAction, Room, Seat
@@ -38,6 +47,53 @@ class RoomAdmin(admin.ModelAdmin):
     search_fields = ("code", "seats__user__username")
     inlines = [SeatInline, HandInline]
 
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # Deleting a room deletes its hands and their log: only a room with no hand may go.
+        return obj is not None and not obj.hands.exists() and super().has_delete_permission(request, obj)
+
+
+class ReadOnlyLog(admin.ModelAdmin):
+    """Staff may view (and export) the log, never add, change or delete it."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.action(description="Export selected as JSON lines", permissions=["view"])
+def export_json_lines(modeladmin, request, queryset) -> HttpResponse:
+    """One JSON object a line per hand: its deal and context, its actions in order (the
+    canonical text form, card notation), and its result; a download, nothing written."""
+    selected = queryset.values("hand") if queryset.model is HandAction else queryset.values("pk")
+    hands = Hand.objects.filter(pk__in=selected)
+    lines = []
+    for hand in hands.select_related("room").order_by("pk"):
+        actions = hand.actions.order_by("seq").values_list("seq", "seat", "action", "robot")
+        lines.append(
+            json.dumps(
+                {
+                    "hand": hand.pk,
+                    "room": hand.room.code,
+                    "number": hand.number,
+                    "match_no": hand.match_no,
+                    "variant": hand.variant,
+                    "deal": hand.deal,
+                    "context": hand.context,
+                    "actions": [{"seq": q, "seat": s, "action": a, "robot": r} for q, s, a, r in actions],
+                    "result": hand.result,
+                },
+                sort_keys=True,
+            )
+        )
+    response = HttpResponse("".join(line + "\n" for line in lines), content_type="application/x-ndjson")
+    response["Content-Disposition"] = 'attachment; filename="hands.jsonl"'
+    return response
+
 
 class HandActionInline(admin.TabularInline):
     model = HandAction
@@ -51,7 +107,7 @@ class HandActionInline(admin.TabularInline):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnlyLog):
     list_display = ("__str__", "variant", "phase", "seq", "created", "finished", "inspect")
     list_filter = ("variant", "created", "finished", "players")
     search_fields = ("room__code", "players__username")
@@ -72,29 +128,19 @@ class HandAdmin(admin.ModelAdmin):
     )
     exclude = ("players",)
     inlines = [HandActionInline]
+    actions = [export_json_lines]
 
     @admin.display(description="Inspector")
     def inspect(self, hand: Hand) -> str:
         return format_html('<a href="/staff/hands/{}/">step through</a>', hand.pk)
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
 
 @admin.register(HandAction)
-class HandActionAdmin(admin.ModelAdmin):
+class HandActionAdmin(ReadOnlyLog):
     """The log is append-only: staff read it; only the game writes it."""
 
     list_display = ("hand", "seq", "seat", "action", "actor", "robot", "created")
     list_filter = ("hand__variant", "robot", "created")
     search_fields = ("hand__room__code", "action", "actor__username")
     readonly_fields = ("hand", "seq", "seat", "action", "actor", "robot", "created")
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
+    actions = [export_json_lines]

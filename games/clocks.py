@@ -24,7 +24,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from games import replay, services
-from games.bots import get_robot
+from games.bots import get_robot, seat_view
 from games.models import Hand, TurnClock
 from games.rules import get_variant
 from games.turn_clock import CLOCK_MOVE, ROBOT
@@ -63,7 +63,7 @@ def fire(clock: TurnClock, now: datetime) -> bool:
     if clock.seat not in variant.to_act(state):
         return False
     legal = variant.legal_actions(state, clock.seat)
-    view = variant.observe(state, clock.seat)
+    view = seat_view(variant, state, clock.seat)
     rng = random.Random(f"{hand.pk}:{hand.seq}:{clock.seat}:clock")
     action = get_robot(ROBOT).choose(view, legal, rng)
     try:

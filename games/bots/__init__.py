@@ -116,3 +116,15 @@ def get_robot(level: str) -> Robot:
         return LEVELS[level]
     except KeyError:
         raise ValueError(f"Unknown robot level {level!r}") from None
+
+
+def seat_view(variant: Any, state: Any, seat: int) -> dict[str, Any]:
+    """What a robot at ``seat`` decides from: the seat's own view, with the public log as the
+    seat saw it line by line while the hand went on. The view a page shows may replace the cards
+    of earlier tricks with "plays a card" (``trick_review=last``: players may not read old tricks
+    back), but every card was shown face up to every seat as it was played; a robot, which keeps
+    nothing between moves, is given the memory a careful player has. Nothing hidden is added:
+    the log holds public lines only."""
+    view = variant.observe(state, seat)
+    view["log"] = [{"seat": s, "text": text} for s, text in state.log]
+    return view

@@ -30,7 +30,7 @@ from typing import Any
 from games.rules import EVERYONE, Deal, HandContext, Variant, get_variant
 from games.rules.base import resolve_options
 
-from . import get_robot
+from . import get_robot, seat_view
 
 # The table's own dealing actions, for variants whose deal has no hands yet.
 TABLE_DEAL: dict[str, tuple[str, ...]] = {"czech": ("pass", "cut:32")}
@@ -92,7 +92,7 @@ def play_hand(
         legal = variant.legal_actions(state, seat)
         level = levels[seat]
         started = time.perf_counter()
-        action = get_robot(level).choose(variant.observe(state, seat), legal, rng)
+        action = get_robot(level).choose(seat_view(variant, state, seat), legal, rng)
         if len(legal) > 1:
             times[level].append(time.perf_counter() - started)
         state = variant.apply(state, seat, action)

@@ -75,7 +75,7 @@ def due_positions() -> dict[int, int]:
 def move_once(hand_id: int) -> bool:
     """Make one robot move in this hand if a robot is to act. True if a move was made."""
     from games import replay, services, turn_clock
-    from games.bots import get_robot
+    from games.bots import get_robot, seat_view
     from games.models import Hand
     from games.rules import get_variant
 
@@ -93,7 +93,7 @@ def move_once(hand_id: int) -> bool:
         if not level:
             continue
         legal = variant.legal_actions(state, seat)
-        view = variant.observe(state, seat)
+        view = seat_view(variant, state, seat)
         rng = random.Random(f"{hand.pk}:{hand.seq}:{seat}")
         robot = get_robot(turn_clock.ROBOT if level == turn_clock.AWAY_MOVE else level)
         action = robot.choose(view, legal, rng)

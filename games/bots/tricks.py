@@ -10,17 +10,19 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from games.rules.cards import TRUMP
-from games.rules.tricks import Trick
+from games.rules.tricks import PLAYED_UNSEEN, Trick
 
 SEATS = 4
 
 
 def plays_from_log(view: dict[str, Any]) -> list[tuple[int, str]]:
-    """Every card played so far, as (seat, card) in order, from the public log."""
+    """Every card played so far, as (seat, card) in order, from the public log. A line that
+    names no card (``PLAYED_UNSEEN``: a trick the seat may not review) is no play it knows of;
+    the robots are given the log as they saw it, move by move (``games.bots.seat_view``)."""
     plays = []
     for entry in view.get("log") or ():
         text = entry["text"]
-        if entry["seat"] is not None and text.startswith("plays "):
+        if entry["seat"] is not None and text.startswith("plays ") and text != PLAYED_UNSEEN:
             plays.append((entry["seat"], text[6:]))
     return plays
 

@@ -128,6 +128,30 @@ def trick_json(trick: Trick) -> dict[str, Any]:
     return data
 
 
+# What a log line of a card played to an earlier trick says when tricks may not be reviewed.
+PLAYED_UNSEEN = "plays a card"
+
+
+def reviewable_tricks(tricks: Sequence[Trick], review_all: bool) -> Sequence[Trick]:
+    """The completed tricks a viewer may look at: all of them, or only the last one (the
+    ``trick_review`` option of the tarot games; everything once the hand is over)."""
+    return tricks if review_all else tricks[-1:]
+
+
+def reviewable_log(
+    log: Sequence[LogEntry], tricks: Sequence[Trick], review_all: bool
+) -> list[dict[str, Any]]:
+    """The public log as a view shows it, ``[{"seat", "text"}]``. Unless every trick may be
+    reviewed, a line naming a card played to a completed trick other than the last says only
+    that the seat played a card: the log keeps who led, who played and who won each trick, but
+    no longer lets anyone read the cards of tricks the option keeps out of review. Lines are
+    replaced, never dropped, so a line's index (``games.automatic``) stays what it was."""
+    hidden: set[LogEntry] = set()
+    if not review_all:
+        hidden = {(seat, f"plays {card}") for trick in tricks[:-1] for seat, card in trick.cards}
+    return [{"seat": seat, "text": PLAYED_UNSEEN if (seat, text) in hidden else text} for seat, text in log]
+
+
 def keep_back(cards: list[str], card: str, keep: bool) -> list[str]:
     """``cards`` without ``card`` when the player must keep it for the last trick (pagát
     ultimó, I on the end), unless it is their only legal card."""

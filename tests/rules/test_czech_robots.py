@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from games.bots import BasicRobot, RandomRobot, StrongRobot, UnknownRobotVariant, get_robot
+from games.bots import BasicRobot, RandomRobot, StrongRobot, UnknownRobotVariant, get_robot, seat_view
 from games.bots.czech.basic import BasicPolicy
 from games.bots.czech.knowledge import DECLARER, OPPONENTS, Facts, Knowledge, known_sides
 from games.bots.czech.play import choose_card
@@ -57,7 +57,7 @@ def by_robots(robots: list[Any]) -> Chooser:
     """The runner's call: the seat's own view and its legal actions, nothing else."""
 
     def choose(state: CzechState, seat: int, legal: list[str], rng: random.Random) -> str:
-        return robots[seat].choose(CZECH.observe(state, seat), legal, rng)
+        return robots[seat].choose(seat_view(CZECH, state, seat), legal, rng)
 
     return choose
 
@@ -110,7 +110,7 @@ class Watched:
         hidden = PACK_54 - visible_cards(state, seat)
         if state.phase is Phase.CALL:
             hidden -= {action[5:] for action in legal}  # names of cards to call, not cards seen
-        view = CZECH.observe(state, seat)
+        view = seat_view(CZECH, state, seat)
         seen = set(CARD_TOKEN.findall(json.dumps([view, legal])))
         assert not seen & hidden, (state.phase, sorted(seen & hidden))
         # Count the kinds of hidden cards the check was exercised on.
@@ -170,7 +170,7 @@ def play_to_cards(seed: int, tricks: int) -> CzechState:
             legal = CZECH.legal_actions(state, seat)
             if state.phase is Phase.PLAY and len(state.tricks) >= tricks and len(legal) > 2:
                 return state
-            state = CZECH.apply(state, seat, basic.choose(CZECH.observe(state, seat), legal, rng))
+            state = CZECH.apply(state, seat, basic.choose(seat_view(CZECH, state, seat), legal, rng))
     raise AssertionError("no such position")
 
 
@@ -197,14 +197,14 @@ def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
         (seat,) = state.to_act
         other = swap_hidden(state, seat)
         assert other.hands != state.hands
-        view = CZECH.observe(state, seat)
-        assert CZECH.observe(other, seat) == view
+        view = seat_view(CZECH, state, seat)
+        assert seat_view(CZECH, other, seat) == view
         legal = CZECH.legal_actions(state, seat)
         assert CZECH.legal_actions(other, seat) == legal
         # The strong robot without its time limit, so that only the view and the seed count.
         for robot in (get_robot("basic"), StrongRobot(playout_budget=60, time_budget=60.0)):
             first = robot.choose(view, legal, random.Random(7))
-            again = robot.choose(CZECH.observe(other, seat), legal, random.Random(7))
+            again = robot.choose(seat_view(CZECH, other, seat), legal, random.Random(7))
             assert first == again
 
 
@@ -216,7 +216,7 @@ def count_decisions(deals: list[tuple[int, Deal | None]]) -> Counter[str]:
     made: Counter[str] = Counter()
 
     def choose(state: CzechState, seat: int, legal: list[str], rng: random.Random) -> str:
-        action = basic.choose(CZECH.observe(state, seat), legal, rng)
+        action = basic.choose(seat_view(CZECH, state, seat), legal, rng)
         if len(legal) > 1:
             made[action.partition(":")[0]] += 1
         return action
@@ -418,7 +418,7 @@ def test_the_sampler_never_rules_out_the_true_deal():
             state: CzechState, seat: int, legal: list[str], rng: random.Random, levels: list[Any] = levels
         ) -> str:
             nonlocal checked
-            view = CZECH.observe(state, seat)
+            view = seat_view(CZECH, state, seat)
             if state.phase is Phase.PLAY and len(state.tricks) % 3 == 0:
                 check_truth(state, Sampler(view))
                 checked += 1
@@ -464,7 +464,7 @@ def test_the_strong_robot_answers_legally_within_its_cap():
         (seat,) = state.to_act
         legal = CZECH.legal_actions(state, seat)
         started = time.perf_counter()
-        action = robot.choose(CZECH.observe(state, seat), legal, random.Random(1))
+        action = robot.choose(seat_view(CZECH, state, seat), legal, random.Random(1))
         times.append(time.perf_counter() - started)
         assert action in legal
     # Budget 0.18 s; generous for a loaded machine.

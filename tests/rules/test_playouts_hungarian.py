@@ -32,7 +32,7 @@ import re
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from games.bots import RandomRobot
+from games.bots import RandomRobot, seat_view
 from games.rules import AUDIENCE, Deal, HandContext, replay
 from games.rules.cards import PACK_42
 from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
@@ -170,7 +170,7 @@ def play_hand(index: int) -> HungarianState:
         if legal[0] == "annul" and rng.random() < 0.5:
             action = "annul"
         elif state.phase is Phase.ANNOUNCE:
-            action = ROBOT.choose(HUNGARIAN.observe(state, seat), legal, rng)
+            action = ROBOT.choose(seat_view(HUNGARIAN, state, seat), legal, rng)
         else:
             action = rng.choice(legal)
         state = HUNGARIAN.apply(state, seat, action)

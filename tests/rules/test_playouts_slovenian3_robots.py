@@ -28,7 +28,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from games.bots import get_robot
+from games.bots import get_robot, seat_view
 from games.rules import Deal, HandContext, replay
 from games.rules.cards import PACK_54, pile_points
 from games.rules.slovenian3 import OPTIONS, SLOVENIAN3, SlovenianState
@@ -156,7 +156,7 @@ def play_hand(index: int) -> tuple[SlovenianState, list[tuple[int, str]]]:
     while not SLOVENIAN3.is_over(state):
         (seat,) = state.to_act
         legal = SLOVENIAN3.legal_actions(state, seat)
-        view = SLOVENIAN3.observe(state, seat)
+        view = seat_view(SLOVENIAN3, state, seat)
         seen = set(CARD_TOKEN.findall(ENCODE([view, legal])))
         assert seen <= visible_cards(state, seat), (index, seat, sorted(seen - visible_cards(state, seat)))
         action = robots[seat].choose(view, legal, rng)

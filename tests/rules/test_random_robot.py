@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from games.bots import RandomRobot
+from games.bots import RandomRobot, seat_view
 from games.rules import HandContext
 from games.rules.hungarian import HUNGARIAN
 
@@ -20,7 +20,7 @@ def test_robots_play_whole_hands_with_legal_actions_only():
         while not HUNGARIAN.is_over(state):
             seat = min(HUNGARIAN.to_act(state))
             legal = HUNGARIAN.legal_actions(state, seat)
-            action = ROBOT.choose(HUNGARIAN.observe(state, seat), legal, rng)
+            action = ROBOT.choose(seat_view(HUNGARIAN, state, seat), legal, rng)
             assert action in legal
             state = HUNGARIAN.apply(state, seat, action)
 

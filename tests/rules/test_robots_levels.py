@@ -11,7 +11,7 @@ import time
 
 from django.core.management import call_command
 
-from games.bots import LEVELS, BasicRobot, RandomRobot, StrongRobot, get_robot
+from games.bots import LEVELS, BasicRobot, RandomRobot, StrongRobot, get_robot, seat_view
 from games.bots.duel import run_duel
 from games.bots.hungarian.strong import candidates
 from games.rules import HandContext
@@ -88,7 +88,7 @@ def test_every_level_plays_only_legal_actions_and_sees_no_hidden_card():
             robot.state, robot.seat = state, seat
             legal = HUNGARIAN.legal_actions(state, seat)
             # The runner's call: the seat's own view and its legal actions, nothing else.
-            action = robot.choose(HUNGARIAN.observe(state, seat), legal, rng)
+            action = robot.choose(seat_view(HUNGARIAN, state, seat), legal, rng)
             assert action in legal, (level, action, legal)
             state = HUNGARIAN.apply(state, seat, action)
         if state.contract is not None:
@@ -117,7 +117,7 @@ def _played_to(index: int, tricks: int) -> HungarianState | None:
         legal = HUNGARIAN.legal_actions(state, seat)
         if state.phase is Phase.PLAY and len(state.tricks) >= tricks and len(legal) > 2:
             return state
-        state = HUNGARIAN.apply(state, seat, robot.choose(HUNGARIAN.observe(state, seat), legal, rng))
+        state = HUNGARIAN.apply(state, seat, robot.choose(seat_view(HUNGARIAN, state, seat), legal, rng))
     return None
 
 
@@ -142,14 +142,14 @@ def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
         (seat,) = state.to_act
         other = swap_hidden(state, seat)
         assert other.hands != state.hands
-        view = HUNGARIAN.observe(state, seat)
-        assert HUNGARIAN.observe(other, seat) == view
+        view = seat_view(HUNGARIAN, state, seat)
+        assert seat_view(HUNGARIAN, other, seat) == view
         legal = HUNGARIAN.legal_actions(state, seat)
         assert HUNGARIAN.legal_actions(other, seat) == legal
         # The strong robot without its time limit, so that only the view and the seed count.
         for robot in (get_robot("basic"), StrongRobot(playout_budget=40, time_budget=60.0)):
             first = robot.choose(view, legal, random.Random(7))
-            again = robot.choose(HUNGARIAN.observe(other, seat), legal, random.Random(7))
+            again = robot.choose(seat_view(HUNGARIAN, other, seat), legal, random.Random(7))
             assert first == again
 
 
@@ -157,7 +157,7 @@ def test_the_strong_robot_answers_a_fixed_position_legally_and_in_time():
     state = play_to_cards(11, 1)
     (seat,) = state.to_act
     legal = HUNGARIAN.legal_actions(state, seat)
-    view = HUNGARIAN.observe(state, seat)
+    view = seat_view(HUNGARIAN, state, seat)
     started = time.perf_counter()
     action = get_robot("strong").choose(view, legal, random.Random(1))
     assert action in legal

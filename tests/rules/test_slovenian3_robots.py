@@ -16,7 +16,7 @@ from typing import Any
 
 from django.core.management import call_command
 
-from games.bots import BasicRobot, RandomRobot, StrongRobot, get_robot
+from games.bots import BasicRobot, RandomRobot, StrongRobot, get_robot, seat_view
 from games.bots.duel import duplicate_deal, run_duel
 from games.bots.slovenian3.basic import BasicPolicy
 from games.bots.slovenian3.hand import sure_colour_valat, sure_valat, trick_risk
@@ -69,7 +69,7 @@ def by_robots(robots: list[Any]) -> Chooser:
     """The runner's call: the seat's own view and its legal actions, nothing else."""
 
     def choose(state: SlovenianState, seat: int, legal: list[str], rng: random.Random) -> str:
-        return robots[seat].choose(SLOVENIAN3.observe(state, seat), legal, rng)
+        return robots[seat].choose(seat_view(SLOVENIAN3, state, seat), legal, rng)
 
     return choose
 
@@ -106,7 +106,7 @@ class Watched:
 
     def choose(self, state: SlovenianState, seat: int, legal: list[str], rng: random.Random) -> str:
         hidden = PACK_54 - visible_cards(state, seat)
-        view = SLOVENIAN3.observe(state, seat)
+        view = seat_view(SLOVENIAN3, state, seat)
         seen = set(CARD_TOKEN.findall(json.dumps([view, legal])))
         assert not seen & hidden, (state.phase, sorted(seen & hidden))
         contract = state.contract
@@ -168,7 +168,9 @@ def play_to(seed: int, stop: Callable[[SlovenianState, list[str]], bool]) -> Slo
             legal = SLOVENIAN3.legal_actions(state, seat)
             if stop(state, legal):
                 return state
-            state = SLOVENIAN3.apply(state, seat, basic.choose(SLOVENIAN3.observe(state, seat), legal, rng))
+            state = SLOVENIAN3.apply(
+                state, seat, basic.choose(seat_view(SLOVENIAN3, state, seat), legal, rng)
+            )
     raise AssertionError("no such position")
 
 
@@ -201,8 +203,8 @@ def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
             continue
         other = swap_hidden(state, seat)
         assert other.hands != state.hands
-        view = SLOVENIAN3.observe(state, seat)
-        assert SLOVENIAN3.observe(other, seat) == view
+        view = seat_view(SLOVENIAN3, state, seat)
+        assert seat_view(SLOVENIAN3, other, seat) == view
         legal = SLOVENIAN3.legal_actions(state, seat)
         assert SLOVENIAN3.legal_actions(other, seat) == legal
         # The strong robot without its time limit, so that only the view and the seed count.
@@ -212,7 +214,7 @@ def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
             StrongRobot(playout_budget=40, time_budget=60.0),
         ):
             first = robot.choose(view, legal, random.Random(7))
-            again = robot.choose(SLOVENIAN3.observe(other, seat), legal, random.Random(7))
+            again = robot.choose(seat_view(SLOVENIAN3, other, seat), legal, random.Random(7))
             assert first == again
 
 
@@ -246,7 +248,7 @@ def count_decisions(hands: list[tuple[int, Deal | None, dict[str, Any] | None]])
     made: Counter[str] = Counter()
 
     def choose(state: SlovenianState, seat: int, legal: list[str], rng: random.Random) -> str:
-        action = basic.choose(SLOVENIAN3.observe(state, seat), legal, rng)
+        action = basic.choose(seat_view(SLOVENIAN3, state, seat), legal, rng)
         if len(legal) > 1:
             word = action.partition(":")[0]
             made[word if word in ("discard", "play") else action] += 1
@@ -461,7 +463,7 @@ def test_the_sampler_never_rules_out_the_true_deal():
         def choose(
             state: SlovenianState, seat: int, legal: list[str], rng: random.Random, levels=levels
         ) -> str:
-            view = SLOVENIAN3.observe(state, seat)
+            view = seat_view(SLOVENIAN3, state, seat)
             if state.phase is Phase.PLAY and len(state.tricks) % 4 == 1:
                 sampler = Sampler(view)
                 truth = check_truth(state, sampler)
@@ -502,7 +504,7 @@ def test_the_strong_robot_answers_legally_within_its_cap():
         (seat,) = state.to_act
         legal = SLOVENIAN3.legal_actions(state, seat)
         started = time.perf_counter()
-        action = robot.choose(SLOVENIAN3.observe(state, seat), legal, random.Random(1))
+        action = robot.choose(seat_view(SLOVENIAN3, state, seat), legal, random.Random(1))
         times.append(time.perf_counter() - started)
         assert action in legal
     # Budget 0.18 s; generous for a loaded machine.

@@ -26,7 +26,7 @@ from typing import Any
 from ..base import EVERYONE, View, Viewer
 from ..base import check_viewer as _check_viewer
 from ..review import hand_review
-from ..tricks import trick_json
+from ..tricks import reviewable_log, reviewable_tricks, trick_json
 from .announce import CONTRA_WORDS, contra_item
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
 from .talon import prever_seeing
@@ -175,7 +175,8 @@ def observe(state: CzechState, viewer: Viewer) -> View:
     discards = state.discards
     called_public = called_card_public(state)
     knows = knows_partner(state, seat, everything, called_public)
-    review = state.tricks if everything or setup.option("trick_review") == "all" else state.tricks[-1:]
+    review_all = everything or setup.option("trick_review") == "all"
+    review = reviewable_tricks(state.tricks, review_all)
     tricks_won = [0] * SEATS
     for trick in state.tricks:
         if trick.winner is not None:
@@ -225,7 +226,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
         "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
         "tricks": [trick_json(t) for t in review],
         "tricks_won": tricks_won,
-        "log": [{"seat": s, "text": text} for s, text in state.log],
+        "log": reviewable_log(state.log, state.tricks, review_all),
         "result": state.result.to_json() if state.result is not None else None,
         "deal": (
             {"hands": [list(h) for h in state.dealt or ()], "talon": list(state.talon)}

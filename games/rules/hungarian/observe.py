@@ -54,7 +54,7 @@ from ..base import EVERYONE, View, Viewer
 from ..base import check_viewer as _check_viewer
 from ..cards import sort_cards
 from ..review import hand_review
-from ..tricks import trick_json
+from ..tricks import reviewable_log, reviewable_tricks, trick_json
 from .announce import BONUSES, GAME, kontra_name, presumed_side, public_seats
 from .state import SEATS, HungarianState, Phase
 
@@ -165,7 +165,8 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
     discards = state.discards
 
     knows_partner = _knows_partner(state, seat, everything)
-    review = state.tricks if everything or setup.option("trick_review") == "all" else state.tricks[-1:]
+    review_all = everything or setup.option("trick_review") == "all"
+    review = reviewable_tricks(state.tricks, review_all)
     tricks_won = [0] * SEATS
     for trick in state.tricks:
         if trick.winner is not None:
@@ -218,7 +219,7 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
         "tricks": [trick_json(t) for t in review],
         "tricks_won": tricks_won,
-        "log": [{"seat": s, "text": text} for s, text in state.log],
+        "log": reviewable_log(state.log, state.tricks, review_all),
         "result": state.result.to_json() if state.result is not None else None,
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),

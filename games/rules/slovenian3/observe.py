@@ -67,7 +67,7 @@ from typing import Any
 from ..base import EVERYONE, View, Viewer
 from ..base import check_viewer as _check_viewer
 from ..review import hand_review
-from ..tricks import trick_json
+from ..tricks import reviewable_log, reviewable_tricks, trick_json
 from .announce import GAME, VALAT, kontra_name, valat_announced
 from .state import CONTRACTS, KLOP, SEATS, Phase, Setup, SlovenianState, groups
 
@@ -153,7 +153,8 @@ def observe(state: SlovenianState, viewer: Viewer) -> View:
 
     talon_public = contract is not None and contract.talon_group > 0
     highest = state.auction.highest
-    review = state.tricks if everything or setup.option("trick_review") == "all" else state.tricks[-1:]
+    review_all = everything or setup.option("trick_review") == "all"
+    review = reviewable_tricks(state.tricks, review_all)
     tricks_won = [0] * SEATS
     for trick in state.tricks:
         if trick.winner is not None:
@@ -211,7 +212,7 @@ def observe(state: SlovenianState, viewer: Viewer) -> View:
         "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
         "tricks": [trick_json(t) for t in review],
         "tricks_won": tricks_won,
-        "log": [{"seat": s, "text": text} for s, text in state.log],
+        "log": reviewable_log(state.log, state.tricks, review_all),
         "result": state.result.to_json() if state.result is not None else None,
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),
