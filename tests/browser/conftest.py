@@ -51,6 +51,18 @@ class Site:
         )
         return done.stdout
 
+    def make_staff(self) -> None:
+        """The staff user ``boss`` (password ``staff pass 123``), once per site."""
+        self.manage(
+            "shell",
+            "-c",
+            (
+                "from accounts.models import User; "
+                "User.objects.filter(username='boss').exists() or "
+                "User.objects.create_superuser('boss', 'boss@example.com', 'staff pass 123')"
+            ),
+        )
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:

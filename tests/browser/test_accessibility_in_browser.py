@@ -67,15 +67,7 @@ def test_the_lobby_the_tarot_table_in_every_phase_and_the_inspector_have_no_seri
     found += violations(page, "hungarian, hand over, on a phone")
 
     # Staff step through the hand in the inspector.
-    site.manage(
-        "shell",
-        "-c",
-        (
-            "from accounts.models import User; "
-            "User.objects.filter(username='boss').exists() or "
-            "User.objects.create_superuser('boss', 'boss@example.com', 'staff pass 123')"
-        ),
-    )
+    site.make_staff()  # boss / staff pass 123
     hand_no = page.locator("#status").get_attribute("data-hand-no")
     with sqlite3.connect(site.db_path) as db:
         (hand_id,) = db.execute(

@@ -206,15 +206,7 @@ def test_a_guest_plays_a_bridge_round_with_robots_while_the_audience_watches(sit
     assert not errors, errors
 
     # Staff step through the round in the inspector, with the keyboard.
-    site.manage(
-        "shell",
-        "-c",
-        (
-            "from accounts.models import User; "
-            "User.objects.filter(username='boss').exists() or "
-            "User.objects.create_superuser('boss', 'boss@example.com', 'staff pass 123')"
-        ),
-    )
+    site.make_staff()  # boss / staff pass 123
     with sqlite3.connect(site.db_path) as db:
         hand_id, last_seq = db.execute(
             "select h.id, h.seq from games_hand h join games_room r on r.id = h.room_id "

@@ -169,15 +169,7 @@ def test_a_guest_plays_a_hand_while_the_audience_watches_and_staff_inspect(site,
     assert not errors, errors
 
     # Staff open the played hand in the inspector and step through it with the keyboard.
-    site.manage(
-        "shell",
-        "-c",
-        (
-            "from accounts.models import User; "
-            "User.objects.filter(username='boss').exists() or "
-            "User.objects.create_superuser('boss', 'boss@example.com', 'staff pass 123')"
-        ),
-    )
+    site.make_staff()  # boss / staff pass 123
     with sqlite3.connect(site.db_path) as db:
         hand_id, last_seq = db.execute(
             "select h.id, h.seq from games_hand h join games_room r on r.id = h.room_id "

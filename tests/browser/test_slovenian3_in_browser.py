@@ -229,15 +229,7 @@ def inspect_first_hand(site, browser, code: str) -> None:
     """Staff open the first hand in the inspector and step through it with the keyboard."""
     import sqlite3
 
-    site.manage(
-        "shell",
-        "-c",
-        (
-            "from accounts.models import User; "
-            "User.objects.filter(username='boss').exists() or "
-            "User.objects.create_superuser('boss', 'boss@example.com', 'staff pass 123')"
-        ),
-    )
+    site.make_staff()  # boss / staff pass 123
     with sqlite3.connect(site.db_path) as db:
         hand_id, last = db.execute(
             "select h.id, h.seq from games_hand h join games_room r on r.id = h.room_id "
