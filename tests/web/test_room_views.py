@@ -7,24 +7,13 @@ import pytest
 
 from games.models import HandAction
 from tests.factories import StaffFactory, UserFactory
-from tests.web.helpers import client_for, data_cards, hidden_from, json_strings, open_table
+from tests.web.helpers import client_for, data_cards, hidden_from, json_strings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def table():
-    """A table of two people (seats 0 and 1) and two robots, first hand dealt."""
-    owner = UserFactory(username="owner")
-    friend = UserFactory(username="friend")
-    room = open_table(owner, robots=2)
-    client_for(friend).post(f"/r/{room.code}/sit", {"seat": 1})
-    room.refresh_from_db()
-    return room, owner, friend
-
-
-def test_it_shows_the_seat_holder_their_own_cards_only(table):
-    room, owner, friend = table
+def test_it_shows_the_seat_holder_their_own_cards_only(friends_table):
+    room, owner, friend = friends_table
     hand = room.current_hand()
     html = client_for(owner).get(f"/r/{room.code}/").content.decode()
     own = set(hand.deal["hands"][0])
@@ -33,8 +22,8 @@ def test_it_shows_the_seat_holder_their_own_cards_only(table):
     assert not shown & hidden_from(hand, 0)
 
 
-def test_it_shows_another_seat_its_own_cards_only(table):
-    room, owner, friend = table
+def test_it_shows_another_seat_its_own_cards_only(friends_table):
+    room, owner, friend = friends_table
     hand = room.current_hand()
     html = client_for(friend).get(f"/r/{room.code}/").content.decode()
     assert set(hand.deal["hands"][1]) <= data_cards(html)
@@ -43,8 +32,8 @@ def test_it_shows_another_seat_its_own_cards_only(table):
 
 
 @pytest.mark.parametrize("persona", ["audience", "stranger", "staff"])
-def test_it_shows_watchers_no_hidden_card(table, persona):
-    room, owner, friend = table
+def test_it_shows_watchers_no_hidden_card(friends_table, persona):
+    room, owner, friend = friends_table
     user = {"audience": UserFactory(username="watcher"), "stranger": None, "staff": StaffFactory()}[persona]
     response = client_for(user).get(f"/r/{room.code}/")
     assert response.status_code == 200
@@ -54,8 +43,8 @@ def test_it_shows_watchers_no_hidden_card(table, persona):
     assert 'data-action="' not in html
 
 
-def test_view_json_gives_the_seat_its_cards_and_legal_actions(table):
-    room, owner, friend = table
+def test_view_json_gives_the_seat_its_cards_and_legal_actions(friends_table):
+    room, owner, friend = friends_table
     view = client_for(owner).get(f"/r/{room.code}/view.json").json()
     hand = room.current_hand()
     assert view["seat"] == 0
@@ -70,8 +59,8 @@ def test_view_json_gives_the_seat_its_cards_and_legal_actions(table):
 
 
 @pytest.mark.parametrize("persona", ["audience", "stranger", "staff"])
-def test_view_json_gives_watchers_the_public_view(table, persona):
-    room, owner, friend = table
+def test_view_json_gives_watchers_the_public_view(friends_table, persona):
+    room, owner, friend = friends_table
     user = {"audience": UserFactory(username="watcher"), "stranger": None, "staff": StaffFactory()}[persona]
     view = client_for(user).get(f"/r/{room.code}/view.json").json()
     assert view["seat"] is None
@@ -86,8 +75,8 @@ def _turn(room):
     return hand, hand.to_act[0]
 
 
-def test_act_applies_a_legal_action(table):
-    room, owner, friend = table
+def test_act_applies_a_legal_action(friends_table):
+    room, owner, friend = friends_table
     hand, seat = _turn(room)
     user = owner if seat == 0 else friend
     before = HandAction.objects.filter(hand=hand).count()
@@ -99,8 +88,8 @@ def test_act_applies_a_legal_action(table):
     assert HandAction.objects.get(hand=hand, seq=before + 1).action == "pass"
 
 
-def test_act_refuses_an_illegal_action_and_changes_nothing(table):
-    room, owner, friend = table
+def test_act_refuses_an_illegal_action_and_changes_nothing(friends_table):
+    room, owner, friend = friends_table
     hand, seat = _turn(room)
     user = owner if seat == 0 else friend
     response = client_for(user).post(f"/r/{room.code}/act", {"action": "play:T22", "seq": hand.seq})
@@ -111,8 +100,8 @@ def test_act_refuses_an_illegal_action_and_changes_nothing(table):
     assert hand.seq == HandAction.objects.filter(hand=hand).count()
 
 
-def test_act_refuses_an_unknown_action_with_a_message(table):
-    room, owner, friend = table
+def test_act_refuses_an_unknown_action_with_a_message(friends_table):
+    room, owner, friend = friends_table
     hand, seat = _turn(room)
     user = owner if seat == 0 else friend
     response = client_for(user).post(f"/r/{room.code}/act", {"action": "dance", "seq": hand.seq})
@@ -120,8 +109,8 @@ def test_act_refuses_an_unknown_action_with_a_message(table):
     assert "dance" in response.json()["error"]
 
 
-def test_act_refuses_a_stale_seq(table):
-    room, owner, friend = table
+def test_act_refuses_a_stale_seq(friends_table):
+    room, owner, friend = friends_table
     hand, seat = _turn(room)
     user = owner if seat == 0 else friend
     response = client_for(user).post(f"/r/{room.code}/act", {"action": "pass", "seq": hand.seq + 5})
@@ -130,8 +119,8 @@ def test_act_refuses_a_stale_seq(table):
     assert HandAction.objects.filter(hand=hand).count() == hand.seq
 
 
-def test_act_refuses_a_seat_whose_turn_it_is_not(table):
-    room, owner, friend = table
+def test_act_refuses_a_seat_whose_turn_it_is_not(friends_table):
+    room, owner, friend = friends_table
     hand, seat = _turn(room)
     other = friend if seat == 0 else owner
     response = client_for(other).post(f"/r/{room.code}/act", {"action": "pass", "seq": hand.seq})
@@ -140,8 +129,8 @@ def test_act_refuses_a_seat_whose_turn_it_is_not(table):
 
 
 @pytest.mark.parametrize("persona", ["audience", "stranger", "staff"])
-def test_act_refuses_anyone_without_a_seat(table, persona):
-    room, owner, friend = table
+def test_act_refuses_anyone_without_a_seat(friends_table, persona):
+    room, owner, friend = friends_table
     user = {"audience": UserFactory(username="watcher"), "stranger": None, "staff": StaffFactory()}[persona]
     hand = room.current_hand()
     client = client_for(user)
@@ -150,8 +139,8 @@ def test_act_refuses_anyone_without_a_seat(table, persona):
     assert HandAction.objects.filter(hand=hand).count() == hand.seq
 
 
-def test_act_requires_seq(table):
-    room, owner, friend = table
+def test_act_requires_seq(friends_table):
+    room, owner, friend = friends_table
     hand, seat = _turn(room)
     user = owner if seat == 0 else friend
     response = client_for(user).post(f"/r/{room.code}/act", {"action": "pass"})
@@ -159,10 +148,10 @@ def test_act_requires_seq(table):
     assert response.json()["error"] == "seq is required"
 
 
-def test_act_answers_htmx_with_no_content_the_push_brings_the_fragments(table):
+def test_act_answers_htmx_with_no_content_the_push_brings_the_fragments(friends_table):
     # The page's fragments come by its websocket only (tests/web/test_pushes.py), so that
     # the socket knows what the page shows.
-    room, owner, friend = table
+    room, owner, friend = friends_table
     hand, seat = _turn(room)
     user = owner if seat == 0 else friend
     response = client_for(user).post(
@@ -175,8 +164,8 @@ def test_act_answers_htmx_with_no_content_the_push_brings_the_fragments(table):
     assert hand.seq > before
 
 
-def test_act_answers_htmx_errors_in_plain_text(table):
-    room, owner, friend = table
+def test_act_answers_htmx_errors_in_plain_text(friends_table):
+    room, owner, friend = friends_table
     hand, seat = _turn(room)
     user = owner if seat == 0 else friend
     response = client_for(user).post(

@@ -16,18 +16,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 YOUR_TURN = re.compile(r'<div id="status"[^>]*data-your-turn="true"')
 
 
-@pytest.fixture
-def table():
-    """Two people (seats 0 and 1) and two robots, first hand dealt."""
-    owner, friend = UserFactory(username="owner"), UserFactory(username="friend")
-    room = open_table(owner, robots=2)
-    client_for(friend).post(f"/r/{room.code}/sit", {"seat": 1})
-    room.refresh_from_db()
-    return room, owner, friend
-
-
-def test_it_marks_your_turn_on_your_page_only(table):
-    room, owner, friend = table
+def test_it_marks_your_turn_on_your_page_only(friends_table):
+    room, owner, friend = friends_table
     to_act = set(client_for(owner).get(f"/r/{room.code}/view.json").json()["to_act"])
     assert to_act and to_act <= {0, 1}  # the robots wait for the people
     for seat, user in ((0, owner), (1, friend)):
@@ -64,8 +54,8 @@ def test_trick_cards_say_who_played_them_and_who_won():
     assert played == [(str(p["seat"]), p["card"]) for p in trick["cards"]]
 
 
-def test_the_room_page_links_the_icon_the_keys_help_and_the_sound_toggle(table):
-    room, owner, friend = table
+def test_the_room_page_links_the_icon_the_keys_help_and_the_sound_toggle(friends_table):
+    room, owner, friend = friends_table
     page = client_for(owner).get(f"/r/{room.code}/").content.decode()
     assert re.search(
         r'<link rel="icon" type="image/svg\+xml" id="favicon" href="/static/img/favicon.svg" '

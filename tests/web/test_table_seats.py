@@ -21,26 +21,15 @@ def positions(html: str) -> dict[int, int]:
     return {int(seat): int(pos) for seat, pos in SEAT.findall(html)}
 
 
-@pytest.fixture
-def table():
-    """A Hungarian table of two people (seats 0 and 1) and two robots, first hand dealt."""
-    owner = UserFactory(username="owner")
-    friend = UserFactory(username="friend")
-    room = open_table(owner, robots=2)
-    client_for(friend).post(f"/r/{room.code}/sit", {"seat": 1})
-    room.refresh_from_db()
-    return room, owner, friend
-
-
-def test_it_puts_each_player_at_the_bottom_and_the_next_seat_after(table):
-    room, owner, friend = table
+def test_it_puts_each_player_at_the_bottom_and_the_next_seat_after(friends_table):
+    room, owner, friend = friends_table
     # 4 seats: the viewer at 0 (bottom), the next to play at 1, across at 2, the last at 3.
     assert positions(client_for(owner).get(f"/r/{room.code}/").content.decode()) == {0: 0, 1: 1, 2: 2, 3: 3}
     assert positions(client_for(friend).get(f"/r/{room.code}/").content.decode()) == {1: 0, 2: 1, 3: 2, 0: 3}
 
 
-def test_it_shows_the_audience_the_table_from_seat_0(table):
-    room, _owner, _friend = table
+def test_it_shows_the_audience_the_table_from_seat_0(friends_table):
+    room, _owner, _friend = friends_table
     html = client_for(UserFactory(username="watcher")).get(f"/r/{room.code}/").content.decode()
     assert positions(html) == {0: 0, 1: 1, 2: 2, 3: 3}
     assert 'data-seat-count="4"' in html
@@ -54,8 +43,8 @@ def test_it_lays_three_seats_round_a_slovenian_felt():
     assert '<ol id="seats" class="seats" data-seat-count="3"' in html
 
 
-def test_it_puts_the_log_score_and_rules_in_panels_and_leave_on_your_seat(table):
-    room, owner, _friend = table
+def test_it_puts_the_log_score_and_rules_in_panels_and_leave_on_your_seat(friends_table):
+    room, owner, _friend = friends_table
     html = client_for(owner).get(f"/r/{room.code}/").content.decode()
     panels = {"drawer-log": 'id="log"', "drawer-score": 'id="scoreboard"', "drawer-rules": "rules-list"}
     for panel, partial in panels.items():
