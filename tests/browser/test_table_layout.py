@@ -4,7 +4,8 @@ For every game, a guest opens a table with random robots in the other seats and 
 hand at 1366x800 (a laptop), then the next hand at 390x844 (a phone). At every decision of the
 guest, bounding boxes prove that the hand, the current trick (or Bridge's stack) and the
 choices lie inside the first screen, without scrolling, and that the page never scrolls
-sideways. The table in each phase of each game goes to test-artifacts/screenshots/table/
+sideways; and that the review of the hand is absent at every decision and shows every hand as
+dealt once the hand is over. The table in each phase of each game goes to test-artifacts/screenshots/table/
 (git-ignored) for people to look at."""
 
 from __future__ import annotations
@@ -45,6 +46,17 @@ LAYOUT = """() => {
 # The discard button once the cards chosen make a legal discard: [action, count], else null.
 ARMED = """() => { const b = document.querySelector('.discard-submit');
   return b && !b.disabled ? [b.dataset.action, b.closest('.discard-form').dataset.discardCount] : null }"""
+
+# The review of the hand: hidden while the hand runs, then every seat's hand as dealt (and the
+# talon): {shown, seats: [cards dealt per seat], talon: [cards]}.
+REVIEW = """() => { const r = document.querySelector('#review');
+  const cards = el => [...el.querySelectorAll('[data-card]')].map(c => c.dataset.card);
+  return {shown: !!r && !r.hidden && r.getBoundingClientRect().height > 0,
+          any: r ? cards(r).length : 0,
+          seats: r ? [...r.querySelectorAll('[data-review-seat]')]
+            .map(row => cards(row.querySelector('td'))) : [],
+          talon: r && r.querySelector('.review-talon') ? cards(r.querySelector('.review-talon')) : []} }"""
+PACK = {"hungarian": 42, "czech": 54, "slovenian3": 54}  # every card is dealt to a hand or the talon
 
 WAIT_FOR_DECISION = (
     "() => document.querySelector('#result h2') || document.querySelector("
@@ -143,7 +155,10 @@ def play_a_hand(page, variant: str, viewport: str) -> set[str]:
         page.wait_for_function(WAIT_FOR_DECISION, timeout=30_000)
         if page.locator("#result h2").count():
             page.screenshot(path=str(SHOTS / f"{variant}-{viewport}-over.png"))
+            assert_review_shows_every_hand(page, variant, viewport)
             return phases
+        review = page.evaluate(REVIEW)
+        assert not review["shown"] and review["any"] == 0, f"{variant} {viewport}: a review mid-hand"
         phase = page.locator("#status").get_attribute("data-phase")
         if phase not in phases:
             phases.add(phase)
@@ -155,6 +170,22 @@ def play_a_hand(page, variant: str, viewport: str) -> set[str]:
             raise
         decide(page)
     pytest.fail(f"{variant} {viewport}: the hand did not end in {MAX_DECISIONS} decisions")
+
+
+def assert_review_shows_every_hand(page, variant: str, viewport: str) -> None:
+    """Once the hand is over, everybody may open its review: every seat's hand as dealt and the
+    talon, all of the pack for the tarot games."""
+    page.wait_for_function("() => document.querySelector('#review:not([hidden]) [data-review-seat]')")
+    review = page.evaluate(REVIEW)
+    seats = page.locator("#seats [data-seat]").count()
+    assert review["shown"] and len(review["seats"]) == seats, (variant, review)
+    assert all(review["seats"]), f"{variant}: a seat's dealt hand is missing from the review"
+    if variant in PACK:
+        dealt = [c for cards in review["seats"] for c in cards] + review["talon"]
+        assert len(dealt) == len(set(dealt)) == PACK[variant], (variant, len(dealt))
+    page.locator("#review summary").click()
+    page.screenshot(path=str(SHOTS / f"{variant}-{viewport}-review.png"), full_page=True)
+    page.locator("#review summary").click()
 
 
 @pytest.mark.parametrize("variant", ["hungarian", "czech", "slovenian3", "bridge"])
