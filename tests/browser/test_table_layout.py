@@ -64,6 +64,12 @@ WAIT_FOR_DECISION = (
 )
 
 
+def shoot(page, name: str, full_page: bool = False) -> None:
+    """A screenshot for people to look at, once no card is in motion."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
 def open_table(page, site, variant: str) -> None:
     """A guest opens a table of ``variant`` with random robots in every other seat."""
     page.goto(site.url + "/")
@@ -154,7 +160,7 @@ def play_a_hand(page, variant: str, viewport: str) -> set[str]:
     for n in range(MAX_DECISIONS):
         page.wait_for_function(WAIT_FOR_DECISION, timeout=30_000)
         if page.locator("#result h2").count():
-            page.screenshot(path=str(SHOTS / f"{variant}-{viewport}-over.png"))
+            shoot(page, f"{variant}-{viewport}-over")
             assert_review_shows_every_hand(page, variant, viewport)
             return phases
         review = page.evaluate(REVIEW)
@@ -162,7 +168,7 @@ def play_a_hand(page, variant: str, viewport: str) -> set[str]:
         phase = page.locator("#status").get_attribute("data-phase")
         if phase not in phases:
             phases.add(phase)
-            page.screenshot(path=str(SHOTS / f"{variant}-{viewport}-{phase}.png"))
+            shoot(page, f"{variant}-{viewport}-{phase}")
         try:
             assert_fits(page, f"{variant} {viewport} decision {n} ({phase})")
         except AssertionError:
@@ -184,7 +190,7 @@ def assert_review_shows_every_hand(page, variant: str, viewport: str) -> None:
         dealt = [c for cards in review["seats"] for c in cards] + review["talon"]
         assert len(dealt) == len(set(dealt)) == PACK[variant], (variant, len(dealt))
     page.locator("#review summary").click()
-    page.screenshot(path=str(SHOTS / f"{variant}-{viewport}-review.png"), full_page=True)
+    shoot(page, f"{variant}-{viewport}-review", full_page=True)
     page.locator("#review summary").click()
 
 
