@@ -30,6 +30,8 @@
       shut(close.closest("details"));
       return;
     }
+    // A click in a dialog opened from a panel (the keys help) is not a tap outside that panel.
+    if (e.target.closest("dialog")) return;
     openOnes("[data-drawer]").concat(openOnes(".fact")).forEach(function (open) {
       if (!open.contains(e.target)) open.open = false;
     });
