@@ -34,7 +34,12 @@ def _needs_postgres_and_redis() -> None:
 @pytest.fixture
 def embedded(tmp_path: Path) -> Iterator[tuple[Stack, Path]]:
     db = tmp_path / "embedded.sqlite3"
-    env = {"SQLITE_PATH": str(db), "TAROKK_ROBOT_DELAY": str(ROBOT_DELAY), "DJANGO_LOG_LEVEL": "WARNING"}
+    env = {
+        "SQLITE_PATH": str(db),
+        "TAROKK_ROBOT_DELAY": str(ROBOT_DELAY),
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "DJANGO_SECURE_COOKIES": "false",  # plain HTTP, as bin/serve
+    }
     stack = Stack(web=1, embedded=True, port=free_port_base(1), env={**os.environ, **env}, log_dir=tmp_path)
     stack._manage("migrate", "--noinput")
     with stack:
