@@ -69,10 +69,15 @@
       var found = firstFocusable(document, choices[i]);
       if (found) return found;
     }
-    if (section) {
-      // Nothing to press now: keep the focus in the fragment, so Tab goes on from there.
-      section.tabIndex = -1;
-      return section;
+    // Nothing to press now: keep the focus in the fragment, so Tab goes on from there; a
+    // fragment the table does not show while empty (the controls) hands it to your hand.
+    var places = [section, document.getElementById("hand"), document.getElementById("status")];
+    for (var j = 0; j < places.length; j++) {
+      var place = places[j];
+      if (place && place.getClientRects().length) {
+        place.tabIndex = -1;
+        return place;
+      }
     }
     return null;
   }
@@ -94,6 +99,8 @@
     if (now && now !== document.body) return;  // something else took the focus meanwhile
     var target = null;
     var section = document.getElementById(before.section);
+    // The focus was parked on a fragment (nothing to press then): a control now, if there is one.
+    if (before.element.id === before.section) before.selectors = [];
     for (var i = 0; i < before.selectors.length && !target; i++) {
       target = firstFocusable(section, before.selectors[i]) || firstFocusable(document.getElementById("room"), before.selectors[i]);
     }
