@@ -94,6 +94,13 @@
   document.addEventListener("htmx:wsAfterMessage", function () {
     var before = focusBefore;
     focusBefore = null;
+    if (before && before.element.isConnected && before.element.id === before.section) {
+      // The focus is parked on a fragment (there was nothing to press): a choice that came
+      // with this push takes it.
+      var choice = sensibleControl(null);
+      if (choice && choice !== before.element && !choice.matches(LIVE)) choice.focus({ preventScroll: true });
+      return;
+    }
     if (!before || before.element.isConnected) return;  // not replaced: the focus is still there
     var now = document.activeElement;
     if (now && now !== document.body) return;  // something else took the focus meanwhile

@@ -104,7 +104,7 @@ async def test_a_session_that_ended_elsewhere_gets_no_more_pushes(settings):
 
 
 async def test_fresh_snapshots_asked_for_too_often_are_refused_in_the_flash(settings):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "frame": {"user": "3/m"}}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "frame": {"user": "3/h"}}
     room, owner, users = await make_table()
     socket = await open_socket(room.code, owner)  # the connection's snapshot is the first frame
     assert data_cards(await socket.receive_from(timeout=2))
@@ -127,7 +127,7 @@ async def test_fresh_snapshots_asked_for_too_often_are_refused_in_the_flash(sett
 
 
 async def test_lobby_sockets_count_as_frames_of_their_address(settings):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "frame": {"ip": "2/m"}}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "frame": {"ip": "2/h"}}
 
     def lobby_socket() -> WebsocketCommunicator:
         socket = WebsocketCommunicator(app, "/ws/lobby/")
