@@ -14,7 +14,9 @@ from django.contrib import admin
 from django.http import HttpResponse
 from django.utils.html import format_html
 
-from games.models import Hand, HandAction, Room, Seat
+from games.chat import writes as chat_writes
+from games.models import ChatMessage, Hand, HandAction, Room, Seat
+from games.services import Refused
 
 
 class SeatInline(admin.TabularInline):
@@ -144,3 +146,33 @@ class HandActionAdmin(ReadOnlyLog):
     search_fields = ("hand__room__code", "action", "actor__username")
     readonly_fields = ("hand", "seq", "seat", "action", "actor", "robot", "created")
     actions = [export_json_lines]
+
+
+@admin.action(description="Remove the selected messages from the table's pages", permissions=["remove"])
+def remove_messages(modeladmin, request, queryset) -> None:
+    """The removal staff can also make on the room page (games.chat.writes.remove): the
+    message leaves every page at once and stays here with who removed it."""
+    removed = 0
+    for message in queryset.filter(removed_at=None).select_related("room"):
+        try:
+            chat_writes.remove(message.room, request.user, message.pk)
+        except Refused as refusal:
+            modeladmin.message_user(request, f"Message {message.pk}: {refusal.message}", level="error")
+        else:
+            removed += 1
+    modeladmin.message_user(request, f"Removed {removed} message{'s' if removed != 1 else ''}.")
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ReadOnlyLog):
+    """What was said at the tables: read-only, except that staff may remove a message."""
+
+    list_display = ("room", "author", "channel", "text", "created", "removed_at", "removed_by")
+    list_filter = ("channel", "created", ("removed_at", admin.EmptyFieldListFilter))
+    search_fields = ("room__code", "author__username", "text")
+    readonly_fields = ("room", "author", "channel", "text", "created", "removed_at", "removed_by")
+    list_select_related = ("room", "author", "removed_by")
+    actions = [remove_messages]
+
+    def has_remove_permission(self, request) -> bool:
+        return request.user.is_active and request.user.is_staff

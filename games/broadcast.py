@@ -1,7 +1,7 @@
 """Tell open pages that something changed. Messages carry no cards: each consumer renders
 its own viewer (DESIGN.md, "hidden cards go through one door").
 
-Called only from ``games.services`` after commit.
+Called only from ``games.services`` (and ``games.chat.writes``) after commit.
 """
 
 from __future__ import annotations
@@ -46,6 +46,12 @@ def room_changed(room_id: int) -> None:
     # The id names this one change, so the pages of a process that receive it can share
     # the rows they load for it (games.consumers).
     _send(room_group(room_id), {"type": "room.changed", "id": uuid.uuid4().hex})
+
+
+def chat_changed(room_id: int) -> None:
+    """The table's chat changed (a message, a removal, a setting): each page renders its own
+    viewer's chat (games.chat.live); the game's partials are not rendered for it."""
+    _send(room_group(room_id), {"type": "chat.changed", "id": uuid.uuid4().hex})
 
 
 def lobby_changed() -> None:

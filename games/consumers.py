@@ -19,6 +19,7 @@ from django.utils.html import escape
 
 from games import broadcast, pages
 from games.bots import runner
+from games.chat.live import ChatShown, chat_table
 from games.models import Room
 from tarokk_site import limits
 
@@ -39,6 +40,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     signed_out = False  # the session ended: nothing more is rendered or sent
     closed_for_session = False
     session_checked = 0.0  # time.monotonic() of the last check of the session
+    chat: ChatShown | None = None  # what the page shows of the chat (games.chat.live)
 
     async def connect(self) -> None:
         broadcast.note_server_loop()
@@ -86,6 +88,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def room_changed(self, event: dict[str, Any]) -> None:
         await self._push(event.get("id"))
 
+    async def chat_changed(self, event: dict[str, Any]) -> None:
+        await self._push(event.get("id"), chat=True)
+
     async def session_ended(self, event: dict[str, Any]) -> None:
         """The session this page was opened in ended: not one more push for its viewer."""
         await self._sign_out()
@@ -95,10 +100,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.closed_for_session = self.signed_out = True
             await self.close(code=SESSION_ENDED)
 
-    async def _push(self, change: str | None = None, full: bool = False) -> None:
+    async def _push(self, change: str | None = None, full: bool = False, chat: bool = False) -> None:
         if self.signed_out:
             return await self._sign_out()
-        message = await database_sync_to_async(self._render)(change, full)
+        message = await database_sync_to_async(self._render)(change, full, chat)
         if self.signed_out:
             return await self._sign_out()
         if message:
@@ -125,15 +130,21 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.session_checked = now
         return session_user_id(key) == user.pk
 
-    def _render(self, change: str | None, full: bool) -> str:
-        """The fragments this page needs after ``change`` (all of them if ``full``)."""
+    def _render(self, change: str | None, full: bool, chat: bool = False) -> str:
+        """The fragments this page needs after ``change`` (all of them if ``full``); after a
+        change of the chat (``chat``), its partials only."""
         if self.signed_out or not self._still_signed_in():
             self.signed_out = True
             return ""
+        user = self.scope.get("user")
+        if self.chat is None:
+            self.chat = ChatShown()
+        if chat:
+            seating = chat_table(self.room_id, change)
+            return "" if seating is None else self.chat.news(seating, user, change, chat=True)
         table = _table_for(self.room_id, change)
         if table is None:
             return ""
-        user = self.scope.get("user")
         # Watchers who would see the same page share one render of each change.
         audience = pages.audience_key(table, user) if change else None
         if audience is None:
@@ -144,7 +155,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             if live is None:
                 live = Live(pages.room_context(table.room, user, table))
                 _remember(_shared_renders, key, live)
-        return self.shown.news(live, full)
+        return self.shown.news(live, full) + self.chat.news(table, user, change, full)
 
     def _kick_robots(self) -> None:
         room = Room.objects.filter(pk=self.room_id).first()

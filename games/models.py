@@ -34,6 +34,10 @@ class Room(models.Model):
     turn_clock = models.PositiveIntegerField(default=0)
     # The last match the host ended (a match without a set length, czech.md §11); 0: none.
     ended_match = models.PositiveIntegerField(default=0)
+    # The table's chat (games.chat), settings the host changes at any time: the whole chat on or
+    # off, and the watchers' channel open or closed. Room settings, not rule options.
+    chat_on = models.BooleanField(default=True)
+    audience_chat = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-created"]
@@ -174,3 +178,46 @@ class TurnClock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} seat {self.seat} until {self.deadline:%H:%M:%S}"
+
+
+class ChatMessage(models.Model):
+    """One message of a table's chat (games.chat): the seated players' channel or the
+    audience's. Never deleted by the site: staff remove it (``removed_at``, ``removed_by``),
+    which takes it off every page and keeps it in the admin."""
+
+    PLAYERS = "players"
+    AUDIENCE = "audience"
+    CHANNELS = [(PLAYERS, "players"), (AUDIENCE, "audience")]
+    LONGEST = 300  # characters, after games.chat.text.clean
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    channel = models.CharField(max_length=10, choices=CHANNELS)
+    text = models.CharField(max_length=LONGEST)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    removed_at = models.DateTimeField(null=True, blank=True)
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["room", "id"]
+        indexes = [models.Index(fields=["room", "channel", "id"], name="chat_room_channel")]
+
+    def __str__(self) -> str:
+        return f"{self.room.code} {self.channel} #{self.pk}"
+
+
+class ChatPreference(models.Model):
+    """A user's own choice about chats, at every table: ``hidden`` shows no chat and pushes
+    none of its messages to that user's pages."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="chat_preference"
+    )
+    hidden = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.user} chat {'hidden' if self.hidden else 'shown'}"

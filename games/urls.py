@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .chat import views as chat
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -16,5 +17,9 @@ urlpatterns = [
     path("r/<slug:code>/back", views.back, name="back"),
     path("r/<slug:code>/release", views.release, name="release"),
     path("r/<slug:code>/robot", views.set_robot, name="set-robot"),
+    path("r/<slug:code>/chat", chat.post, name="chat"),
+    path("r/<slug:code>/chat/remove", chat.remove, name="chat-remove"),
+    path("r/<slug:code>/chat/settings", chat.settings, name="chat-settings"),
+    path("r/<slug:code>/chat/hidden", chat.hidden, name="chat-hidden"),
     path("staff/hands/<int:hand_id>/", views.inspect_hand, name="inspect-hand"),
 ]

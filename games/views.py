@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import cardfaces, pages, services
 from games.bots import LEVELS, runner
+from games.chat import live as chat
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
@@ -196,13 +197,14 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
         runner.schedule(hand.pk)  # resumes robots after a restart; a duplicate is harmless
     context = pages.room_context(room, request.user)
     context["live"] = pages.render_partials(context)  # the same HTML the pushes send
+    context["chat"] = chat.page(room, context["hand"], context["me"], request.user)
     return render(request, "games/room.html", context)
 
 
 @require_GET
 def view_json(request: HttpRequest, code: str) -> HttpResponse:
     room = _room(code)
-    return JsonResponse(pages.api_view(room, request.user))
+    return JsonResponse({**pages.api_view(room, request.user), "chat": chat.api(room, request.user)})
 
 
 @require_POST

@@ -1,5 +1,5 @@
 """Limits on the site's doors: how often one user, and one address, may make guests, sign up,
-open tables, move, and ask a websocket for a fresh snapshot; and the 429 every refused
+open tables, move, chat, and ask a websocket for a fresh snapshot; and the 429 every refused
 request gets (a readable message and a ``Retry-After``).
 
 The counting is django-ratelimit's (``django_ratelimit.core.get_usage``: a fixed window per
@@ -33,6 +33,7 @@ WHAT = {
     "room": "new tables",
     "act": "moves",
     "frame": "requests for a fresh view of the table",
+    "chat": "chat messages",
 }
 
 

@@ -291,6 +291,7 @@ def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
         "room": {"user": "20/h", "ip": "100/h"},
         "act": {"user": "300/m", "ip": "1500/m"},
         "frame": {"user": "60/m", "ip": "300/m"},
+        "chat": {"user": "20/m", "ip": "200/m"},
     }
     for item in filter(None, (part.strip() for part in spec.split(","))):
         name, _, rate = item.partition("=")

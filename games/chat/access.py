@@ -1,0 +1,80 @@
+"""Who reads and who writes which channel of a table's chat.
+
+The seated players write the players' channel, signed-in watchers the audience's. Everyone who
+may look at the table reads the players' channel. The audience's channel is read by the
+watchers, and by the players only while no hand is being played (before the first deal,
+between hands, after the match): watchers must not be able to tip a player off. The host can
+close the audience's channel (nobody reads or writes it then) or turn the whole chat off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.models import ChatMessage, Hand, Room
+
+PLAYERS = ChatMessage.PLAYERS
+AUDIENCE = ChatMessage.AUDIENCE
+
+
+@dataclass(frozen=True)
+class ChatAccess:
+    """What one viewer may do with a table's chat now; equal values render the same chat
+    partials from the same messages (games.chat.live compares them between pushes)."""
+
+    on: bool  # the host has not turned the chat off
+    audience_open: bool  # the host has not closed the audience's channel
+    seated: bool
+    hand_live: bool  # a hand is being played
+    user_id: int | None  # None: signed out
+    staff: bool
+    host: bool
+
+    @property
+    def reads(self) -> tuple[str, ...]:
+        if not self.on:
+            return ()
+        if self.audience_open and not (self.seated and self.hand_live):
+            return (PLAYERS, AUDIENCE)
+        return (PLAYERS,)
+
+    @property
+    def writes(self) -> str | None:
+        """The channel this viewer's messages go to; None: they may not post."""
+        if not self.on or self.user_id is None:
+            return None
+        if self.seated:
+            return PLAYERS
+        return AUDIENCE if self.audience_open else None
+
+    @property
+    def why_not(self) -> str:
+        """Why this viewer may not post (empty when they may)."""
+        if not self.on:
+            return "The chat is off at this table"
+        if self.user_id is None:
+            return "Log in or play as a guest to chat"
+        if self.writes is None:
+            return "The host has closed the watchers' chat"
+        return ""
+
+    @property
+    def audience_held_back(self) -> bool:
+        """A player during a hand: the watchers' messages wait until it is over."""
+        return self.on and self.audience_open and self.seated and self.hand_live
+
+
+def access_for(room: Room, hand: Hand | None, seat: int | None, user: Any) -> ChatAccess:
+    """``seat``: the viewer's seat at ``room`` (None: watching); ``hand``: its current hand."""
+    signed_in = bool(user is not None and user.is_authenticated)
+    user_id = user.pk if signed_in else None
+    return ChatAccess(
+        on=room.chat_on,
+        audience_open=room.audience_chat,
+        seated=seat is not None,
+        hand_live=hand is not None and not hand.is_over,
+        user_id=user_id,
+        staff=bool(signed_in and user.is_staff),
+        host=user_id is not None and room.created_by_id == user_id,
+    )

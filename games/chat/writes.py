@@ -1,0 +1,85 @@
+"""The only writer of chat messages, chat settings and chat preferences.
+
+As ``games.services`` does for the game: each change runs in one transaction, refuses with a
+``services.Refused`` (nothing written) and tells the table's pages after commit
+(``broadcast.chat_changed``); each page's socket then renders the chat for its own viewer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import broadcast
+from games.chat import text as chat_text
+from games.chat.access import access_for
+from games.models import ChatMessage, ChatPreference, Room
+from games.pages import viewer_for
+from games.services import Forbidden, Illegal
+
+
+def _changed(room_id: int) -> None:
+    transaction.on_commit(lambda: broadcast.chat_changed(room_id))
+
+
+def post(room: Room, user: Any, raw: str) -> ChatMessage:
+    """``user`` says ``raw`` at ``room``: to the players' channel from a seat, else to the
+    audience's."""
+    with transaction.atomic():
+        # The room's lock orders a message after a change of its settings, never beside it.
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        access = access_for(room, room.current_hand(), viewer_for(room, user).seat, user)
+        if access.writes is None:
+            raise Forbidden(access.why_not)
+        try:
+            text = chat_text.clean(raw)
+        except chat_text.BadText as exc:
+            raise Illegal(str(exc)) from None
+        message = ChatMessage.objects.create(room=room, author=user, channel=access.writes, text=text)
+        _changed(room.pk)
+    return message
+
+
+def remove(room: Room, user: Any, message_id: int) -> ChatMessage:
+    """Staff take a message of ``room`` off every page; the admin keeps it, with who did it."""
+    if not getattr(user, "is_staff", False):
+        raise Forbidden("Only staff can remove a message")
+    with transaction.atomic():
+        message = ChatMessage.objects.select_for_update().filter(room=room, pk=message_id).first()
+        if message is None:
+            raise Illegal(f"There is no message {message_id} at this table")
+        if message.removed_at is not None:
+            raise Illegal("That message has been removed already")
+        message.removed_at = timezone.now()
+        message.removed_by = user
+        message.save(update_fields=["removed_at", "removed_by"])
+        _changed(room.pk)
+    return message
+
+
+def change_settings(room: Room, user: Any, on: bool | None = None, audience_open: bool | None = None) -> Room:
+    """The host turns the chat on or off, or opens or closes the audience's channel."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.created_by_id is None or room.created_by_id != getattr(user, "pk", None):
+            raise Forbidden("Only the player who opened the table can change its chat")
+        if on is not None:
+            room.chat_on = on
+        if audience_open is not None:
+            room.audience_chat = audience_open
+        room.save(update_fields=["chat_on", "audience_chat"])
+        _changed(room.pk)
+    return room
+
+
+def set_hidden(user: Any, hidden: bool, room: Room) -> ChatPreference:
+    """``user`` hides (or shows again) the chat at every table; the pages of ``room``, where
+    they asked, are told at once (another table's page learns it at its next chat change)."""
+    if not getattr(user, "is_authenticated", False):
+        raise Forbidden("Log in or play as a guest to hide the chat")
+    with transaction.atomic():
+        preference, _ = ChatPreference.objects.update_or_create(user=user, defaults={"hidden": hidden})
+        _changed(room.pk)
+    return preference
