@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
-from games import broadcast, pages
+from games import broadcast, pages, session_moves
 from games.bots import runner
 from games.chat.live import ChatShown, chat_table
 from games.models import Room
@@ -95,6 +95,21 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """The session this page was opened in ended: not one more push for its viewer."""
         await self._sign_out()
 
+    async def session_moved(self, event: dict[str, Any]) -> None:
+        """The player carries on in a new session (a guest signed up): this page follows it, as
+        the player is now, if the new session holds the same player."""
+        user = self.scope.get("user")
+        now = await database_sync_to_async(session_user)(event["key"])
+        if user is None or now is None or now.pk != user.pk:
+            return await self._sign_out()
+        self.scope["session"] = import_module(settings.SESSION_ENGINE).SessionStore(event["key"])
+        self.scope["user"] = now
+        self.session_checked = time.monotonic()
+        if self.session_group is not None:
+            await self.channel_layer.group_discard(self.session_group, self.channel_name)
+        self.session_group = broadcast.session_group(event["key"])
+        await self.channel_layer.group_add(self.session_group, self.channel_name)
+
     async def _sign_out(self) -> None:
         if not self.closed_for_session:
             self.closed_for_session = self.signed_out = True
@@ -128,7 +143,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if now - self.session_checked < settings.SESSION_RECHECK:
             return True
         self.session_checked = now
-        return session_user_id(key) == user.pk
+        holder = session_user(key)
+        return (holder is not None and holder.pk == user.pk) or session_moves.is_renewing(key, user.pk)
 
     def _render(self, change: str | None, full: bool, chat: bool = False) -> str:
         """The fragments this page needs after ``change`` (all of them if ``full``); after a
@@ -172,13 +188,13 @@ def _frame_limited(scope: dict[str, Any]) -> limits.Limited | None:
     return limits.hit("frame", user_id, client[0])
 
 
-def session_user_id(session_key: str) -> int | None:
+def session_user(session_key: str) -> Any:
     """The user a session holds now, as a request carrying it would see (an expired or
-    deleted session, or one whose password changed since, holds nobody)."""
+    deleted session, or one whose password changed since, holds nobody: None)."""
     request = HttpRequest()
     request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
     user = auth.get_user(request)
-    return user.pk if user.is_authenticated else None
+    return user if user.is_authenticated else None
 
 
 def flash_fragment(text: str) -> str:

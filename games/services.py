@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import broadcast, matches, replay
@@ -231,6 +232,17 @@ def release(room: Room, user: Any, index: int, now: datetime | None = None) -> S
 def guest_logged_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
     if user is not None and getattr(user, "is_guest", False):
         release_all(user)
+
+
+def player_renamed(sender: Any, user: Any = None, **kwargs: Any) -> None:
+    """A guest signed up under a new name (the same user): the tables they sit at, or that a
+    robot keeps for them, and the lobby show it."""
+    rooms = Room.objects.filter(Q(seats__user=user) | Q(seats__kept_for=user)).distinct()
+    room_ids = list(rooms.values_list("pk", flat=True))
+    for room_id in room_ids:
+        transaction.on_commit(lambda room_id=room_id: broadcast.room_changed(room_id))
+    if room_ids:
+        transaction.on_commit(broadcast.lobby_changed)
 
 
 def _to_act_as_seen(hand: Hand, seat: int) -> list[int]:

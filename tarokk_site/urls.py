@@ -1,9 +1,9 @@
-from allauth.account.views import signup
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from accounts.views import signup
 from tarokk_site.limits import limited
 
 

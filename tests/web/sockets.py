@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from channels.auth import AuthMiddlewareStack
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 
 from games.routing import websocket_urlpatterns
 
 app = URLRouter(websocket_urlpatterns)
+# As in tarokk_site.asgi: the session cookie picks the user.
+app_with_sessions = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 
 
 async def connect(path: str, user) -> WebsocketCommunicator:
@@ -26,3 +32,20 @@ async def drain(communicator: WebsocketCommunicator, quiet: float = 0.3) -> list
     while not await communicator.receive_nothing(timeout=quiet):
         messages.append(await communicator.receive_from())
     return messages
+
+
+async def open_socket(code: str, client: Any) -> WebsocketCommunicator:
+    """The room's socket of a test ``Client``'s browser: its session cookie picks the user."""
+    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    headers = [(b"cookie", cookie.encode())]
+    communicator = WebsocketCommunicator(app_with_sessions, f"/ws/r/{code}/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def closed_with(communicator: WebsocketCommunicator) -> int | None:
+    """The close code if the next thing the server sends is a close, else fail with it."""
+    output = await communicator.receive_output(timeout=2)
+    assert output["type"] == "websocket.close", f"a push after the session ended: {output}"
+    return output.get("code")

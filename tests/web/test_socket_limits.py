@@ -8,24 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
-from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
-from django.conf import settings as django_settings
 from django.contrib.sessions.models import Session
 
 from games import services
 from games.consumers import SESSION_ENDED
-from games.routing import websocket_urlpatterns
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, open_table
-from tests.web.sockets import drain
+from tests.web.sockets import app_with_sessions as app
+from tests.web.sockets import closed_with, drain, open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# As in tarokk_site.asgi: the session cookie picks the user.
-app = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 
 
 @pytest.fixture(autouse=True)
@@ -46,23 +40,6 @@ def somebody_moves(room: Any, users: dict[int, Any]) -> None:
     hand = room.current_hand()
     seat = hand.to_act[0]
     services.submit_action(hand.pk, seat, "pass", hand.seq, actor=users[seat])
-
-
-async def open_socket(code: str, client: Any) -> WebsocketCommunicator:
-    cookie = (
-        f"{django_settings.SESSION_COOKIE_NAME}={client.cookies[django_settings.SESSION_COOKIE_NAME].value}"
-    )
-    communicator = WebsocketCommunicator(app, f"/ws/r/{code}/", headers=[(b"cookie", cookie.encode())])
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
-
-
-async def closed_with(communicator: WebsocketCommunicator) -> int | None:
-    """The close code if the next thing the server sends is a close, else fail with it."""
-    output = await communicator.receive_output(timeout=2)
-    assert output["type"] == "websocket.close", f"a push after the session ended: {output}"
-    return output.get("code")
 
 
 async def test_a_logout_closes_the_socket_before_it_shows_the_hand_again():
