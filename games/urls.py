@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .tables import views as tables
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -16,5 +17,9 @@ urlpatterns = [
     path("r/<slug:code>/back", views.back, name="back"),
     path("r/<slug:code>/release", views.release, name="release"),
     path("r/<slug:code>/robot", views.set_robot, name="set-robot"),
+    path("r/<slug:code>/privacy", tables.privacy, name="table-privacy"),
+    path("r/<slug:code>/remove", tables.remove, name="remove-player"),
+    path("join/<slug:code>/", tables.join, name="join"),
+    path("lobby/online", tables.online, name="online"),
     path("staff/hands/<int:hand_id>/", views.inspect_hand, name="inspect-hand"),
 ]
