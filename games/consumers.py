@@ -8,6 +8,7 @@ import time
 from collections import OrderedDict
 from importlib import import_module
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -21,14 +22,16 @@ from games import broadcast, pages, session_moves
 from games.bots import runner
 from games.chat.live import ChatShown, chat_table
 from games.models import Room
+from games.tables import access, presence
 from tarokk_site import limits
 
 # Close codes: the session this socket was opened in ended (a logout); and too many
 # connections. The page's socket does not reconnect after a 4xxx close.
 SESSION_ENDED = 4401
+AUDIENCE_CLOSED = 4403  # the table's audience is closed and this viewer is none of its players
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
+class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
     """A push sends only the live partials whose HTML changed since this page last got them
     (their ``data-version`` aside: it moves with every action, and the page keeps the one it
     has). The page gets its fragments from this socket alone (the POST replies to htmx carry
@@ -38,6 +41,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     room_id: int | None = None
     session_group: str | None = None
     signed_out = False  # the session ended: nothing more is rendered or sent
+    shut_out = False  # the audience is closed to this viewer: nothing more either
     closed_for_session = False
     session_checked = 0.0  # time.monotonic() of the last check of the session
     chat: ChatShown | None = None  # what the page shows of the chat (games.chat.live)
@@ -56,6 +60,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if room is None:
             await self.close(code=4404)
             return
+        if not await database_sync_to_async(self._may_watch)(room):
+            await self.close(code=AUDIENCE_CLOSED)
+            return
         self.room_id = room.pk
         self.group = broadcast.room_group(room.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -65,12 +72,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.session_group = broadcast.session_group(session_key)
             await self.channel_layer.group_add(self.session_group, self.channel_name)
         await self.accept()
+        await self.arrive()
         # Reconnecting sends a full snapshot first (DESIGN.md §7).
         await self._push(full=True)
         if runner.in_process():  # otherwise the worker finds due robots in the database itself
             await database_sync_to_async(self._kick_robots)()
 
     async def disconnect(self, code: int) -> None:
+        await self.depart()
         if self.room_id is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.session_group is not None:
@@ -121,6 +130,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         message = await database_sync_to_async(self._render)(change, full, chat)
         if self.signed_out:
             return await self._sign_out()
+        if self.shut_out:
+            return await self.close(code=AUDIENCE_CLOSED)
         if message:
             await self.send(text_data=message)
 
@@ -153,13 +164,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.signed_out = True
             return ""
         user = self.scope.get("user")
+        if self.shut_out:
+            return ""
         if self.chat is None:
             self.chat = ChatShown()
         if chat:
             seating = chat_table(self.room_id, change)
             return "" if seating is None else self.chat.news(seating, user, change, chat=True)
         table = _table_for(self.room_id, change)
-        if table is None:
+        if table is None or self.shut_out:
+            return ""
+        # The host may close the audience, or remove this viewer's player, while the page is open.
+        if not access.may_watch(table.room, user, table.seats):
+            self.shut_out = True
             return ""
         # Watchers who would see the same page share one render of each change.
         audience = pages.audience_key(table, user) if change else None
@@ -172,6 +189,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 live = Live(pages.room_context(table.room, user, table))
                 _remember(_shared_renders, key, live)
         return self.shown.news(live, full) + self.chat.news(table, user, change, full)
+
+    def _may_watch(self, room: Room) -> bool:
+        return access.may_watch(room, self.scope.get("user"), list(room.seats.all()))
 
     def _kick_robots(self) -> None:
         room = Room.objects.filter(pk=self.room_id).first()
@@ -299,7 +319,7 @@ def _table_for(room_id: int | None, change: str | None) -> pages.Table | None:
     return table
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(presence.Present, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         broadcast.note_server_loop()
         # Connecting renders the room list: a frame, as a table page's snapshot is.
@@ -308,9 +328,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             return
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         await self.accept()
+        await self.arrive()
         await self._push()
 
     async def disconnect(self, code: int) -> None:
+        await self.depart()
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
@@ -321,9 +343,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     def _render(self) -> str:
-        from games.views import lobby_context
+        from games.tables import lobby
 
-        return render_to_string("games/lobby.html#rooms", lobby_context())
+        # The page's filter (``/ws/lobby/?game=czech``) holds for every push, as for the page.
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        game = lobby.game_filter((query.get("game") or [""])[0])[0]
+        return render_to_string("games/lobby.html#rooms", lobby.lobby_tables(game))
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):

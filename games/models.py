@@ -20,6 +20,11 @@ def new_room_code() -> str:
     return "".join(secrets.choice(alphabet) for _ in range(6))
 
 
+def new_invite_token() -> str:
+    """The secret a locked table's invitation link carries (``/join/<code>?invite=<token>``)."""
+    return secrets.token_urlsafe(12)
+
+
 class Room(models.Model):
     code = models.SlugField(max_length=12, unique=True, default=new_room_code)
     variant = models.CharField(max_length=20, db_index=True)
@@ -38,6 +43,17 @@ class Room(models.Model):
     # off, and the watchers' channel open or closed. Room settings, not rule options.
     chat_on = models.BooleanField(default=True)
     audience_chat = models.BooleanField(default=True)
+    # Who may find, sit at and watch the table (games/tables/access.py), set by the host before
+    # the first hand: ``private``, not listed in the lobby; ``locked``, only players the host
+    # invited by link may sit; ``open_audience`` False, only its players and staff watch.
+    private = models.BooleanField(default=False)
+    locked = models.BooleanField(default=False)
+    open_audience = models.BooleanField(default=True)
+    # Changed when the host removes a player, so that the old invitation link seats nobody.
+    invite_token = models.CharField(max_length=32, default=new_invite_token)
+    # The users the host removed from a seat: they may not sit here again unless the host's
+    # current link invites them anew. On the room row, which every render reads anyway.
+    removed = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created"]
@@ -221,3 +237,34 @@ class ChatPreference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} chat {'hidden' if self.hidden else 'shown'}"
+
+
+class Invitation(models.Model):
+    """A person who came to a table by its host's invitation link: a locked table seats only
+    them (and its host). Written only by ``games.services``."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["room", "user"], name="unique_invitation"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code}: {self.user_id}"
+
+
+class Presence(models.Model):
+    """One open websocket of a signed-in user (games/tables/presence.py): the lobby counts the
+    users with a row seen lately. A socket refreshes ``seen`` while it is open and deletes its
+    row when it closes; the rows of a process that died stop being refreshed and are no longer
+    counted once ``ONLINE_SECONDS`` have passed."""
+
+    channel = models.CharField(max_length=200, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seen = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} on {self.channel}"

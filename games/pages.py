@@ -21,6 +21,7 @@ from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
+from games.tables import room_page
 
 # The partials of the room page that change with the game, in page order.
 # ``review``: the finished hand for everyone, shown from its end until the next deal.
@@ -187,6 +188,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
             and (hand is None or seat.away or (row["to_act"] and not room.turn_clock))
         )
     context["has_free_seat"] = any(s.is_free for s in seats)
+    context.update(room_page.context(room, user, seats, hand is None, viewer.seat))
     context["can_end_match"] = _can_end_match(room, table, viewer.seat, user_id)
     # Fragments carry the version of the table they show, so that a page never swaps in an
     # older render that arrives late (a POST reply overtaken by a push, or the reverse).
@@ -235,7 +237,7 @@ def audience_key(table: Table, user: Any) -> tuple[Any, ...] | None:
         return None
     is_host = user_id is not None and table.room.created_by_id == user_id and table.hand is None
     kept = tuple(user_id is not None and s.kept_for_id == user_id for s in table.seats)
-    return (authenticated, is_host, kept)
+    return (authenticated, is_host, kept, *room_page.audience_part(table.room, user))
 
 
 def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str]]:

@@ -9,23 +9,30 @@ these functions and nothing else.
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from games import broadcast, matches, replay
 from games.bots import LEVELS
-from games.models import Hand, HandAction, Room, Seat, TurnClock
+from games.models import Hand, HandAction, Invitation, Room, Seat, TurnClock, new_invite_token
 from games.rules import HandContext, IllegalAction, get_variant
 from games.rules import match as match_rules
 from games.rules.base import resolve_options
 from games.signals import hand_changed
+from games.tables import access
+from games.tables.access import Privacy
 from games.turn_clock import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE, check_seconds
 from games.turn_clock import ROBOT as CLOCK_ROBOT
+
+# A table listed in the lobby, where anyone may sit and watch: the default.
+EVERYONE_WELCOME = Privacy()
 
 # The robot that takes a seat when nobody says otherwise, and the one that keeps a leaver's seat.
 DEFAULT_ROBOT = "basic"
@@ -87,8 +94,10 @@ def create_room(
     options: dict[str, Any] | None = None,
     robot_level: str = DEFAULT_ROBOT,
     turn_clock: int = 0,
+    privacy: Privacy = EVERYONE_WELCOME,
 ) -> Room:
-    """Open a table; ``turn_clock`` is the seconds each human decision may take (0: no clock)."""
+    """Open a table; ``turn_clock`` is the seconds each human decision may take (0: no clock);
+    ``privacy`` says who may find, sit at and watch it (games/tables/access.py)."""
     try:
         variant = get_variant(variant_key)
     except KeyError as exc:
@@ -111,7 +120,13 @@ def create_room(
         raise Illegal(f"The turn clock's {CLOCK_ROBOT} robot does not play {variant.name} yet")
     with transaction.atomic():
         room = Room.objects.create(
-            variant=variant.key, options=resolved, created_by=user, turn_clock=turn_clock
+            variant=variant.key,
+            options=resolved,
+            created_by=user,
+            turn_clock=turn_clock,
+            private=privacy.private,
+            locked=privacy.locked,
+            open_audience=privacy.open_audience,
         )
         for index in range(seats):
             robot = robot_level if index >= seats - robots else ""
@@ -133,6 +148,9 @@ def sit(room: Room, user: Any, index: int) -> Seat:
         except Seat.DoesNotExist:
             raise Illegal(f"There is no seat {index + 1} at this table") from None
         returning = seat.kept_for_id is not None and seat.kept_for_id == user.pk
+        refusal = None if returning else access.sit_refusal(room, user)
+        if refusal is not None:
+            raise Forbidden(refusal)
         if not seat.is_free and not returning:
             if seat.kept_for_id is not None:
                 raise Stale(f"Seat {index + 1} is kept for the player who left it")
@@ -165,11 +183,12 @@ def leave(room: Room, user: Any) -> None:
         _after_commit(room)
 
 
-def _vacate(room: Room, hand: Hand | None, seat: Seat) -> None:
+def _vacate(room: Room, hand: Hand | None, seat: Seat, keep: bool = True) -> None:
     """The seat's player is gone (under the room's and hand's locks): before the first hand the
-    seat is free; after it a robot plays it and keeps it for the player (``sit`` to come back)."""
+    seat is free; after it a robot plays it and (``keep``) keeps it for the player (``sit`` to
+    come back)."""
     running = room.hands.exists()
-    seat.kept_for = seat.user if running else None
+    seat.kept_for = seat.user if running and keep else None
     seat.user = None
     seat.robot = DEFAULT_ROBOT if running else ""
     seat.away, seat.timeouts = False, 0
@@ -300,6 +319,99 @@ def set_robot(room: Room, user: Any, index: int, level: str) -> Seat:
         _start_hand_if_ready(room)
         _after_commit(room)
     return seat
+
+
+# --- who may sit and watch (games/tables) -----------------------------------------------
+
+
+def accept_invitation(room: Room, user: Any, token: str) -> Invitation:
+    """``user`` came by the host's invitation link: they may sit at the locked table, and a
+    player the host removed is welcome again. A token that is not the room's current one
+    (the host removed someone since) is refused and nothing is written."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if not token or not secrets.compare_digest(token, room.invite_token):
+            raise Forbidden("This invitation link is not valid (any more): ask the host for a new one.")
+        invitation, _ = Invitation.objects.get_or_create(room=room, user=user)
+        if user.pk in room.removed:
+            room.removed = [uid for uid in room.removed if uid != user.pk]
+            room.save(update_fields=["removed"])
+    return invitation
+
+
+def set_privacy(room: Room, user: Any, privacy: Privacy) -> Room:
+    """The host decides, before the first hand, whether the table is listed, who may sit and
+    who may watch. Locking it invites the players already seated."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.created_by_id is None or room.created_by_id != access.user_id(user):
+            raise Forbidden("Only the player who opened the table can change who may sit and watch")
+        if room.hands.exists():
+            raise Illegal("The game has started: who may sit and watch can no longer be changed")
+        room.private, room.locked, room.open_audience = privacy.private, privacy.locked, privacy.open_audience
+        room.save(update_fields=["private", "locked", "open_audience"])
+        if room.locked:
+            for seated in room.seats.exclude(user=None).exclude(user_id=room.created_by_id):
+                Invitation.objects.get_or_create(room=room, user_id=seated.user_id)
+        _after_commit(room)
+    return room
+
+
+def remove_player(room: Room, user: Any, index: int) -> Seat:
+    """The host removes a player who has not made a move at this table: before the first hand
+    their seat becomes free, after it a robot plays it (kept for nobody). They watch from then
+    on, may not sit here again, and the old invitation link stops working (a new token)."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = _lock_live_hand(room)
+        if room.created_by_id is None or room.created_by_id != access.user_id(user):
+            raise Forbidden("Only the player who opened the table can remove a player")
+        seat = room.seats.select_for_update().select_related("user").filter(index=index).first()
+        if seat is None:
+            raise Illegal(f"There is no seat {index + 1} at this table")
+        if seat.user_id is None:
+            raise Illegal(f"Seat {index + 1} has no player to remove")
+        if seat.user_id == user.pk:
+            raise Illegal("That is your own seat: leave the table instead")
+        # Public moves only: a private one (a declined Czech contra offer) is not told to the host.
+        if HandAction.objects.filter(hand__room=room, actor_id=seat.user_id, public=True).exists():
+            raise Illegal(
+                f"{seat.user.username} has played at this table:"
+                " only a player who never played can be removed"
+            )
+        removed = seat.user
+        _vacate(room, hand, seat, keep=False)
+        for dealt in room.hands.all():  # dealt in, but the robot plays every card of theirs
+            dealt.players.remove(removed)
+        Invitation.objects.filter(room=room, user=removed).delete()
+        room.removed = [*room.removed, removed.pk]
+        room.invite_token = new_invite_token()
+        room.save(update_fields=["removed", "invite_token"])
+        _after_commit(room)
+    return seat
+
+
+def close_stale_robot_tables(now: datetime | None = None) -> list[str]:
+    """Close the open tables where no person sits and nothing has happened (no table opened,
+    hand dealt or move made) for ``ROBOT_TABLE_HOURS``: robots alone would keep them listed
+    for ever. Returns the codes closed."""
+    cutoff = (now or timezone.now()) - timedelta(hours=settings.ROBOT_TABLE_HOURS)
+    people = Seat.objects.filter(room=OuterRef("pk")).exclude(user=None)
+    lately = Q(created__gte=cutoff) | Exists(Hand.objects.filter(room=OuterRef("pk"), created__gte=cutoff))
+    lately |= Exists(HandAction.objects.filter(hand__room=OuterRef("pk"), created__gte=cutoff))
+    stale = Room.objects.filter(closed=False).exclude(Exists(people)).exclude(lately)
+    closed = []
+    for pk in stale.values_list("pk", flat=True):
+        with transaction.atomic():
+            # Checked again under the room's lock: somebody may have sat down meanwhile.
+            room = stale.select_for_update(of=("self",)).filter(pk=pk).first()
+            if room is None:
+                continue
+            room.closed = True
+            room.save(update_fields=["closed"])
+            closed.append(room.code)
+            _after_commit(room)
+    return closed
 
 
 def _after_commit(room: Room) -> None:

@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import views
 from .chat import views as chat
+from .tables import views as tables
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -21,5 +22,9 @@ urlpatterns = [
     path("r/<slug:code>/chat/remove", chat.remove, name="chat-remove"),
     path("r/<slug:code>/chat/settings", chat.settings, name="chat-settings"),
     path("r/<slug:code>/chat/hidden", chat.hidden, name="chat-hidden"),
+    path("r/<slug:code>/privacy", tables.privacy, name="table-privacy"),
+    path("r/<slug:code>/remove", tables.remove, name="remove-player"),
+    path("join/<slug:code>/", tables.join, name="join"),
+    path("lobby/online", tables.online, name="online"),
     path("staff/hands/<int:hand_id>/", views.inspect_hand, name="inspect-hand"),
 ]

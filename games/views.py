@@ -17,6 +17,8 @@ from games.chat import live as chat
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
+from games.tables import access, presence
+from games.tables import lobby as tables
 from tarokk_site import limits
 
 
@@ -54,7 +56,13 @@ def _int(request: HttpRequest, name: str, minimum: int | None = None) -> int:
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    context = lobby_context()
+    tables.sweep_if_due()
+    game, game_error = tables.game_filter(request.GET.get("game"))
+    context = lobby_context(game)
+    context.update(game_error=game_error, online=presence.online_count())
+    context["privacy_fields"] = pages.render_live_template(
+        "_privacy_fields.html", {"privacy": access.Privacy()}
+    )
     context["option_forms"] = [{"variant": v, "fields": _option_fields(v)} for v in context["variants"]]
     # Seats at a table with the default options (Bridge's ``players`` choice changes it; the
     # page's script follows that choice); the robots choice offers 0 to seats - 1.
@@ -68,7 +76,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     }
     first = context["variant_seats"][0][1]
     context["robot_choices"] = robot_choices(first)
-    return render(request, "games/lobby.html", context)
+    return render(request, "games/lobby.html", context, status=400 if game_error else 200)
 
 
 @require_GET
@@ -94,9 +102,8 @@ def robot_choices(seats: int) -> list[tuple[int, str]]:
     return choices
 
 
-def lobby_context() -> dict[str, Any]:
-    rooms = Room.objects.filter(closed=False).prefetch_related("seats__user", "hands")[:50]
-    return {"rooms": rooms, "variants": list(VARIANTS.values())}
+def lobby_context(game: str | None = None) -> dict[str, Any]:
+    return {**tables.lobby_tables(game), "variants": list(VARIANTS.values())}
 
 
 def _option_fields(variant: Any) -> list[dict[str, Any]]:
@@ -147,8 +154,18 @@ def new_room(request: HttpRequest) -> HttpResponse:
         }
         level = request.POST.get("robot_level", services.DEFAULT_ROBOT)
         turn_clock = _int(request, "turn_clock") if request.POST.get("turn_clock") else 0
+        try:
+            privacy = access.Privacy.from_form(request.POST)
+        except ValueError as exc:
+            raise services.Illegal(str(exc)) from None
         room = services.create_room(
-            request.user, variant_key, robots, options, robot_level=level, turn_clock=turn_clock
+            request.user,
+            variant_key,
+            robots,
+            options,
+            robot_level=level,
+            turn_clock=turn_clock,
+            privacy=privacy,
         )
     except services.Refused as refusal:
         return _refused(request, refusal)
@@ -192,6 +209,10 @@ def _option_value(option: Any, raw: str) -> Any:
 @require_GET
 def room_page(request: HttpRequest, code: str) -> HttpResponse:
     room = _room(code)
+    if not access.may_watch(room, request.user, list(room.seats.all())):
+        free = room.seats.filter(user=None, robot="").exists()
+        page = {"room": room, "message": access.AUDIENCE_CLOSED, "offer_seat": free}
+        return render(request, "games/join.html", page, status=403)
     hand = room.current_hand()
     if hand is not None and not hand.is_over:
         runner.schedule(hand.pk)  # resumes robots after a restart; a duplicate is harmless
@@ -204,6 +225,8 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def view_json(request: HttpRequest, code: str) -> HttpResponse:
     room = _room(code)
+    if not access.may_watch(room, request.user, list(room.seats.all())):
+        return JsonResponse({"error": access.AUDIENCE_CLOSED}, status=403)
     return JsonResponse({**pages.api_view(room, request.user), "chat": chat.api(room, request.user)})
 
 

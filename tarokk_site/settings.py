@@ -303,6 +303,16 @@ def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
 RATE_LIMITS = _rate_limits(os.environ.get("TAROKK_RATE_LIMITS", ""))
 # Open tables one user may sit at when opening another (0: no limit).
 OPEN_TABLES_PER_USER = int(os.environ.get("TAROKK_OPEN_TABLES_PER_USER", "10"))
+
+# --- The lobby (games/tables) ---
+# A table where no person sits is closed once nothing has happened at it for this many hours
+# (checked when the lobby is loaded, at most once a minute across processes).
+ROBOT_TABLE_HOURS = float(os.environ.get("TAROKK_ROBOT_TABLE_HOURS", "3"))
+# A table whose match is over leaves the lobby when nobody has started another for this long.
+FINISHED_TABLE_MINUTES = float(os.environ.get("TAROKK_FINISHED_TABLE_MINUTES", "30"))
+# A socket counts its user online for this long after it last said so (it says so every third
+# of it while open): the sockets of a process that died stop counting after at most this long.
+ONLINE_SECONDS = float(os.environ.get("TAROKK_ONLINE_SECONDS", "90"))
 # Seconds between two checks by an open websocket that its session still holds (a logout
 # closes the session's sockets at once; this catches an expired or deleted session).
 SESSION_RECHECK = float(os.environ.get("TAROKK_SESSION_RECHECK", "30"))

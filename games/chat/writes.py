@@ -18,6 +18,7 @@ from games.chat.access import access_for
 from games.models import ChatMessage, ChatPreference, Room
 from games.pages import viewer_for
 from games.services import Forbidden, Illegal
+from games.tables import access as table_access
 
 
 def _changed(room_id: int) -> None:
@@ -30,6 +31,9 @@ def post(room: Room, user: Any, raw: str) -> ChatMessage:
     with transaction.atomic():
         # The room's lock orders a message after a change of its settings, never beside it.
         room = Room.objects.select_for_update().get(pk=room.pk)
+        # Who may not look at the table (a closed audience) may not talk at it either.
+        if not table_access.may_watch(room, user, list(room.seats.all())):
+            raise Forbidden(table_access.AUDIENCE_CLOSED)
         access = access_for(room, room.current_hand(), viewer_for(room, user).seat, user)
         if access.writes is None:
             raise Forbidden(access.why_not)

@@ -1,7 +1,9 @@
-// The waiting table's link: the status fragment shows the table's path in a read-only field
-// ([data-share-link]); this makes it the whole address of the page and copies it when the
-// button next to it ([data-copy-link]) is pressed. Pushed fragments replace the field, so the
-// address is filled in again after every swap; the click is listened for on the document.
+// The waiting table's invitation: the status fragment shows the table's join link in a
+// read-only field ([data-share-link]); this makes it the whole address and copies it when the
+// button next to it ([data-copy-link]) is pressed. Where the browser has a system share sheet
+// (navigator.share: phones, mostly) the Share button ([data-share-sheet]) is shown and opens
+// it. Pushed fragments replace the field, so the address is filled in again after every swap;
+// the clicks are listened for on the document.
 (function () {
   "use strict";
 
@@ -10,6 +12,9 @@
       var path = field.getAttribute("data-share-link") || field.value;
       field.value = new URL(path, window.location.href).href;
     });
+    if (typeof navigator.share === "function") {
+      document.querySelectorAll("[data-share-sheet]").forEach(function (button) { button.hidden = false; });
+    }
   }
 
   function copied(button, ok) {
@@ -17,12 +22,7 @@
     button.setAttribute("data-copied", ok ? "true" : "false");
   }
 
-  document.addEventListener("click", function (e) {
-    var button = e.target.closest && e.target.closest("[data-copy-link]");
-    if (!button) return;
-    var field = document.querySelector("[data-share-link]");
-    if (!field) return;
-    fill();
+  function copy(button, field) {
     field.select();
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(field.value).then(
@@ -32,6 +32,31 @@
     } else {
       copied(button, document.execCommand("copy"));
     }
+  }
+
+  function share(field) {
+    var box = field.closest("[data-share-table]");
+    var code = box ? box.getAttribute("data-table-code") : "";
+    // A dismissed sheet rejects the promise: nothing to say then.
+    navigator.share({ title: "Table " + code, text: "Join my table " + code + ":", url: field.value })
+      .catch(function () {});
+  }
+
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest && e.target.closest("[data-copy-link], [data-share-sheet]");
+    if (!button) return;
+    var field = document.querySelector("[data-share-link]");
+    if (!field) return;
+    fill();
+    if (button.hasAttribute("data-share-sheet")) share(field);
+    else copy(button, field);
+  });
+
+  // The host closed the audience (or removed this watcher's player at such a table): the
+  // socket is closed with 4403 and the page is loaded again, which says so.
+  document.addEventListener("htmx:wsClose", function (e) {
+    var event = e.detail && e.detail.event;
+    if (event && event.code === 4403) window.location.reload();
   });
 
   document.addEventListener("DOMContentLoaded", fill);

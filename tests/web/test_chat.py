@@ -85,6 +85,18 @@ def test_it_refuses_a_stranger_and_saves_nothing(table):
     assert saved(room) == []
 
 
+def test_it_refuses_a_watcher_when_the_host_closed_the_audience_and_saves_nothing(table):
+    room, owner, friend, watcher = table
+    Room.objects.filter(pk=room.pk).update(open_audience=False)
+    assert_refused(
+        say(watcher, room, "psst"),
+        403,
+        "The audience of this table is closed: only its players and staff can watch it.",
+    )
+    assert say(friend, room, "Just us").status_code == 204
+    assert saved(room) == [("friend", "players", "Just us")]
+
+
 def test_it_refuses_an_unknown_table_and_a_get():
     user = UserFactory(username="someone")
     assert client_for(user).post("/r/nosuch/chat", {"text": "hi"}).status_code == 404

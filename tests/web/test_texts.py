@@ -201,7 +201,7 @@ def test_a_waiting_table_shows_its_link_to_share_with_a_copy_button():
         page = client.get(f"/r/{room.code}/").content.decode()
         status = re.search(r'<div id="status".*?</div>', page, re.S).group(0)
         assert "Send this link to the friends you play with" in status
-        assert f'data-share-link="/r/{room.code}/"' in status and "data-copy-link" in status
+        assert f'data-share-link="/join/{room.code}/"' in status and "data-copy-link" in status
         assert "onclick" not in status and "<script" not in page.split("</head>")[1]
     assert "/static/js/share.js" in page
 

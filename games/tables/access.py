@@ -1,0 +1,83 @@
+"""Who may sit at and who may watch a table: read-only decisions from the room's rows.
+
+``games.services`` asks ``sit_refusal`` under the room's lock before seating anyone; the room
+page, ``view.json`` and the room's websocket ask ``may_watch`` before showing anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.models import Invitation, Room, Seat
+
+LOCKED = "This table is locked: only players the host invited may sit. Ask the host for the invitation link."
+REMOVED = "The host removed you from this table: only a new invitation from the host seats you again."
+AUDIENCE_CLOSED = "The audience of this table is closed: only its players and staff can watch it."
+
+
+def user_id(user: Any) -> int | None:
+    return user.pk if user is not None and user.is_authenticated else None
+
+
+def sit_refusal(room: Room, user: Any) -> str | None:
+    """Why ``user`` may not take a seat at ``room`` (None: they may). The host always may; a
+    player the host removed may not until invited anew; a locked table seats the invited only."""
+    uid = user_id(user)
+    if uid == room.created_by_id:
+        return None
+    if uid in room.removed:
+        return REMOVED
+    if room.locked and not Invitation.objects.filter(room=room, user_id=uid).exists():
+        return LOCKED
+    return None
+
+
+def may_watch(room: Room, user: Any, seats: list[Seat]) -> bool:
+    """Whether ``user`` may see the table: everyone while its audience is open; else its host,
+    its seated players, a player whose seat a robot keeps, and staff."""
+    if room.open_audience or getattr(user, "is_staff", False):
+        return True
+    uid = user_id(user)
+    if uid is None:
+        return False
+    return uid == room.created_by_id or any(uid in (s.user_id, s.kept_for_id) for s in seats)
+
+
+def share_path(room: Room, for_host: bool) -> str | None:
+    """The link a viewer may hand on: ``/join/<code>``; with the invitation token only for the
+    host of a locked table; None for anyone else at a locked table (only the host invites)."""
+    if room.locked:
+        return f"/join/{room.code}/?invite={room.invite_token}" if for_host else None
+    return f"/join/{room.code}/"
+
+
+YES = {"on", "true", "yes", "1"}
+NO = {"off", "false", "no", "0", ""}
+# The form's names for the three settings (a checkbox posts "on", or nothing when unticked).
+FIELDS = {"private": "private", "locked": "locked", "closed_audience": "open_audience"}
+
+
+@dataclass(frozen=True)
+class Privacy:
+    private: bool = False
+    locked: bool = False
+    open_audience: bool = True
+
+    @classmethod
+    def from_form(cls, data: Mapping[str, str]) -> Privacy:
+        """The settings a form posted: a ticked box is on, a missing one off; any other
+        value is refused by name (ValueError)."""
+        values: dict[str, bool] = {}
+        for name, attribute in FIELDS.items():
+            raw = str(data.get(name, "")).strip().lower()
+            if raw not in YES | NO:
+                raise ValueError(f"{name} must be on or off, not {data.get(name)!r}")
+            ticked = raw in YES
+            values[attribute] = not ticked if attribute == "open_audience" else ticked
+        return cls(**values)
+
+    @classmethod
+    def of(cls, room: Room) -> Privacy:
+        return cls(private=room.private, locked=room.locked, open_audience=room.open_audience)

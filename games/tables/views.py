@@ -1,0 +1,90 @@
+"""The views of table life: joining by link, the host's privacy settings and removals, and the
+lobby's online count. Every write goes through games.services."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.models import Room
+from games.tables import access, joining, presence
+from games.views import _back_to_room, _int, _is_htmx, _pushed, _refused
+
+
+def _page(request: HttpRequest, room: Room, message: str, status: int = 200, **more: object) -> HttpResponse:
+    """The join page: what became of the visit, and the ways on (sit, watch, the lobby)."""
+    seats = list(room.seats.all())
+    context = {
+        "room": room,
+        "message": message,
+        "free": sum(1 for s in seats if s.is_free),
+        "may_watch": access.may_watch(room, request.user, seats),
+        **more,
+    }
+    return render(request, "games/join.html", context, status=status)
+
+
+@require_GET
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    room = get_object_or_404(Room, code=code)
+    if room.closed:
+        return _page(
+            request, room, "This table is closed: its players have left. Open a new one from the lobby.", 410
+        )
+    if not request.user.is_authenticated:
+        # Through the guest button or the login, and back here to be seated.
+        here = request.get_full_path()
+        message = "Play as a guest or log in to take a seat at this table."
+        return _page(request, room, message, next=here, login=f"/accounts/login/?next={quote(here)}")
+    try:
+        outcome = joining.join(room, request.user, request.GET.get("invite", "").strip())
+    except services.Refused as refusal:
+        return _page(request, room, refusal.message, refusal.status)
+    if outcome == joining.FULL:
+        if not access.may_watch(room, request.user, list(room.seats.all())):
+            return _page(
+                request, room, "The table is full, and its audience is closed: only its players can watch."
+            )
+        messages.info(
+            request, "The table is full: you are watching. A seat may free up before the game starts."
+        )
+    return redirect(f"/r/{room.code}/")
+
+
+@require_POST
+def privacy(request: HttpRequest, code: str) -> HttpResponse:
+    room = get_object_or_404(Room, code=code)
+    try:
+        if not request.user.is_authenticated:
+            raise services.Forbidden("Only the player who opened the table can change who may sit and watch")
+        try:
+            settings = access.Privacy.from_form(request.POST)
+        except ValueError as exc:
+            raise services.Illegal(str(exc)) from None
+        services.set_privacy(room, request.user, settings)
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    return _pushed() if _is_htmx(request) else redirect(f"/r/{room.code}/")
+
+
+@require_POST
+def remove(request: HttpRequest, code: str) -> HttpResponse:
+    room = get_object_or_404(Room, code=code)
+    try:
+        if not request.user.is_authenticated:
+            raise services.Forbidden("Only the player who opened the table can remove a player")
+        services.remove_player(room, request.user, _int(request, "seat", minimum=0))
+    except services.Refused as refusal:
+        return _refused(request, refusal)
+    return _back_to_room(request, room)
+
+
+@require_GET
+def online(request: HttpRequest) -> HttpResponse:
+    """The lobby's count of players online (polled by the page)."""
+    return render(request, "games/lobby.html#online", {"online": presence.online_count()})
