@@ -5,7 +5,7 @@ Shared by every variant's card play; ``k`` is that variant's ``Knowledge`` (a ``
 
 from __future__ import annotations
 
-from games.rules.cards import TRUMP
+from games.rules.cards import TRUMP, card_points
 
 from .knowledge import SeatKnowledge
 
@@ -60,3 +60,33 @@ def t21_safe_now(k: SeatKnowledge) -> bool:
     if any(c == T22 for _, c in k.trick):
         return k.friend(next(s for s, c in k.trick if c == T22)) is True
     return all(k.friend(s) is True or TRUMP in k.voids[s] for s in later_seats(k))
+
+
+def keeps_t1(k: SeatKnowledge, unseen: set[str], announcer: int | None) -> bool:
+    """Keep T1 for the last trick: the seat announced it (``announcer``: I on the end, pagat
+    ultimo), or holds enough trumps to draw everyone else's."""
+    if T1 not in k.hand:
+        return False
+    if announcer == k.seat:
+        return True
+    mine = sum(1 for c in k.hand if c[0] == TRUMP)
+    others = sum(1 for c in unseen if c[0] == TRUMP)
+    return mine >= 5 and mine >= others
+
+
+def suit_lead(k: SeatKnowledge, suits: list[str], friends: list[int], foes: list[int]) -> str:
+    """One of ``suits`` (suit cards) to lead: the cheapest of a suit a teammate is known to
+    ruff and no opponent is; else the lowest card of the shortest suit no opponent is known to
+    ruff (of any suit when each is)."""
+    rank = k.rank
+
+    def ruffs(seat: int, suit: str) -> bool:
+        return suit in k.voids[seat] and TRUMP not in k.voids[seat]
+
+    for card in sorted(suits, key=lambda c: (card_points(c), rank[c])):
+        suit = card[0]
+        if any(ruffs(s, suit) for s in friends) and not any(ruffs(s, suit) for s in foes):
+            return card
+    unruffed = [c for c in suits if not any(ruffs(s, c[0]) for s in foes)] or suits
+    counts = {s: sum(1 for c in k.hand if c[0] == s) for s in {c[0] for c in unruffed}}
+    return min(unruffed, key=lambda c: (counts[c[0]], card_points(c), rank[c]))

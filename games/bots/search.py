@@ -67,27 +67,54 @@ class Search:
         sampler, world, cands = self.prepare(view, legal)
         if len(cands) == 1:
             return cands[0]
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
-        values: list[list[float]] = [[] for _ in cands]
-        slowest = 0.0
-        for n in range(samples):
-            begun = time.perf_counter()
+
+        def sample() -> Any:
             dealt = sampler.sample(rng)
-            if dealt is None:
-                break
-            state = world.fill(sampler, dealt)
-            for j, card in enumerate(cands):
-                values[j].append(self.playout(world, state, card))
-            now = time.perf_counter()
-            slowest = max(slowest, now - begun)
-            if now - started + slowest > self.time_budget:
-                break
-            if n + 1 >= MIN_SAMPLES and clear(values):
-                break
-        if not values[0]:
-            return None
-        means = [sum(v) / len(v) for v in values]
-        return cands[max(range(len(cands)), key=means.__getitem__)]
+            return None if dealt is None else world.fill(sampler, dealt)
+
+        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
+        return best_on_average(
+            cands,
+            samples,
+            sample,
+            lambda state, card: self.playout(world, state, card),
+            started,
+            self.time_budget,
+        )
+
+
+def best_on_average(
+    cands: list[str],
+    samples: int,
+    sample: Callable[[], Any],
+    value: Callable[[Any, str], float],
+    started: float,
+    time_budget: float,
+) -> str | None:
+    """The candidate with the best mean ``value(world, candidate)`` over up to ``samples``
+    worlds from ``sample()`` (None: no world could be dealt), every candidate tried in the same
+    worlds. It stops early once one is clearly best, and before one more world, as slow as the
+    slowest so far, would take it past ``time_budget`` seconds from ``started``; None when not
+    even one world was dealt."""
+    values: list[list[float]] = [[] for _ in cands]
+    slowest = 0.0
+    for n in range(samples):
+        begun = time.perf_counter()
+        world = sample()
+        if world is None:
+            break
+        for j, card in enumerate(cands):
+            values[j].append(value(world, card))
+        now = time.perf_counter()
+        slowest = max(slowest, now - begun)
+        if now - started + slowest > time_budget:
+            break
+        if n + 1 >= MIN_SAMPLES and clear(values):
+            break
+    if not values[0]:
+        return None
+    means = [sum(v) / len(v) for v in values]
+    return cands[max(range(len(cands)), key=means.__getitem__)]
 
 
 def clear(values: list[list[float]]) -> bool:

@@ -14,6 +14,10 @@ import hashlib
 import math
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .base import Deal
 
 TRUMP = "T"
 SUITS = ("H", "S", "D", "C")  # display order: alternating red / black (cards.md §7)
@@ -181,3 +185,16 @@ def permutation(size: int, salt: str, n: int) -> tuple[int, ...]:
         j = _uniform_below(i + 1, f"{salt}:{n}:{i}")
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+def check_pack_deal(deal: Deal, game: str, people: str, seats: int, hand_size: int, talon_size: int) -> None:
+    """A tarot deal of the 54-card pack: ``seats`` hands of ``hand_size`` and a talon of
+    ``talon_size``, each card once; a ValueError naming the ``game`` (``people``: its players'
+    adjective, "Czech") otherwise."""
+    if len(deal.hands) != seats:
+        raise ValueError(f"{game} is played by {seats}, not {len(deal.hands)}")
+    if any(len(hand) != hand_size for hand in deal.hands) or len(deal.talon) != talon_size:
+        raise ValueError(f"A {people} deal has {hand_size} cards per seat and {talon_size} in the talon")
+    cards = [card for hand in deal.hands for card in hand] + list(deal.talon)
+    if set(cards) != PACK_54 or len(cards) != len(PACK_54):
+        raise ValueError(f"A {people} deal must hold each card of the 54-card pack once")

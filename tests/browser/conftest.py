@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -62,6 +63,26 @@ class Site:
                 "User.objects.create_superuser('boss', 'boss@example.com', 'staff pass 123')"
             ),
         )
+
+    def first_hand(self, code: str) -> tuple[int, int]:
+        """(id, last seq) of the first hand at table ``code``."""
+        with sqlite3.connect(self.db_path) as db:
+            return db.execute(
+                "select h.id, h.seq from games_hand h join games_room r on r.id = h.room_id "
+                "where r.code = ? and h.number = 1",
+                (code,),
+            ).fetchone()
+
+    def staff_page(self, browser, viewport: dict[str, int]):
+        """A new page logged in as the staff user ``boss``."""
+        self.make_staff()
+        staff = browser.new_context(viewport=viewport).new_page()
+        staff.goto(f"{self.url}/accounts/login/")
+        staff.fill("input[name=login]", "boss")
+        staff.fill("input[name=password]", "staff pass 123")
+        staff.locator("form button[type=submit]").last.click()
+        staff.wait_for_url(self.url + "/")
+        return staff
 
 
 @pytest.fixture(scope="session")

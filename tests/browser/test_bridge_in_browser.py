@@ -206,19 +206,8 @@ def test_a_guest_plays_a_bridge_round_with_robots_while_the_audience_watches(sit
     assert not errors, errors
 
     # Staff step through the round in the inspector, with the keyboard.
-    site.make_staff()  # boss / staff pass 123
-    with sqlite3.connect(site.db_path) as db:
-        hand_id, last_seq = db.execute(
-            "select h.id, h.seq from games_hand h join games_room r on r.id = h.room_id "
-            "where r.code = ? and h.number = 1",
-            (code,),
-        ).fetchone()
-    staff = browser.new_context(viewport=DESKTOP).new_page()
-    staff.goto(f"{site.url}/accounts/login/")
-    staff.fill("input[name=login]", "boss")
-    staff.fill("input[name=password]", "staff pass 123")
-    staff.locator("form button[type=submit]").last.click()
-    staff.wait_for_url(site.url + "/")
+    hand_id, last_seq = site.first_hand(code)
+    staff = site.staff_page(browser, DESKTOP)
     staff.goto(f"{site.url}/staff/hands/{hand_id}/?step=0")
     assert staff.locator("[data-inspect-seat] [data-card]").count() == 15  # every hand at the deal
     assert staff.locator("[data-blind-order] [data-card]").count() == 21  # the blind, top first

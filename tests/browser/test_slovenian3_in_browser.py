@@ -227,21 +227,8 @@ def trick_no(page) -> int:
 
 def inspect_first_hand(site, browser, code: str) -> None:
     """Staff open the first hand in the inspector and step through it with the keyboard."""
-    import sqlite3
-
-    site.make_staff()  # boss / staff pass 123
-    with sqlite3.connect(site.db_path) as db:
-        hand_id, last = db.execute(
-            "select h.id, h.seq from games_hand h join games_room r on r.id = h.room_id "
-            "where r.code = ? and h.number = 1",
-            (code,),
-        ).fetchone()
-    staff = browser.new_context(viewport=DESKTOP).new_page()
-    staff.goto(f"{site.url}/accounts/login/")
-    staff.fill("input[name=login]", "boss")
-    staff.fill("input[name=password]", "staff pass 123")
-    staff.locator("form button[type=submit]").last.click()
-    staff.wait_for_url(site.url + "/")
+    hand_id, last = site.first_hand(code)
+    staff = site.staff_page(browser, DESKTOP)
     staff.goto(f"{site.url}/staff/hands/{hand_id}/?step=3")  # the contract is fixed: the talon face up
     assert staff.locator("#talon-groups [data-talon-group]").count() == 2
     staff.keyboard.press("ArrowRight")

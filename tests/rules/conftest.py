@@ -20,56 +20,14 @@ from games.rules.hungarian import HUNGARIAN, HungarianState
 from games.rules.slovenian3 import SLOVENIAN3, Phase
 
 
-class Table:
-    variant = HUNGARIAN
+class VariantTable:
+    """What every table fixture does: run ``"<seat> <action>"`` steps, list the legal actions,
+    show a viewer's view, play a hand out."""
 
-    def start(
-        self,
-        hands: list[str],
-        talon: str,
-        dealer: int = 0,
-        doubled: bool = False,
-        **options: Any,
-    ) -> HungarianState:
-        """``hands``: one space-separated string of 9 cards per seat; ``talon``: 6, top first."""
-        deal = Deal(hands=tuple(tuple(h.split()) for h in hands), talon=tuple(talon.split()))
-        return HUNGARIAN.new_hand(deal, HandContext(dealer=dealer, options=options, doubled=doubled))
-
-    def run(self, state: HungarianState, *steps: str) -> HungarianState:
-        """Apply steps written as ``"<seat> <action>"``, e.g. ``"1 bid:three"``."""
-        for step in steps:
-            seat, action = step.split(" ", 1)
-            state = HUNGARIAN.apply(state, int(seat), action)
-        return state
-
-    def legal(self, state: HungarianState, seat: int) -> list[str]:
-        return HUNGARIAN.legal_actions(state, seat)
-
-
-@pytest.fixture
-def table() -> Table:
-    return Table()
-
-
-class CzechTable:
-    """Start a Czech hand from written-out hands and talon; run ``"<seat> <action>"`` steps."""
-
-    variant = CZECH
-
-    def start(
-        self,
-        hands: list[str],
-        talon: str,
-        dealer: int = 3,
-        opening: bool = False,
-        **options: Any,
-    ) -> Any:
-        """``hands``: one space-separated string of 12 cards per seat; ``talon``: 6, card 1 first.
-        Dealer 3 by default, so povinnost is seat 0 outside the opening hand."""
-        deal = Deal(hands=tuple(tuple(h.split()) for h in hands), talon=tuple(talon.split()))
-        return self.variant.new_hand(deal, HandContext(dealer=dealer, options=options, opening=opening))
+    variant: Any
 
     def run(self, state: Any, *steps: str) -> Any:
+        """Apply steps written as ``"<seat> <action>"``, e.g. ``"1 bid:three"``."""
         for step in steps:
             seat, action = step.split(" ", 1)
             state = self.variant.apply(state, int(seat), action)
@@ -89,12 +47,52 @@ class CzechTable:
         return state
 
 
+class Table(VariantTable):
+    variant = HUNGARIAN
+
+    def start(
+        self,
+        hands: list[str],
+        talon: str,
+        dealer: int = 0,
+        doubled: bool = False,
+        **options: Any,
+    ) -> HungarianState:
+        """``hands``: one space-separated string of 9 cards per seat; ``talon``: 6, top first."""
+        deal = Deal(hands=tuple(tuple(h.split()) for h in hands), talon=tuple(talon.split()))
+        return HUNGARIAN.new_hand(deal, HandContext(dealer=dealer, options=options, doubled=doubled))
+
+
+@pytest.fixture
+def table() -> Table:
+    return Table()
+
+
+class CzechTable(VariantTable):
+    """Start a Czech hand from written-out hands and talon; run ``"<seat> <action>"`` steps."""
+
+    variant = CZECH
+
+    def start(
+        self,
+        hands: list[str],
+        talon: str,
+        dealer: int = 3,
+        opening: bool = False,
+        **options: Any,
+    ) -> Any:
+        """``hands``: one space-separated string of 12 cards per seat; ``talon``: 6, card 1 first.
+        Dealer 3 by default, so povinnost is seat 0 outside the opening hand."""
+        deal = Deal(hands=tuple(tuple(h.split()) for h in hands), talon=tuple(talon.split()))
+        return self.variant.new_hand(deal, HandContext(dealer=dealer, options=options, opening=opening))
+
+
 @pytest.fixture
 def czech_table() -> CzechTable:
     return CzechTable()
 
 
-class SlovenianTable:
+class SlovenianTable(VariantTable):
     """Start a Slovenian hand from written-out hands and talon; run ``"<seat> <action>"`` steps.
 
     Dealer 2 by default, so that forehand is seat 0, middlehand seat 1 and the dealer seat 2
@@ -116,18 +114,6 @@ class SlovenianTable:
         context = HandContext(dealer=dealer, options=options, radelci=radelci_held)
         return self.variant.new_hand(deal, context)
 
-    def run(self, state: Any, *steps: str) -> Any:
-        for step in steps:
-            seat, action = step.split(" ", 1)
-            state = self.variant.apply(state, int(seat), action)
-        return state
-
-    def legal(self, state: Any, seat: int) -> list[str]:
-        return self.variant.legal_actions(state, seat)
-
-    def view(self, state: Any, viewer: Any) -> dict[str, Any]:
-        return self.variant.observe(state, viewer)
-
     def pass_announcements(self, state: Any) -> Any:
         """Everyone passes the announcement phase (if there is one)."""
         while state.phase is Phase.ANNOUNCE:
@@ -138,11 +124,7 @@ class SlovenianTable:
     def play_out(self, state: Any) -> Any:
         """Pass any announcements, then play every remaining card: each seat to act plays its
         first legal card."""
-        state = self.pass_announcements(state)
-        while not self.variant.is_over(state):
-            (seat,) = state.to_act
-            state = self.variant.apply(state, seat, self.legal(state, seat)[0])
-        return state
+        return super().play_out(self.pass_announcements(state))
 
 
 @pytest.fixture
@@ -150,7 +132,7 @@ def slovenian_table() -> SlovenianTable:
     return SlovenianTable()
 
 
-class BridgeTable:
+class BridgeTable(VariantTable):
     """Start a Bridge round from written-out hands and blind; run ``"<seat> <action>"`` steps."""
 
     variant = BRIDGE
@@ -174,18 +156,6 @@ class BridgeTable:
         options.setdefault("players", len(hands))
         deal = self.deal(hands, blind, salt)
         return BRIDGE.new_hand(deal, HandContext(dealer=starter, options=options))
-
-    def run(self, state: Any, *steps: str) -> Any:
-        for step in steps:
-            seat, action = step.split(" ", 1)
-            state = BRIDGE.apply(state, int(seat), action)
-        return state
-
-    def legal(self, state: Any, seat: int) -> list[str]:
-        return BRIDGE.legal_actions(state, seat)
-
-    def view(self, state: Any, viewer: Any) -> dict[str, Any]:
-        return BRIDGE.observe(state, viewer)
 
     def log(self, state: Any, since: int = 0) -> list[str]:
         """The public log as ``"<seat> <text>"`` lines, from entry ``since`` on."""

@@ -5,18 +5,14 @@ Bridge."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
-import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from django.core.management import call_command
-
-from games.bots import StrongRobot, get_robot
+from games.bots import get_robot
 from games.bots.bridge.basic import BasicPolicy, decide, jpoints
 from games.bots.bridge.knowledge import admits, read
 from games.bots.bridge.outlook import expected_penalties
@@ -30,11 +26,17 @@ from games.rules import Deal, HandContext
 from games.rules.bridge import BRIDGE, BridgeState, Phase
 from games.rules.bridge.pack import PACK, sort_cards
 from games.rules.bridge.state import evolve
+from tests.rules.robot_checks import (
+    QUICK_STRONG,
+    assert_hidden_cards_do_not_matter,
+    assert_strong_answers_in_time,
+    duel_output,
+    observed,
+    unlimited_strong,
+)
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])[HDSC](?:10|[6-9JQKA])(?![A-Za-z0-9])")
 MAX_ACTIONS = 3000
-# The strong robot's search with a tiny budget: the same code paths, fast enough for many rounds.
-QUICK_STRONG = StrongRobot(playout_budget=8, time_budget=0.01)
 # 20 cards in other hands or the blind in the written-out spots (H9 lies low on the stack).
 UNSEEN = "HA HK HQ H6 H8 H7 SK SQ S8 S6 DA D10 D8 D7 CA C10 C8 C7 HJ DJ"
 
@@ -219,21 +221,10 @@ def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
         state = play_to_choice(index, actions)
         (seat,) = state.to_act
         other = swap_hidden(state, seat)
-        assert other.hands != state.hands and other.blind != state.blind
-        view = BRIDGE.observe(state, seat)
-        assert BRIDGE.observe(other, seat) == view
-        legal = BRIDGE.legal_actions(state, seat)
-        assert BRIDGE.legal_actions(other, seat) == legal
-        # The strong robot without its time limit, so that only the view and the seed count.
-        for robot in (
-            get_robot("random"),
-            get_robot("basic"),
-            StrongRobot(playout_budget=60, time_budget=60.0),
-        ):
-            first = robot.choose(view, legal, random.Random(7))
-            again = robot.choose(BRIDGE.observe(other, seat), legal, random.Random(7))
-            assert first == again
-            checked += 1
+        assert other.blind != state.blind
+        robots = (get_robot("random"), get_robot("basic"), unlimited_strong(60))
+        assert_hidden_cards_do_not_matter(BRIDGE, state, other, seat, robots, view_of=observed)
+        checked += len(robots)
     assert checked == 15
 
 
@@ -446,41 +437,17 @@ def test_the_outlook_prices_cards_points_and_jacks():
 
 
 def test_the_strong_robot_answers_legally_and_in_time():
-    robot = get_robot("strong")
-    times = []
-    for index, actions in ((11, 2), (12, 8), (13, 14), (14, 20), (15, 5)):
-        state = play_to_choice(index, actions)
-        (seat,) = state.to_act
-        legal = BRIDGE.legal_actions(state, seat)
-        started = time.perf_counter()
-        action = robot.choose(BRIDGE.observe(state, seat), legal, random.Random(1))
-        times.append(time.perf_counter() - started)
-        assert action in legal
-    # Budget 0.18 s; generous for a loaded machine.
-    assert max(times) < 1.0 and sorted(times)[2] < 0.5, times
+    spots = ((11, 2), (12, 8), (13, 14), (14, 20), (15, 5))
+    states = (play_to_choice(index, actions) for index, actions in spots)
+    assert_strong_answers_in_time(BRIDGE, states, view_of=observed)
 
 
 def test_a_small_bridge_duel_runs_and_prints():
     result = run_duel("basic", "random", 20, seed=2, workers=1, variant="bridge")
     assert result.deals == 20 and result.times["basic"]
-    out = io.StringIO()
-    call_command(
-        "robots_duel",
-        "--variant",
-        "bridge",
-        "--option",
-        "players=4",
-        "--a",
-        "basic",
-        "--b",
-        "random",
-        "--hands",
-        "3",
-        "--workers",
-        "1",
-        stdout=out,
+    text = duel_output(
+        *"--variant bridge --option players=4 --a basic --b random --hands 3 --workers 1".split()
     )
-    text = out.getvalue()
     assert text.startswith("bridge: basic (A) against random (B), 3 deals × 2 hands")
     assert "s.e." in text and "p95 ms" in text
 

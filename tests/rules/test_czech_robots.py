@@ -4,19 +4,14 @@ robot's worlds agree with the truth and it answers in time; the duel harness pla
 
 from __future__ import annotations
 
-import io
-import json
 import random
-import re
-import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 
-from games.bots import BasicRobot, RandomRobot, StrongRobot, UnknownRobotVariant, get_robot, seat_view
+from games.bots import BasicRobot, RandomRobot, UnknownRobotVariant, get_robot, seat_view
 from games.bots.czech.basic import BasicPolicy
 from games.bots.czech.knowledge import DECLARER, OPPONENTS, Facts, Knowledge, known_sides
 from games.bots.czech.play import choose_card
@@ -27,10 +22,14 @@ from games.rules import Deal, HandContext
 from games.rules.cards import PACK_54, TRUMP, rank_table
 from games.rules.czech import CZECH, CzechState, Phase
 from games.rules.czech.state import evolve
+from tests.rules.robot_checks import (
+    Watched,
+    assert_hidden_cards_do_not_matter,
+    assert_strong_answers_in_time,
+    duel_output,
+    unlimited_strong,
+)
 
-CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
-# The strong robot's search with a tiny budget: the same code paths, fast enough for many hands.
-QUICK_STRONG = StrongRobot(playout_budget=8, time_budget=0.01)
 RANK = rank_table("machtarok")
 
 Chooser = Callable[[CzechState, int, list[str], random.Random], str]
@@ -98,22 +97,16 @@ def visible_cards(state: CzechState, seat: int) -> set[str]:
     return known
 
 
-class Watched:
-    """Wraps a robot and checks each of its inputs for cards its seat may not know."""
+class CzechWatched(Watched):
+    variant = CZECH
 
-    def __init__(self, robot: Any) -> None:
-        self.robot = robot
-        self.checked = 0
-        self.hidden_kinds: Counter[str] = Counter()
-
-    def choose(self, state: CzechState, seat: int, legal: list[str], rng: random.Random) -> str:
+    def hidden(self, state: CzechState, seat: int, legal: list[str]) -> set[str]:
         hidden = PACK_54 - visible_cards(state, seat)
         if state.phase is Phase.CALL:
             hidden -= {action[5:] for action in legal}  # names of cards to call, not cards seen
-        view = seat_view(CZECH, state, seat)
-        seen = set(CARD_TOKEN.findall(json.dumps([view, legal])))
-        assert not seen & hidden, (state.phase, sorted(seen & hidden))
-        # Count the kinds of hidden cards the check was exercised on.
+        return hidden
+
+    def note(self, state: CzechState, seat: int, hidden: set[str]) -> None:
         if state.opponents_pile and state.prever_kept == "top" and seat != state.prever:
             self.hidden_kinds["untaken talon"] += 1
         if state.prever == seat and state.prever_kept == "top" and state.phase is Phase.PLAY:
@@ -121,16 +114,10 @@ class Watched:
         others = [c for s in range(4) if s != seat for c in (state.discards or ((),) * 4)[s] if c[0] != TRUMP]
         if others:
             self.hidden_kinds["others' discards"] += 1
-        self.checked += 1
-        return self.robot.choose(view, legal, rng)
 
 
 def test_every_level_plays_only_legal_actions_and_sees_no_hidden_card():
-    robots = {
-        "random": Watched(RandomRobot()),
-        "basic": Watched(BasicRobot()),
-        "strong": Watched(QUICK_STRONG),
-    }
+    robots = CzechWatched.levels()
     order = ("random", "basic", "strong", "basic")
     contracts: Counter[str] = Counter()
     for index in range(300):
@@ -196,16 +183,9 @@ def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
         state = play_to_cards(seed, tricks)
         (seat,) = state.to_act
         other = swap_hidden(state, seat)
-        assert other.hands != state.hands
-        view = seat_view(CZECH, state, seat)
-        assert seat_view(CZECH, other, seat) == view
-        legal = CZECH.legal_actions(state, seat)
-        assert CZECH.legal_actions(other, seat) == legal
-        # The strong robot without its time limit, so that only the view and the seed count.
-        for robot in (get_robot("basic"), StrongRobot(playout_budget=60, time_budget=60.0)):
-            first = robot.choose(view, legal, random.Random(7))
-            again = robot.choose(seat_view(CZECH, other, seat), legal, random.Random(7))
-            assert first == again
+        assert_hidden_cards_do_not_matter(
+            CZECH, state, other, seat, (get_robot("basic"), unlimited_strong(60))
+        )
 
 
 # -- the basic robot ---------------------------------------------------------------------------
@@ -457,18 +437,8 @@ def test_equivalent_cards_are_one_candidate():
 
 
 def test_the_strong_robot_answers_legally_within_its_cap():
-    robot = get_robot("strong")
-    times = []
-    for seed, tricks in ((11, 0), (12, 2), (13, 4), (14, 6), (15, 8)):
-        state = play_to_cards(seed, tricks)
-        (seat,) = state.to_act
-        legal = CZECH.legal_actions(state, seat)
-        started = time.perf_counter()
-        action = robot.choose(seat_view(CZECH, state, seat), legal, random.Random(1))
-        times.append(time.perf_counter() - started)
-        assert action in legal
-    # Budget 0.18 s; generous for a loaded machine.
-    assert max(times) < 1.0 and sorted(times)[2] < 0.5, times
+    spots = ((11, 0), (12, 2), (13, 4), (14, 6), (15, 8))
+    assert_strong_answers_in_time(CZECH, (play_to_cards(seed, tricks) for seed, tricks in spots))
 
 
 # -- the duel harness -----------------------------------------------------------------------------
@@ -477,22 +447,9 @@ def test_the_strong_robot_answers_legally_within_its_cap():
 def test_a_small_czech_duel_runs_and_prints():
     result = run_duel("basic", "random", 6, seed=2, workers=1, variant="czech")
     assert result.deals == 6 and result.times["basic"]
-    out = io.StringIO()
-    call_command(
-        "robots_duel",
-        "--variant",
-        "czech",
-        "--a",
-        "strong",
-        "--b",
-        "basic",
-        "--hands",
-        "1",
-        "--workers",
-        "1",
-        stdout=out,
+    text = duel_output(
+        "--variant", "czech", "--a", "strong", "--b", "basic", "--hands", "1", "--workers", "1"
     )
-    text = out.getvalue()
     assert text.startswith("czech: strong (A) against basic (B), 1 deals × 2 hands")
     assert "s.e." in text and "p95 ms" in text
 

@@ -28,25 +28,21 @@ be replayed alone with ``play_round``.
 
 from __future__ import annotations
 
-import json
-import multiprocessing
 import random
 import re
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
-from games.rules import AUDIENCE, EVERYONE, Deal, HandContext, IllegalAction, replay
+from games.rules import AUDIENCE, EVERYONE, Deal, HandContext
 from games.rules.bridge import BRIDGE, BridgeState, Phase
 from games.rules.bridge.pack import PACK, PACK_36
 from games.rules.bridge.state import Stage
 from games.rules.match import record, start
+from tests.rules.playout_checks import ENCODE, Replayed, check_actions, kinds_in_workers
 
 ROUNDS = 2100
-WORKERS = 2
 SEED = 20250301
 MAX_ACTIONS = 3000  # a round that has not ended by then is a failure
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])[HDSC](?:10|[6-9JQKA])(?![A-Za-z0-9])")
-ENCODE = json.JSONEncoder(check_circular=False, separators=(",", ":"), ensure_ascii=False).encode
 VALUE = {"6": 0, "7": 0, "8": 0, "9": 0, "10": 10, "J": 20, "Q": 10, "K": 10, "A": 15}
 WORDS = (
     "draw stop bridge no-bridge wish:H wish:C wish:X eights:next eights:spread eights:all "
@@ -125,32 +121,6 @@ def check_views(state: BridgeState, played: set[str], logged: int) -> None:
         assert not named, (viewer, sorted(named))
 
 
-def check_actions(state: BridgeState, rng: random.Random, thorough: bool) -> list[str]:
-    (actor,) = state.to_act
-    legal = BRIDGE.legal_actions(state, actor)
-    assert legal and len(set(legal)) == len(legal), (state.phase, legal)
-    for action in legal:
-        BRIDGE.apply(state, actor, action)
-    for action in UNIVERSE if thorough else rng.sample(UNIVERSE, 6):
-        if action in legal:
-            continue
-        try:
-            BRIDGE.apply(state, actor, action)
-        except IllegalAction:
-            continue
-        raise AssertionError(f"{action!r} applied in {state.phase} though not legal: {legal}")
-    for seat in range(state.setup.players):
-        if seat != actor:
-            assert BRIDGE.legal_actions(state, seat) == []
-            try:
-                BRIDGE.apply(state, seat, legal[0])
-            except IllegalAction as error:
-                assert str(error) == "It is not your turn"
-            else:
-                raise AssertionError("another seat acted")
-    return legal
-
-
 def check_result(state: BridgeState) -> None:
     """The count from the final hands, computed again without the scoring module."""
     result = BRIDGE.result(state)
@@ -222,12 +192,9 @@ def kinds(before: BridgeState, seat: int, action: str, after: BridgeState) -> se
 
 def play_round(index: int) -> Counter[str]:
     rng, deal, context = round_setup(index)
-    stored_deal = Deal.from_json(json.loads(json.dumps(deal.to_json())))
-    stored_context = HandContext.from_json(json.loads(json.dumps(context.to_json())))
     state = BRIDGE.new_hand(deal, context)
-    replayed = BRIDGE.new_hand(stored_deal, stored_context)
-    assert replayed == state
-    log: list[tuple[int, str]] = []
+    replayed = Replayed(BRIDGE, deal, context)
+    assert replayed.state == state
     seen: Counter[str] = Counter({f"players {state.setup.players}": 1})
     seen.update(f"{name}={value}" for name, value in context.options.items() if name != "players")
     played: set[str] = set()
@@ -235,39 +202,25 @@ def play_round(index: int) -> Counter[str]:
     check_cards(state)
     check_views(state, played, 0)
     while not BRIDGE.is_over(state):
-        assert len(log) < MAX_ACTIONS, f"round {index} does not end"
-        legal = check_actions(state, rng, thorough)
+        assert len(replayed.log) < MAX_ACTIONS, f"round {index} does not end"
+        legal = check_actions(BRIDGE, state, UNIVERSE, rng, thorough)
         (seat,) = state.to_act
         action = choose(state, legal, rng)
         before = state
         state = BRIDGE.apply(state, seat, action)
-        log.append((seat, action))
         seen.update(kinds(before, seat, action, state))
-        replayed = BRIDGE.apply(replayed, seat, action)
-        assert replayed == state
-        if index % 50 == 0:
-            assert replay(BRIDGE, stored_deal, stored_context, log) == state
+        replayed.after(state, seat, action, fold=index % 50 == 0)
         played |= set(state.stack) | set(state.move.cards if state.move else ())
         check_cards(state)
         check_views(state, played, len(before.log))
-    assert replay(BRIDGE, stored_deal, stored_context, log) == state
+    replayed.finish(state)
     check_result(state)
-    seen["actions"] += len(log)
-    return seen
-
-
-def play_rounds(indices: range) -> Counter[str]:
-    seen: Counter[str] = Counter()
-    for index in indices:
-        seen.update(play_round(index))
+    seen["actions"] += len(replayed.log)
     return seen
 
 
 def test_random_playouts():
-    chunks = [range(worker, ROUNDS, WORKERS) for worker in range(WORKERS)]
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
-        seen = sum(pool.map(play_rounds, chunks), Counter())
+    seen = kinds_in_workers(play_round, ROUNDS)
     print(f"situations in {ROUNDS} Bridge rounds: {dict(sorted(seen.items()))}")
     wanted = {
         "players 2",

@@ -22,22 +22,17 @@ longest round. The rounds are split between two worker processes; each round has
 from __future__ import annotations
 
 import json
-import multiprocessing
 import re
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
 from games.bots import get_robot
-from games.rules import Deal, HandContext, replay
 from games.rules.bridge import BRIDGE, BridgeState
 from games.rules.bridge.pack import PACK
+from tests.rules.playout_checks import Replayed, in_workers
 
-from .test_playouts_bridge import check_cards, check_result, kinds, round_setup
+from .test_playouts_bridge import CARD_TOKEN, MAX_ACTIONS, check_cards, check_result, kinds, round_setup
 
 ROUNDS = 2100
-WORKERS = 2
-MAX_ACTIONS = 3000
-CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])[HDSC](?:10|[6-9JQKA])(?![A-Za-z0-9])")
 PLAYED = re.compile(r"^plays ([HDSC](?:10|[6-9JQKA]))$")
 ROBOTS = {"random": get_robot("random"), "basic": get_robot("basic")}
 
@@ -63,19 +58,16 @@ def robot_input(state: BridgeState, seat: int, legal: list[str], played: set[str
 
 def play_round(index: int) -> tuple[Counter[str], int]:
     rng, deal, context = round_setup(index)
-    stored_deal = Deal.from_json(json.loads(json.dumps(deal.to_json())))
-    stored_context = HandContext.from_json(json.loads(json.dumps(context.to_json())))
     state = BRIDGE.new_hand(deal, context)
-    replayed = BRIDGE.new_hand(stored_deal, stored_context)
+    replayed = Replayed(BRIDGE, deal, context)
     players = state.setup.players
     levels = levels_for(index, players)
     seen: Counter[str] = Counter({f"players {players}": 1})
     seen.update(f"{level} robot" for level in set(levels))
-    log: list[tuple[int, str]] = []
     played: set[str] = set()
     check_cards(state)
     while not BRIDGE.is_over(state):
-        assert len(log) < MAX_ACTIONS, f"round {index} does not end"
+        assert len(replayed.log) < MAX_ACTIONS, f"round {index} does not end"
         (seat,) = state.to_act
         legal = BRIDGE.legal_actions(state, seat)
         view = robot_input(state, seat, legal, played)
@@ -83,23 +75,19 @@ def play_round(index: int) -> tuple[Counter[str], int]:
         assert action in legal, (index, levels[seat], action, legal)
         before = state
         state = BRIDGE.apply(state, seat, action)
-        log.append((seat, action))
         seen.update(kinds(before, seat, action, state))
         if len(legal) > 1:
             choice = action if action.startswith(("eights:", "jpoints:")) else action.partition(":")[0]
             seen[f"{levels[seat]} chose {choice}"] += 1
-        replayed = BRIDGE.apply(replayed, seat, action)
-        assert replayed == state
-        if index % 50 == 0:
-            assert replay(BRIDGE, stored_deal, stored_context, log) == state
+        replayed.after(state, seat, action, fold=index % 50 == 0)
         for _, text in state.log[len(before.log) :]:
             match = PLAYED.match(text)
             if match:
                 played.add(match.group(1))
         check_cards(state)
-    assert replay(BRIDGE, stored_deal, stored_context, log) == state
+    replayed.finish(state)
     check_result(state)
-    return seen, len(log)
+    return seen, len(replayed.log)
 
 
 def play_rounds(indices: range) -> tuple[Counter[str], list[int]]:
@@ -113,10 +101,7 @@ def play_rounds(indices: range) -> tuple[Counter[str], list[int]]:
 
 
 def test_robot_playouts():
-    chunks = [range(worker, ROUNDS, WORKERS) for worker in range(WORKERS)]
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
-        results = list(pool.map(play_rounds, chunks))
+    results = in_workers(play_rounds, ROUNDS)
     seen = sum((kinds_seen for kinds_seen, _ in results), Counter())
     lengths = sorted(length for _, chunk in results for length in chunk)
     print(

@@ -27,23 +27,23 @@ replayed alone with ``play_hand``.
 
 from __future__ import annotations
 
-import json
-import multiprocessing
 import random
-import re
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
-from games.rules import AUDIENCE, Deal, HandContext, IllegalAction, replay
+from games.rules import AUDIENCE, Deal, HandContext
 from games.rules.cards import PACK_54
 from games.rules.czech import CZECH, CzechState, Phase
 from games.rules.czech.observe import called_card_public
+from tests.rules.playout_checks import (
+    CARD_TOKEN,
+    ENCODE,
+    Replayed,
+    check_actions,
+    kinds_in_workers,
+    tarot_played_cards,
+)
 
 HANDS = 2000
-WORKERS = 2
 SEED = 20240917
-CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
-ENCODE = json.JSONEncoder(check_circular=False, separators=(",", ":"), ensure_ascii=False).encode
 ORDERS = ("machtarok", "ace_high", "traditional")
 PRIVATE = {Phase.IOTE, Phase.CONTRA}  # the money step is public (every partner game has it)
 WORDS = (
@@ -94,16 +94,9 @@ def choose(state: CzechState, legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def played_cards(state: CzechState) -> set[str]:
-    played = {card for trick in state.tricks for _, card in trick.cards}
-    if state.trick is not None:
-        played |= {card for _, card in state.trick.cards}
-    return played
-
-
 def public_cards(state: CzechState) -> set[str]:
     """Played cards, discarded trumps, rejected prever sets and the called card's name."""
-    known = played_cards(state) | {card for _, card in state.discarded_trumps}
+    known = tarot_played_cards(state) | {card for _, card in state.discarded_trumps}
     for rejected in state.prever_rejected:
         known |= set(rejected)
     if state.called_card is not None:
@@ -165,31 +158,6 @@ def check_views(state: CzechState, logged: int) -> None:
         assert not leaked, (viewer, sorted(leaked))
 
 
-def check_actions(state: CzechState, rng: random.Random, thorough: bool) -> None:
-    (actor,) = state.to_act
-    legal = CZECH.legal_actions(state, actor)
-    assert legal and len(set(legal)) == len(legal), (state.phase, legal)
-    for action in legal:
-        CZECH.apply(state, actor, action)
-    candidates = UNIVERSE if thorough else rng.sample(UNIVERSE, 6)
-    for action in candidates:
-        if action not in legal:
-            try:
-                CZECH.apply(state, actor, action)
-            except IllegalAction:
-                continue
-            raise AssertionError(f"{action!r} applied in {state.phase} though not legal: {legal}")
-    for seat in range(4):
-        if seat != actor:
-            assert CZECH.legal_actions(state, seat) == []
-            try:
-                CZECH.apply(state, seat, legal[0])
-            except IllegalAction as error:
-                assert str(error) == "It is not your turn"
-            else:
-                raise AssertionError("another seat acted")
-
-
 def check_result(state: CzechState) -> None:
     result = CZECH.result(state)
     assert result is not None and not result.thrown_in and result.reason == "played out"
@@ -237,15 +205,12 @@ def kinds(state: CzechState, log: list[tuple[int, str]]) -> set[str]:
 
 def play_hand(index: int) -> tuple[CzechState, list[tuple[int, str]]]:
     rng, deal, context = hand_setup(index)
-    stored_deal = Deal.from_json(json.loads(json.dumps(deal.to_json())))
-    stored_context = HandContext.from_json(json.loads(json.dumps(context.to_json())))
     state = CZECH.new_hand(deal, context)
-    replayed = CZECH.new_hand(stored_deal, stored_context)
-    log: list[tuple[int, str]] = []
+    replayed = Replayed(CZECH, deal, context)
     thorough = index % 10 == 0
     check_views(state, 0)
     while not CZECH.is_over(state):
-        check_actions(state, rng, thorough)
+        check_actions(CZECH, state, UNIVERSE, rng, thorough)
         (seat,) = state.to_act
         action = choose(state, CZECH.legal_actions(state, seat), rng)
         before = state
@@ -255,29 +220,15 @@ def play_hand(index: int) -> tuple[CzechState, list[tuple[int, str]]]:
             assert all(
                 "declin" not in text and "pass" not in text for _, text in state.log[len(before.log) :]
             )
-        log.append((seat, action))
-        replayed = CZECH.apply(replayed, seat, action)
-        assert replayed == state
-        if index % 20 == 0:
-            assert replay(CZECH, stored_deal, stored_context, log) == state
+        replayed.after(state, seat, action, fold=index % 20 == 0)
         check_views(state, len(before.log))
-    assert replay(CZECH, stored_deal, stored_context, log) == state
+    replayed.finish(state)
     check_result(state)
-    return state, log
-
-
-def play_hands(indices: range) -> Counter[str]:
-    seen: Counter[str] = Counter()
-    for index in indices:
-        seen.update(kinds(*play_hand(index)))
-    return seen
+    return state, replayed.log
 
 
 def test_random_playouts():
-    chunks = [range(worker, HANDS, WORKERS) for worker in range(WORKERS)]
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
-        seen = sum(pool.map(play_hands, chunks), Counter())
+    seen = kinds_in_workers(play_hand, HANDS, kinds)
     print(f"situations in {HANDS} Czech hands: {dict(sorted(seen.items()))}")
     wanted = {
         "shuffle",

@@ -28,23 +28,24 @@ processes; each hand has its own seed, so a failure names a hand that can be rep
 
 from __future__ import annotations
 
-import json
-import multiprocessing
 import random
-import re
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
-from games.rules import AUDIENCE, Deal, HandContext, IllegalAction, replay
+from games.rules import AUDIENCE, Deal, HandContext
 from games.rules.cards import KINGS, PACK_54
 from games.rules.slovenian3 import OPTIONS, SLOVENIAN3, Phase, SlovenianState
 from games.rules.slovenian3.announce import KONTRA_WORDS
+from tests.rules.playout_checks import (
+    CARD_TOKEN,
+    ENCODE,
+    Replayed,
+    check_actions,
+    kinds_in_workers,
+    slovenian_own_cards,
+    slovenian_public_cards,
+)
 
 HANDS = 2000
-WORKERS = 2
 SEED = 20250612
-CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
-ENCODE = json.JSONEncoder(check_circular=False, separators=(",", ":"), ensure_ascii=False).encode
 SOME_CARDS = ("T22", "T21", "T1", "T14", "HK", "H4", "S10", "D1", "CJ", "C7")
 UNIVERSE = [
     "pass",
@@ -129,38 +130,12 @@ def choose(state: SlovenianState, legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def played_cards(state: SlovenianState) -> set[str]:
-    played = {card for trick in state.tricks for _, card in trick.cards}
-    if state.trick is not None:
-        played |= {card for _, card in state.trick.cards}
-    return played
-
-
-def public_cards(state: SlovenianState) -> set[str]:
-    """Played cards; the face-up talon of three/two/one; discarded taroks; klop gifts; the
-    exposed open beggar's hand."""
-    known = played_cards(state) | {card for _, card in state.gifts}
-    if state.contract is not None and state.contract.talon_group:
-        known |= set(state.talon)
-    known |= {card for card in state.discard or () if card[0] == "T"}
-    if state.exposed and state.declarer is not None:
-        known |= set(state.hands[state.declarer])
-    return known
-
-
-def own_cards(state: SlovenianState, seat: int) -> set[str]:
-    own = set(state.hands[seat]) | set(state.setup.deal.hands[seat])
-    if seat == state.declarer and state.discard is not None:
-        own |= set(state.discard)
-    return own
-
-
 def check_views(state: SlovenianState, logged: int) -> None:
     """``logged``: how many log entries were checked already (the log only grows, and what
     was public once stays public, so each entry is scanned once, against the public cards)."""
     if state.phase is Phase.OVER:
         return  # everyone sees everything then
-    public = public_cards(state)
+    public = slovenian_public_cards(state)
     leaked = set(CARD_TOKEN.findall(ENCODE(state.log[logged:]))) & (PACK_54 - public)
     assert not leaked, ("log", sorted(leaked))
     log = None
@@ -169,7 +144,7 @@ def check_views(state: SlovenianState, logged: int) -> None:
         log = log or view["log"]
         assert view.pop("log") == log  # the same public log for every viewer
         seat = viewer if isinstance(viewer, int) else None
-        own = own_cards(state, seat) if seat is not None else set()
+        own = slovenian_own_cards(state, seat) if seat is not None else set()
         assert view["deal"] is None and view["result"] is None
         for s in range(3):
             if s != seat and not (state.exposed and s == state.declarer):
@@ -179,34 +154,6 @@ def check_views(state: SlovenianState, logged: int) -> None:
         assert view["to_act"] == sorted(state.to_act)
         leaked = set(CARD_TOKEN.findall(ENCODE(view))) & (PACK_54 - own - public)
         assert not leaked, (viewer, sorted(leaked))
-
-
-def check_actions(state: SlovenianState, rng: random.Random, thorough: bool) -> None:
-    (actor,) = state.to_act
-    legal = SLOVENIAN3.legal_actions(state, actor)
-    assert legal and len(set(legal)) == len(legal), (state.phase, legal)
-    if "pass" in legal:
-        assert legal[0] == "pass"
-    # A discard of three lists up to a thousand sets: a sample of them, all every 10th hand.
-    for action in legal if thorough or len(legal) <= 24 else rng.sample(legal, 24):
-        SLOVENIAN3.apply(state, actor, action)
-    candidates = UNIVERSE if thorough else rng.sample(UNIVERSE, 6)
-    for action in candidates:
-        if action not in legal:
-            try:
-                SLOVENIAN3.apply(state, actor, action)
-            except IllegalAction:
-                continue
-            raise AssertionError(f"{action!r} applied in {state.phase} though not legal: {legal}")
-    for seat in range(3):
-        if seat != actor:
-            assert SLOVENIAN3.legal_actions(state, seat) == []
-            try:
-                SLOVENIAN3.apply(state, seat, legal[0])
-            except IllegalAction as error:
-                assert str(error) == "It is not your turn"
-            else:
-                raise AssertionError("another seat acted")
 
 
 def check_result(state: SlovenianState) -> None:
@@ -254,42 +201,28 @@ def kinds(state: SlovenianState, log: list[tuple[int, str]]) -> set[str]:
 
 def play_hand(index: int) -> tuple[SlovenianState, list[tuple[int, str]]]:
     rng, deal, context = hand_setup(index)
-    stored_deal = Deal.from_json(json.loads(json.dumps(deal.to_json())))
-    stored_context = HandContext.from_json(json.loads(json.dumps(context.to_json())))
     state = SLOVENIAN3.new_hand(deal, context)
-    replayed = SLOVENIAN3.new_hand(stored_deal, stored_context)
-    log: list[tuple[int, str]] = []
+    replayed = Replayed(SLOVENIAN3, deal, context)
     thorough = index % 10 == 0
     check_views(state, 0)
     while not SLOVENIAN3.is_over(state):
-        check_actions(state, rng, thorough)
+        # A discard of three lists up to a thousand sets: a sample of them, all every 10th hand.
+        legal = check_actions(SLOVENIAN3, state, UNIVERSE, rng, thorough, tried=24)
+        if "pass" in legal:
+            assert legal[0] == "pass"
         (seat,) = state.to_act
         action = choose(state, SLOVENIAN3.legal_actions(state, seat), rng)
         before = state
         state = SLOVENIAN3.apply(state, seat, action)
-        log.append((seat, action))
-        replayed = SLOVENIAN3.apply(replayed, seat, action)
-        assert replayed == state
-        if index % 20 == 0:
-            assert replay(SLOVENIAN3, stored_deal, stored_context, log) == state
+        replayed.after(state, seat, action, fold=index % 20 == 0)
         check_views(state, len(before.log))
-    assert replay(SLOVENIAN3, stored_deal, stored_context, log) == state
+    replayed.finish(state)
     check_result(state)
-    return state, log
-
-
-def play_hands(indices: range) -> Counter[str]:
-    seen: Counter[str] = Counter()
-    for index in indices:
-        seen.update(kinds(*play_hand(index)))
-    return seen
+    return state, replayed.log
 
 
 def test_random_playouts():
-    chunks = [range(worker, HANDS, WORKERS) for worker in range(WORKERS)]
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
-        seen = sum(pool.map(play_hands, chunks), Counter())
+    seen = kinds_in_workers(play_hand, HANDS, kinds)
     print(f"situations in {HANDS} Slovenian hands: {dict(sorted(seen.items()))}")
     contracts = (
         "klop",

@@ -20,26 +20,25 @@ hand that ``play_hand`` replays alone.
 
 from __future__ import annotations
 
-import json
-import multiprocessing
 import random
-import re
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from games.bots import get_robot, seat_view
-from games.rules import Deal, HandContext, replay
+from games.rules import Deal, HandContext
 from games.rules.cards import PACK_54, pile_points
 from games.rules.slovenian3 import OPTIONS, SLOVENIAN3, SlovenianState
 from games.rules.slovenian3.announce import KONTRA_WORDS
 from games.rules.slovenian3.outcome import piles
+from tests.rules.playout_checks import (
+    CARD_TOKEN,
+    ENCODE,
+    Replayed,
+    kinds_in_workers,
+    slovenian_visible_cards,
+)
 
 HANDS = 2000
-WORKERS = 2
 SEED = 20251124
-CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
-ENCODE = json.JSONEncoder(check_circular=False, separators=(",", ":"), ensure_ascii=False).encode
 CHOICES = {option.name: option.choices or (option.default, option.default + 10) for option in OPTIONS}
 # Seatings, by hand: mostly mixed tables, now and then one level alone.
 SEATINGS = (
@@ -98,25 +97,6 @@ def stacked(rng: random.Random, seat: int, cards: str, talon: str = "") -> Deal:
     )
 
 
-def visible_cards(state: SlovenianState, seat: int) -> set[str]:
-    """The seat's own cards (as dealt, the talon group taken, its discard) and every public
-    card (played, the face-up talon of three/two/one, discarded taroks, klop's gifts, the
-    exposed open beggar's hand)."""
-    known = set(state.hands[seat]) | set(state.setup.deal.hands[seat])
-    if seat == state.declarer and state.discard is not None:
-        known |= set(state.discard)
-    known |= {card for trick in state.tricks for _, card in trick.cards}
-    if state.trick is not None:
-        known |= {card for _, card in state.trick.cards}
-    known |= {card for _, card in state.gifts}
-    if state.contract is not None and state.contract.talon_group:
-        known |= set(state.talon)
-    known |= {card for card in state.discard or () if card[0] == "T"}
-    if state.exposed and state.declarer is not None:
-        known |= set(state.hands[state.declarer])
-    return known
-
-
 def check_result(state: SlovenianState) -> None:
     result = SLOVENIAN3.result(state)
     assert result is not None and len(result.payments) == 3
@@ -147,41 +127,26 @@ def kinds(state: SlovenianState, log: list[tuple[int, str]]) -> set[str]:
 
 def play_hand(index: int) -> tuple[SlovenianState, list[tuple[int, str]]]:
     rng, deal, context, seating = hand_setup(index)
-    stored_deal = Deal.from_json(json.loads(json.dumps(deal.to_json())))
-    stored_context = HandContext.from_json(json.loads(json.dumps(context.to_json())))
     robots = [get_robot(level) for level in seating]
     state = SLOVENIAN3.new_hand(deal, context)
-    replayed = SLOVENIAN3.new_hand(stored_deal, stored_context)
-    log: list[tuple[int, str]] = []
+    replayed = Replayed(SLOVENIAN3, deal, context)
     while not SLOVENIAN3.is_over(state):
         (seat,) = state.to_act
         legal = SLOVENIAN3.legal_actions(state, seat)
         view = seat_view(SLOVENIAN3, state, seat)
-        seen = set(CARD_TOKEN.findall(ENCODE([view, legal])))
-        assert seen <= visible_cards(state, seat), (index, seat, sorted(seen - visible_cards(state, seat)))
+        leaked = set(CARD_TOKEN.findall(ENCODE([view, legal]))) - slovenian_visible_cards(state, seat)
+        assert not leaked, (index, seat, sorted(leaked))
         action = robots[seat].choose(view, legal, rng)
         assert action in legal, (index, action, legal)
         state = SLOVENIAN3.apply(state, seat, action)
-        log.append((seat, action))
-        replayed = SLOVENIAN3.apply(replayed, seat, action)
-        assert replayed == state, index
-    assert replay(SLOVENIAN3, stored_deal, stored_context, log) == state
+        replayed.after(state, seat, action, note=index)
+    replayed.finish(state)
     check_result(state)
-    return state, log
-
-
-def play_hands(indices: range) -> Counter[str]:
-    seen: Counter[str] = Counter()
-    for index in indices:
-        seen.update(kinds(*play_hand(index)))
-    return seen
+    return state, replayed.log
 
 
 def test_robot_playouts():
-    chunks = [range(worker, HANDS, WORKERS) for worker in range(WORKERS)]
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
-        seen = sum(pool.map(play_hands, chunks), Counter())
+    seen = kinds_in_workers(play_hand, HANDS, kinds)
     print(f"situations in {HANDS} Slovenian robot hands: {dict(sorted(seen.items()))}")
     contracts = (
         *("klop", "three", "two", "one", "beggar"),

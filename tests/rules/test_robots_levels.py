@@ -3,13 +3,9 @@ robot decides in reasonable time; the duel harness runs and prints."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
-import re
 import time
-
-from django.core.management import call_command
 
 from games.bots import LEVELS, BasicRobot, RandomRobot, StrongRobot, get_robot, seat_view
 from games.bots.duel import run_duel
@@ -18,11 +14,10 @@ from games.rules import HandContext
 from games.rules.cards import PACK_42
 from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
 from games.rules.hungarian.state import evolve
+from tests.rules.playout_checks import CARD_TOKEN
+from tests.rules.robot_checks import QUICK_STRONG, duel_output
 
 HANDS = 300
-CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
-# The strong robot's search with a tiny budget: the same code paths, fast enough for 300 hands.
-QUICK_STRONG = StrongRobot(playout_budget=8, time_budget=0.01)
 
 
 def test_the_levels_are_registered():
@@ -174,9 +169,7 @@ def test_touching_tarokks_are_one_candidate():
 def test_a_small_duel_runs_and_prints():
     result = run_duel("basic", "random", 10, seed=2, workers=1)
     assert result.deals == 10 and result.times["basic"]
-    out = io.StringIO()
-    call_command("robots_duel", "--a", "strong", "--b", "basic", "--hands", "2", "--workers", "1", stdout=out)
-    text = out.getvalue()
+    text = duel_output("--a", "strong", "--b", "basic", "--hands", "2", "--workers", "1")
     assert "strong (A) against basic (B), 2 deals × 2 hands" in text
     assert "p95 ms" in text and "95% CI" in text
 

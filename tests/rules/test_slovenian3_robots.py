@@ -4,19 +4,13 @@ basic robot makes every kind of decision; the duel harness plays Slovenian."""
 
 from __future__ import annotations
 
-import io
-import json
 import random
-import re
-import time
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from django.core.management import call_command
-
-from games.bots import BasicRobot, RandomRobot, StrongRobot, get_robot, seat_view
+from games.bots import RandomRobot, get_robot, seat_view
 from games.bots.duel import duplicate_deal, run_duel
 from games.bots.slovenian3.basic import BasicPolicy
 from games.bots.slovenian3.hand import sure_colour_valat, sure_valat, trick_risk
@@ -27,10 +21,15 @@ from games.rules import Deal, HandContext
 from games.rules.cards import KINGS, PACK_54
 from games.rules.slovenian3 import OPTIONS, SLOVENIAN3, Phase, SlovenianState
 from games.rules.slovenian3.state import evolve
+from tests.rules.playout_checks import slovenian_visible_cards
+from tests.rules.robot_checks import (
+    Watched,
+    assert_hidden_cards_do_not_matter,
+    assert_strong_answers_in_time,
+    duel_output,
+    unlimited_strong,
+)
 
-CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
-# The strong robot's search with a tiny budget: the same code paths, fast enough for many hands.
-QUICK_STRONG = StrongRobot(playout_budget=8, time_budget=0.01)
 CHOICES = {option.name: option.choices or (option.default,) for option in OPTIONS}
 
 Chooser = Callable[[SlovenianState, int, list[str], random.Random], str]
@@ -77,38 +76,13 @@ def by_robots(robots: list[Any]) -> Chooser:
 # -- nothing but the seat's own view ------------------------------------------------------------
 
 
-def visible_cards(state: SlovenianState, seat: int) -> set[str]:
-    """What the seat may know: its own cards (as dealt, the talon group taken, its discard) and
-    every public card: played, the face-up talon of three/two/one, discarded taroks, klop's
-    gifts, the open beggar's exposed hand."""
-    known = set(state.hands[seat]) | set(state.setup.deal.hands[seat])
-    if seat == state.declarer and state.discard is not None:
-        known |= set(state.discard)
-    known |= {card for trick in state.tricks for _, card in trick.cards}
-    if state.trick is not None:
-        known |= {card for _, card in state.trick.cards}
-    known |= {card for _, card in state.gifts}
-    if state.contract is not None and state.contract.talon_group:
-        known |= set(state.talon)
-    known |= {card for card in state.discard or () if card[0] == "T"}
-    if state.exposed and state.declarer is not None:
-        known |= set(state.hands[state.declarer])
-    return known
+class SlovenianWatched(Watched):
+    variant = SLOVENIAN3
 
+    def hidden(self, state: SlovenianState, seat: int, legal: list[str]) -> set[str]:
+        return PACK_54 - slovenian_visible_cards(state, seat)
 
-class Watched:
-    """Wraps a robot and checks each of its inputs for cards its seat may not know."""
-
-    def __init__(self, robot: Any) -> None:
-        self.robot = robot
-        self.checked = 0
-        self.hidden_kinds: Counter[str] = Counter()
-
-    def choose(self, state: SlovenianState, seat: int, legal: list[str], rng: random.Random) -> str:
-        hidden = PACK_54 - visible_cards(state, seat)
-        view = seat_view(SLOVENIAN3, state, seat)
-        seen = set(CARD_TOKEN.findall(json.dumps([view, legal])))
-        assert not seen & hidden, (state.phase, sorted(seen & hidden))
+    def note(self, state: SlovenianState, seat: int, hidden: set[str]) -> None:
         contract = state.contract
         if contract is not None and not contract.talon_group and hidden & set(state.talon):
             self.hidden_kinds["hidden talon"] += 1
@@ -116,16 +90,10 @@ class Watched:
             self.hidden_kinds["declarer's discard"] += 1
         if state.exposed and seat != state.declarer:
             self.hidden_kinds["open beggar's hand"] += 1
-        self.checked += 1
-        return self.robot.choose(view, legal, rng)
 
 
 def test_every_level_plays_only_legal_actions_and_sees_no_hidden_card():
-    robots = {
-        "random": Watched(RandomRobot()),
-        "basic": Watched(BasicRobot()),
-        "strong": Watched(QUICK_STRONG),
-    }
+    robots = SlovenianWatched.levels()
     contracts: Counter[str] = Counter()
     for index in range(240):
         # The strong robot (slow even with its tiny budget) sits in one hand in four.
@@ -202,20 +170,8 @@ def test_a_robot_decides_the_same_whatever_the_hidden_cards_are():
         if state.exposed and seat == state.declarer:
             continue
         other = swap_hidden(state, seat)
-        assert other.hands != state.hands
-        view = seat_view(SLOVENIAN3, state, seat)
-        assert seat_view(SLOVENIAN3, other, seat) == view
-        legal = SLOVENIAN3.legal_actions(state, seat)
-        assert SLOVENIAN3.legal_actions(other, seat) == legal
-        # The strong robot without its time limit, so that only the view and the seed count.
-        for robot in (
-            get_robot("random"),
-            get_robot("basic"),
-            StrongRobot(playout_budget=40, time_budget=60.0),
-        ):
-            first = robot.choose(view, legal, random.Random(7))
-            again = robot.choose(seat_view(SLOVENIAN3, other, seat), legal, random.Random(7))
-            assert first == again
+        robots = (get_robot("random"), get_robot("basic"), unlimited_strong(40))
+        assert_hidden_cards_do_not_matter(SLOVENIAN3, state, other, seat, robots)
 
 
 # -- the basic robot ---------------------------------------------------------------------------
@@ -495,20 +451,11 @@ def check_truth(state: SlovenianState, sampler: Sampler) -> list[list[str]]:
 
 
 def test_the_strong_robot_answers_legally_within_its_cap():
-    robot = get_robot("strong")
-    times = []
-    for seed, tricks in ((11, 0), (12, 2), (13, 5), (14, 8), (15, 11)):
-        state = play_to(
-            seed, lambda s, legal, t=tricks: s.phase is Phase.PLAY and len(s.tricks) >= t and len(legal) > 2
-        )
-        (seat,) = state.to_act
-        legal = SLOVENIAN3.legal_actions(state, seat)
-        started = time.perf_counter()
-        action = robot.choose(seat_view(SLOVENIAN3, state, seat), legal, random.Random(1))
-        times.append(time.perf_counter() - started)
-        assert action in legal
-    # Budget 0.18 s; generous for a loaded machine.
-    assert max(times) < 1.0 and sorted(times)[2] < 0.5, times
+    def at_trick(tricks: int) -> Callable[[SlovenianState, list[str]], bool]:
+        return lambda s, legal: s.phase is Phase.PLAY and len(s.tricks) >= tricks and len(legal) > 2
+
+    spots = ((11, 0), (12, 2), (13, 5), (14, 8), (15, 11))
+    assert_strong_answers_in_time(SLOVENIAN3, (play_to(seed, at_trick(tricks)) for seed, tricks in spots))
 
 
 # -- the duel harness -----------------------------------------------------------------------------
@@ -517,23 +464,9 @@ def test_the_strong_robot_answers_legally_within_its_cap():
 def test_a_small_slovenian_duel_runs_and_prints():
     result = run_duel("basic", "random", 4, seed=2, workers=1, variant="slovenian3")
     assert result.deals == 4 and result.times["basic"] and result.hands_per_deal == 6
-    out = io.StringIO()
-    call_command(
-        "robots_duel",
-        "--variant",
-        "slovenian3",
-        "--a",
-        "basic",
-        "--b",
-        "random",
-        "--hands",
-        "2",
-        "--workers",
-        "1",
-        "--option",
-        "auction_style=simple",
-        stdout=out,
+    arguments = (
+        "--variant slovenian3 --a basic --b random --hands 2 --workers 1 --option auction_style=simple"
     )
-    text = out.getvalue()
+    text = duel_output(*arguments.split())
     assert text.startswith("slovenian3: basic (A) against random (B), 2 deals × 6 hands")
     assert "s.e." in text and "p95 ms" in text

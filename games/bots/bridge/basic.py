@@ -23,9 +23,10 @@ import random
 from typing import Any
 
 from games.rules.bridge.pack import EIGHT, JACK, SIX, hand_points
+from games.rules.bridge.scoring import trailing_jacks
 
 from .knowledge import read
-from .play import choose_add, choose_card, threat, trailing_jacks, wish
+from .play import choose_add, choose_card, threat, wish
 from .table import Table, from_view
 
 AGAIN = 6.0  # worth of moving again at once after spreading the 8s

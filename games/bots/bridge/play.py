@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from games.rules.bridge.pack import ACE, EIGHT, JACK, SEVEN, SIX, SUITS, hand_points
+from games.rules.bridge.scoring import trailing_jacks
 
 from .table import Table
 
@@ -90,15 +91,6 @@ def run_after(run: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     for card in cards:
         run = run + (card,) if run and run[-1][1:] == card[1:] else (card,)
     return run
-
-
-def trailing_jacks(cards: tuple[str, ...]) -> int:
-    j = 0
-    for card in reversed(cards):
-        if card[1:] != JACK:
-            break
-        j += 1
-    return j
 
 
 def threat(count: int) -> float:

@@ -39,7 +39,7 @@ from games.rules.bridge.pack import sort_cards
 from games.rules.bridge.state import BridgeState, Move, Phase, Setup, Stage
 from games.rules.bridge.state import evolve as evolve_state
 
-from ..search import MIN_SAMPLES, TIME_BUDGET, clear
+from ..search import MIN_SAMPLES, TIME_BUDGET, best_on_average
 from .basic import BasicPolicy, decide
 from .knowledge import lacks_for_cover, lacks_for_first, read
 from .outlook import expected_penalties
@@ -197,23 +197,10 @@ class StrongPolicy:
         worlds = Worlds(view)
         cands = list(legal)
         samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
-        values: list[list[float]] = [[] for _ in cands]
-        slowest = 0.0
-        for n in range(samples):
-            begun = time.perf_counter()
-            state = worlds.sample(rng)
-            if state is None:
-                break
-            for j, action in enumerate(cands):
-                after = engine.apply(state, worlds.me, action)
-                values[j].append(playout(after, worlds.me, worlds.lacks, self.horizon))
-            now = time.perf_counter()
-            slowest = max(slowest, now - begun)
-            if now - started + slowest > self.time_budget:
-                break
-            if n + 1 >= MIN_SAMPLES and clear(values):
-                break
-        if not values[0]:
-            return self.basic.choose(view, legal, rng)
-        means = [sum(v) / len(v) for v in values]
-        return cands[max(range(len(cands)), key=means.__getitem__)]
+
+        def value(state: BridgeState, action: str) -> float:
+            after = engine.apply(state, worlds.me, action)
+            return playout(after, worlds.me, worlds.lacks, self.horizon)
+
+        best = best_on_average(cands, samples, lambda: worlds.sample(rng), value, started, self.time_budget)
+        return self.basic.choose(view, legal, rng) if best is None else best

@@ -32,7 +32,8 @@ from typing import Any
 
 from games.rules.cards import KINGS, TRUMP
 
-from .hand import discard_value, set_worth, strength, suit_lengths, trumps
+from ..shape import discard_value, suit_lengths, trumps
+from .hand import set_worth, strength
 from .knowledge import DECLARER, OPPONENTS, PREVER, T1, from_view, known_sides
 from .play import choose_card
 

@@ -4,24 +4,10 @@ them live in ``basic``."""
 
 from __future__ import annotations
 
-from games.rules.cards import KINGS, TRUMP, card_points
+from games.rules.cards import KINGS, SUITS, TRUMP, card_points
 
+from ..shape import number, suit_lengths, trumps
 from .knowledge import FIVE_POINT, MUND, SKYZ, T1
-
-SUITS = ("H", "S", "D", "C")
-
-
-def trumps(hand: list[str]) -> list[str]:
-    return [c for c in hand if c[0] == TRUMP]
-
-
-def number(card: str) -> int:
-    """A trump's number (T22 → 22)."""
-    return int(card[1:])
-
-
-def suit_lengths(hand: list[str]) -> dict[str, int]:
-    return {s: sum(1 for c in hand if c[0] == s) for s in SUITS}
 
 
 def strength(hand: list[str]) -> float:
@@ -56,31 +42,6 @@ def set_worth(cards: list[str]) -> float:
             value += 1.0
         else:
             value += 0.1 * card_points(card)
-    return value
-
-
-def discard_value(hand: list[str], cards: list[str], ruffing: bool) -> float:
-    """Voids made (worth most when the hand has trumps to ruff with), points banked (every
-    discard counts for the discarder's side, §9), suit cards kept short; a trump is discarded
-    only when nothing else may go (then the lowest)."""
-    gone = set(cards)
-    rest = [c for c in hand if c not in gone]
-    lengths_before = suit_lengths(hand)
-    lengths = suit_lengths(rest)
-    voids = sum(1 for s in SUITS if lengths_before[s] and not lengths[s])
-    value = (10.0 if ruffing else 2.0) * voids
-    for card in cards:
-        if card[0] == TRUMP:
-            value -= 8.0 + number(card) / 100
-        else:
-            value += 0.7 * card_points(card)
-    # Short suits left behind are better than long ones: fewer cards in the shortest suits;
-    # a queen or rider left alone beside no king is easily lost.
-    short = sorted(n for n in lengths.values() if n)
-    value -= 0.5 * sum(short[:2])
-    for card in rest:
-        if card[1:] in ("Q", "R") and card[0] + "K" not in rest and lengths[card[0]] <= 2:
-            value -= 0.3 * card_points(card)
     return value
 
 

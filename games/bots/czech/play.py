@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from games.rules.cards import TRUMP, card_points
 
-from ..safety import later_seats, safe, suit_left, t1_wins_now, t21_safe_now
+from ..safety import keeps_t1, later_seats, safe, suit_lead, suit_left, t1_wins_now, t21_safe_now
 from ..tricks import beats, trick_winner
 from .knowledge import DECLARER, HONOURS, LAST_TRICK, MUND, SEATS, SKYZ, T1, Knowledge
 
@@ -31,17 +31,6 @@ def _cheap(k: Knowledge, card: str) -> tuple[int, bool, int]:
     return (card_points(card), card in HONOURS, k.rank[card])
 
 
-def keeps_t1(k: Knowledge, unseen: set[str]) -> bool:
-    """Keep the I for trick 12: called, or enough trumps to draw everyone else's."""
-    if T1 not in k.hand:
-        return False
-    if k.iote == k.seat:
-        return True
-    mine = sum(1 for c in k.hand if c[0] == TRUMP)
-    others = sum(1 for c in unseen if c[0] == TRUMP)
-    return mine >= 5 and mine >= others
-
-
 def choose_card(k: Knowledge, legal: list[str]) -> str:
     """One of ``legal`` (cards, without the ``play:`` prefix)."""
     if len(legal) == 1:
@@ -49,7 +38,7 @@ def choose_card(k: Knowledge, legal: list[str]) -> str:
     unseen = k.unseen()
     cards = list(legal)
     if T1 in cards and k.trick_no < LAST_TRICK:
-        if keeps_t1(k, unseen):
+        if keeps_t1(k, unseen, k.iote):
             cards.remove(T1)
         elif t1_wins_now(k, unseen) or _t1_to_friend(k, unseen):
             return T1
@@ -141,7 +130,7 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
             return card
     plain = [c for c in trumps if c not in (SKYZ, MUND)]
     # The I-on-the-end holder draws the others' trumps, highest first while it wins.
-    if T1 in k.hand and keeps_t1(k, unseen) and trumps and unseen_trumps:
+    if T1 in k.hand and keeps_t1(k, unseen, k.iote) and trumps and unseen_trumps:
         top = max(trumps, key=rank.__getitem__)
         if not any(c[0] == TRUMP and rank[c] > rank[top] for c in unseen):
             return top
@@ -153,17 +142,7 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
         if top != SKYZ and not any(c[0] == TRUMP and rank[c] > rank[top] for c in unseen):
             return top
     if suits:
-        # A suit a teammate is known to ruff and no opponent is known to ruff.
-        for card in sorted(suits, key=lambda c: _cheap(k, c)):
-            suit = card[0]
-            if any(suit in k.voids[s] and TRUMP not in k.voids[s] for s in friends) and not any(
-                suit in k.voids[s] and TRUMP not in k.voids[s] for s in foes
-            ):
-                return card
-        safe = [c for c in suits if not any(c[0] in k.voids[s] and TRUMP not in k.voids[s] for s in foes)]
-        safe = safe or suits
-        counts = {s: sum(1 for c in k.hand if c[0] == s) for s in {c[0] for c in safe}}
-        return min(safe, key=lambda c: (counts[c[0]], _cheap(k, c)))
+        return suit_lead(k, suits, friends, foes)
     if plain:
         return min(plain, key=rank.__getitem__)
     return min(cards, key=lambda c: _cheap(k, c))

@@ -8,26 +8,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations
 
-from games.rules.cards import KINGS, PACK_54, TRUMP, card_points
+from games.rules.cards import KINGS, PACK_54, SUITS, TRUMP, card_points
 from games.rules.slovenian3.state import RANK, T1, T21, T22, TRULA
 
-SUITS = ("H", "S", "D", "C")
+from .. import shape
+from ..shape import number, suit_lengths
+from ..shape import trumps as taroks
+
 SUIT_SIZE = 8
 TAROKS = 22
-
-
-def taroks(hand: Iterable[str]) -> list[str]:
-    return [c for c in hand if c[0] == TRUMP]
-
-
-def number(card: str) -> int:
-    """A tarok's number (T22 → 22)."""
-    return int(card[1:])
-
-
-def suit_lengths(hand: Iterable[str]) -> dict[str, int]:
-    cards = list(hand)
-    return {s: sum(1 for c in cards if c[0] == s) for s in SUITS}
 
 
 def strength(hand: list[str]) -> float:
@@ -165,22 +154,7 @@ def discard_value(hand: list[str], cards: list[str]) -> float:
     declarer, §9), suit cards kept short; a tarok only when nothing else may go."""
     gone = set(cards)
     rest = [c for c in hand if c not in gone]
-    before = suit_lengths(hand)
-    after = suit_lengths(rest)
-    ruffing = len(taroks(rest)) >= 3
-    voids = sum(1 for s in SUITS if before[s] and not after[s])
-    value = (10.0 if ruffing else 2.0) * voids
-    for card in cards:
-        if card[0] == TRUMP:
-            value -= 8.0 + number(card) / 100
-        else:
-            value += 0.7 * card_points(card)
-    short = sorted(n for n in after.values() if n)
-    value -= 0.5 * sum(short[:2])
-    for card in rest:
-        if card[1:] in ("Q", "R") and card[0] + "K" not in rest and after[card[0]] <= 2:
-            value -= 0.3 * card_points(card)
-    return value
+    return shape.discard_value(hand, cards, ruffing=len(taroks(rest)) >= 3)
 
 
 def best_discard(hand: list[str], count: int) -> list[str]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from games.rules.cards import TRUMP, card_points
 
-from ..safety import later_seats, safe, suit_left
+from ..safety import keeps_t1, later_seats, safe, suit_lead, suit_left, t1_wins_now
 from .knowledge import (
     BEGGARS,
     KLOP,
@@ -245,35 +245,15 @@ def mond_safe(k: Knowledge, unseen: set[str]) -> bool:
     return bool(k.trick) and all(TRUMP in k.voids[s] for s in later_seats(k))
 
 
-def keeps_pagat(k: Knowledge, unseen: set[str]) -> bool:
-    """Keep the pagat for the last trick: announced, or enough taroks to draw everyone else's."""
-    if T1 not in k.hand:
-        return False
-    if k.ultimo == k.seat:
-        return True
-    mine = sum(1 for c in k.hand if c[0] == TRUMP)
-    others = sum(1 for c in unseen if c[0] == TRUMP)
-    return mine >= 5 and mine >= others
-
-
-def _pagat_wins_now(k: Knowledge, unseen: set[str]) -> bool:
-    if not k.trick:
-        return False
-    led = k.trick[0][1][0]
-    if led == TRUMP or any(c[0] == TRUMP for _, c in k.trick):
-        return False
-    return safe(k, T1, led, unseen)
-
-
 def _positive(k: Knowledge, legal: list[str], unseen: set[str]) -> str:
     cards = list(legal)
     trick_cards = {c for _, c in k.trick}
     if T1 in cards and T22 in trick_cards and T21 in trick_cards:
         return T1  # the emperor trick
     if T1 in cards and k.trick_no < LAST_TRICK:
-        if keeps_pagat(k, unseen):
+        if keeps_t1(k, unseen, k.ultimo):
             cards.remove(T1)
-        elif _pagat_wins_now(k, unseen) or _pagat_to_friend(k, unseen):
+        elif t1_wins_now(k, unseen) or _pagat_to_friend(k, unseen):
             return T1
         else:
             cards.remove(T1)
@@ -354,7 +334,7 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
             return card
     plain = [c for c in taroks if c not in (T22, T21)]
     ultimo_side = k.ultimo is not None and k.friend(k.ultimo) is True
-    if (ultimo_side or keeps_pagat(k, unseen)) and taroks and taroks_out:
+    if (ultimo_side or keeps_t1(k, unseen, k.ultimo)) and taroks and taroks_out:
         if top_sure and top != T21:
             return top
         if plain:
@@ -363,16 +343,7 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
         return top
     if suits:
         # A suit the partner ruffs and the declarer does not.
-        for card in sorted(suits, key=lambda c: (card_points(c), rank[c])):
-            suit = card[0]
-            if any(suit in k.voids[s] and TRUMP not in k.voids[s] for s in friends) and not any(
-                suit in k.voids[s] and TRUMP not in k.voids[s] for s in foes
-            ):
-                return card
-        unruffed = [c for c in suits if not any(c[0] in k.voids[s] and TRUMP not in k.voids[s] for s in foes)]
-        unruffed = unruffed or suits
-        counts = {s: sum(1 for c in k.hand if c[0] == s) for s in {c[0] for c in unruffed}}
-        return min(unruffed, key=lambda c: (counts[c[0]], card_points(c), rank[c]))
+        return suit_lead(k, suits, friends, foes)
     if plain:
         return min(plain, key=rank.__getitem__)
     return min(cards, key=lambda c: (card_points(c), rank[c]))

@@ -8,11 +8,12 @@ through ``evolve`` and never mutate one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ..base import Deal, HandResult
+from ..records import evolver
 from ..tricks import LogEntry  # (acting seat or None, public text)
 from .pack import sort_cards
 
@@ -116,18 +117,7 @@ class BridgeState:
         return dict(self.setup.options)
 
 
-_STATE_FIELDS = frozenset(f.name for f in fields(BridgeState))
-
-
-def evolve(state: BridgeState, **changes: Any) -> BridgeState:
-    """``dataclasses.replace`` without its per-field ``__init__`` walk (as the tarot variants')."""
-    unknown = changes.keys() - _STATE_FIELDS
-    if unknown:
-        raise TypeError(f"BridgeState has no field {sorted(unknown)[0]!r}")
-    new = object.__new__(BridgeState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+evolve = evolver(BridgeState)
 
 
 def next_seat(seat: int, players: int) -> int:

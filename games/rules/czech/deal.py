@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from ..base import Deal, HandContext, IllegalAction, Option, resolve_options
-from ..cards import PACK_54, pack_54, permutation
+from ..cards import PACK_54, check_pack_deal, pack_54, permutation
 from ..words import plural
 from .state import (
     HAND_SIZE,
@@ -92,13 +92,7 @@ def find_povinnost(hands: Sequence[Sequence[str]], dealer: int, opening: bool) -
 
 
 def check_deal(deal: Deal) -> None:
-    if len(deal.hands) != SEATS:
-        raise ValueError(f"Czech Taroky is played by {SEATS}, not {len(deal.hands)}")
-    if any(len(hand) != HAND_SIZE for hand in deal.hands) or len(deal.talon) != TALON_SIZE:
-        raise ValueError("A Czech deal has 12 cards per seat and 6 in the talon")
-    cards = [card for hand in deal.hands for card in hand] + list(deal.talon)
-    if set(cards) != PACK_54 or len(cards) != len(PACK_54):
-        raise ValueError("A Czech deal must hold each card of the 54-card pack once")
+    check_pack_deal(deal, "Czech Taroky", "Czech", SEATS, HAND_SIZE, TALON_SIZE)
 
 
 def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> CzechState:

@@ -7,13 +7,14 @@ hides it from the others during the private turns (money choice, I on the end, c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from ..base import Deal, HandResult
 from ..cards import rank_table
 from ..cards import sort_cards as _sort_cards
+from ..records import evolver
 from ..tricks import (
     LogEntry,  # (acting seat or None, public text)
     Trick,
@@ -170,18 +171,7 @@ class CzechState:
         return tuple(s for s in range(SEATS) if self.side_of(s) == DECLARER)
 
 
-_STATE_FIELDS = frozenset(f.name for f in fields(CzechState))
-
-
-def evolve(state: CzechState, **changes: Any) -> CzechState:
-    """``dataclasses.replace`` without its per-field ``__init__`` walk (as Hungarian's)."""
-    unknown = changes.keys() - _STATE_FIELDS
-    if unknown:
-        raise TypeError(f"CzechState has no field {sorted(unknown)[0]!r}")
-    new = object.__new__(CzechState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+evolve = evolver(CzechState)
 
 
 def logged(state: CzechState, *entries: LogEntry) -> tuple[LogEntry, ...]:

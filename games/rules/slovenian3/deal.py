@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Deal, HandContext, Option, resolve_options
-from ..cards import PACK_54, pack_54
+from ..cards import PACK_54, check_pack_deal, pack_54
 from .auction import first_to_bid
 from .state import HAND_SIZE, SEATS, TALON_SIZE, Phase, Setup, SlovenianState, in_order
 
@@ -54,13 +54,7 @@ def deal(rng: random.Random, dealer: int, redeal: bool) -> Deal:
 
 
 def check_deal(deal: Deal) -> None:
-    if len(deal.hands) != SEATS:
-        raise ValueError(f"Slovenian Tarok is played by {SEATS}, not {len(deal.hands)}")
-    if any(len(hand) != HAND_SIZE for hand in deal.hands) or len(deal.talon) != TALON_SIZE:
-        raise ValueError("A Slovenian deal has 16 cards per seat and 6 in the talon")
-    cards = [card for hand in deal.hands for card in hand] + list(deal.talon)
-    if set(cards) != PACK_54 or len(cards) != len(PACK_54):
-        raise ValueError("A Slovenian deal must hold each card of the 54-card pack once")
+    check_pack_deal(deal, "Slovenian Tarok", "Slovenian", SEATS, HAND_SIZE, TALON_SIZE)
 
 
 def radelci_held(context: HandContext, radelci_on: bool) -> tuple[int, ...]:

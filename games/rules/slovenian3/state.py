@@ -8,13 +8,14 @@ one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from ..base import Deal, HandResult
 from ..cards import rank_table
 from ..cards import sort_cards as _sort_cards
+from ..records import evolver
 from ..tricks import (
     LogEntry,  # (acting seat or None, public text)
     Trick,
@@ -203,19 +204,7 @@ def untaken_talon(state: SlovenianState) -> list[str]:
     ]
 
 
-_STATE_FIELDS = frozenset(f.name for f in fields(SlovenianState))
-
-
-def evolve(state: SlovenianState, **changes: Any) -> SlovenianState:
-    """``dataclasses.replace`` without its per-field ``__init__`` walk (as Hungarian's): replay
-    folds some 60 actions per hand through here."""
-    unknown = changes.keys() - _STATE_FIELDS
-    if unknown:
-        raise TypeError(f"SlovenianState has no field {sorted(unknown)[0]!r}")
-    new = object.__new__(SlovenianState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+evolve = evolver(SlovenianState)
 
 
 def logged(state: SlovenianState, *entries: LogEntry) -> tuple[LogEntry, ...]:
