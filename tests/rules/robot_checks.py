@@ -83,17 +83,19 @@ def unlimited_strong(playout_budget: int) -> StrongRobot:
 
 
 def assert_strong_answers_in_time(variant: Any, states: Iterable[Any], view_of: ViewOf = seat_view) -> None:
-    """The strong robot answers each position legally, in well under a second."""
+    """The strong robot answers each position legally and keeps to its thinking budget (0.18 s
+    of wall time, then it stops sampling). Counted in this process's CPU time, so that other
+    work on the machine cannot make it fail; the bound is a budget kept, not a speed target
+    (those are in bench/)."""
     robot = get_robot("strong")
     times = []
     for state in states:
         (seat,) = state.to_act
         legal = variant.legal_actions(state, seat)
-        started = time.perf_counter()
+        started = time.process_time()
         action = robot.choose(view_of(variant, state, seat), legal, random.Random(1))
-        times.append(time.perf_counter() - started)
+        times.append(time.process_time() - started)
         assert action in legal
-    # Budget 0.18 s; generous for a loaded machine.
     assert max(times) < 1.0 and sorted(times)[2] < 0.5, times
 
 

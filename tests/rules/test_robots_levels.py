@@ -153,10 +153,12 @@ def test_the_strong_robot_answers_a_fixed_position_legally_and_in_time():
     (seat,) = state.to_act
     legal = HUNGARIAN.legal_actions(state, seat)
     view = seat_view(HUNGARIAN, state, seat)
-    started = time.perf_counter()
+    # Its thinking budget is 0.18 s of wall time; counted in this process's CPU time, so that
+    # other work on the machine cannot fail it (a budget kept, not a speed target: see bench/).
+    started = time.process_time()
     action = get_robot("strong").choose(view, legal, random.Random(1))
     assert action in legal
-    assert time.perf_counter() - started < 1.0  # budget 0.18 s; generous for a loaded machine
+    assert time.process_time() - started < 1.0
 
 
 def test_touching_tarokks_are_one_candidate():
