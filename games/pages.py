@@ -240,8 +240,9 @@ def audience_key(table: Table, user: Any) -> tuple[Any, ...] | None:
     return (authenticated, is_host, kept, *room_page.audience_part(table.room, user))
 
 
-def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str]]:
-    """The room's rule options as (label, value) for people to read."""
+def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The room's rule options as (label, value, option name) for people to read; the name is
+    the option's anchor on the game's rules page (games.learn)."""
     rows = []
     for option in variant.options:
         value = options.get(option.name, option.default)
@@ -249,7 +250,7 @@ def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str]]:
             text = "yes" if value else "no"
         else:
             text = str(value).replace("_", " ")
-        rows.append((option.label or option.name, text))
+        rows.append((option.label or option.name, text, option.name))
     return rows
 
 

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 from .chat import views as chat
@@ -7,6 +7,7 @@ from .tables import views as tables
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("cards/", views.cards, name="cards"),
+    path("learn/", include("games.learn.urls")),
     path("rooms/new", views.new_room, name="new-room"),
     path("r/<slug:code>/", views.room_page, name="room"),
     path("r/<slug:code>/view.json", views.view_json, name="view-json"),

@@ -115,7 +115,7 @@ def _option_fields(variant: Any) -> list[dict[str, Any]]:
         field: dict[str, Any] = {"name": option.name, "label": option.label or option.name}
         if option.choices is not None:
             field["choices"] = [
-                (_option_text(c), _choice_label(c), c == option.default) for c in option.choices
+                (_option_text(c), choice_label(c), c == option.default) for c in option.choices
             ]
         else:
             field.update(number=True, default=option.default, minimum=option.minimum, maximum=option.maximum)
@@ -129,7 +129,7 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-def _choice_label(value: Any) -> str:
+def choice_label(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value).replace("_", " ")

@@ -8,7 +8,7 @@ import sqlite3
 
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.conftest import open_table_as_guest
+from tests.browser.conftest import ROOT, open_table_as_guest
 from tests.browser.test_bridge_in_browser import click_bridge_control, write_out_the_deal
 from tests.browser.test_play_in_browser import take_one_action
 from tests.browser.test_signals_in_browser import MY_TURN, to_the_play
@@ -111,4 +111,22 @@ def test_the_bridge_table_in_every_phase_has_no_serious_violation(site, browser)
         if click_bridge_control(page) is None:
             break
     found += violations(page, "bridge, round over")
+    assert not found, "\n".join(found)
+
+
+def test_a_rules_page_has_no_serious_violation_and_its_contents_work_by_keyboard(site, browser):
+    page = browser.new_context().new_page()
+    page.goto(site.url + "/learn/slovenian3/")
+    found = violations(page, "rules page, laptop")
+    page.locator(".learn-toc a").first.focus()
+    page.keyboard.press("Tab")  # the second entry: the deal
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/learn/slovenian3/#deal")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site.url + "/learn/slovenian3/#option-radelci")
+    found += violations(page, "rules page, on a phone")
+    assert page.locator("#option-radelci").is_visible()
+    shots = ROOT / "test-artifacts" / "screenshots" / "learn"
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "slovenian3-phone.png"), full_page=True)
     assert not found, "\n".join(found)
