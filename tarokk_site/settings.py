@@ -278,7 +278,15 @@ if REDIS_URL:
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tarokk"}}
+    # Room for every counter of the rate limits: at its default of 300 entries the local memory
+    # cache culls a third of them when full, and a culled counter starts again from zero.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "tarokk",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        }
+    }
 
 
 def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
