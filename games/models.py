@@ -38,6 +38,9 @@ class Room(models.Model):
     # off, and the watchers' channel open or closed. Room settings, not rule options.
     chat_on = models.BooleanField(default=True)
     audience_chat = models.BooleanField(default=True)
+    # A guided hand (games.tutorial): the learner in seat 0, the script's robots elsewhere, a
+    # fixed deal; private (never in the lobby) and one hand long.
+    tutorial = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created"]

@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import views
 from .chat import views as chat
+from .tutorial import views as tutorial
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -21,5 +22,6 @@ urlpatterns = [
     path("r/<slug:code>/chat/remove", chat.remove, name="chat-remove"),
     path("r/<slug:code>/chat/settings", chat.settings, name="chat-settings"),
     path("r/<slug:code>/chat/hidden", chat.hidden, name="chat-hidden"),
+    path("tutorial/<slug:variant_key>/", tutorial.tutorial, name="tutorial"),
     path("staff/hands/<int:hand_id>/", views.inspect_hand, name="inspect-hand"),
 ]

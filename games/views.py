@@ -95,7 +95,7 @@ def robot_choices(seats: int) -> list[tuple[int, str]]:
 
 
 def lobby_context() -> dict[str, Any]:
-    rooms = Room.objects.filter(closed=False).prefetch_related("seats__user", "hands")[:50]
+    rooms = Room.objects.filter(closed=False, tutorial=False).prefetch_related("seats__user", "hands")[:50]
     return {"rooms": rooms, "variants": list(VARIANTS.values())}
 
 
