@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0007_chat'),
+        ("games", "0007_chat"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='room',
-            name='tutorial',
+            model_name="room",
+            name="tutorial",
             field=models.BooleanField(default=False),
         ),
     ]
