@@ -16,14 +16,23 @@ from .adapter import signed_in_guest
 from .guests import create_guest
 
 
-@require_POST
-def guest(request: HttpRequest) -> HttpResponse:
-    """Create a guest user and log them in; a logged-in user just goes on."""
+def sign_in_guest(request: HttpRequest) -> limits.Limited | None:
+    """Log a visitor in as a new guest (a logged-in user stays who they are); the limit's
+    refusal when this address has made too many guests."""
     if not request.user.is_authenticated:
         refused = limits.hit_request(request, "guest")
         if refused is not None:
-            return limits.too_many(request, refused)
+            return refused
         login(request, create_guest(), backend="django.contrib.auth.backends.ModelBackend")
+    return None
+
+
+@require_POST
+def guest(request: HttpRequest) -> HttpResponse:
+    """Create a guest user and log them in; a logged-in user just goes on."""
+    refused = sign_in_guest(request)
+    if refused is not None:
+        return limits.too_many(request, refused)
     target = request.POST.get("next") or "/"
     # A control character (a newline) cannot go into a header: such a target is no page of ours.
     # Only a path of this site: a bare word ("inf") would be taken for a view name by redirect().

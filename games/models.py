@@ -54,6 +54,9 @@ class Room(models.Model):
     # The users the host removed from a seat: they may not sit here again unless the host's
     # current link invites them anew. On the room row, which every render reads anyway.
     removed = models.JSONField(default=list, blank=True)
+    # A guided hand (games.tutorial): the learner in seat 0, the script's robots elsewhere, a
+    # fixed deal; private (never in the lobby) and one hand long.
+    tutorial = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created"]

@@ -22,10 +22,23 @@ from games.controls import controls_for, hand_cards
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, EVERYONE, get_variant
 from games.tables import room_page
+from games.tutorial.tables import guide_panel
 
 # The partials of the room page that change with the game, in page order.
 # ``review``: the finished hand for everyone, shown from its end until the next deal.
-LIVE_PARTIALS = ("status", "seats", "board", "hand", "controls", "result", "review", "scoreboard", "log")
+# ``guide``: a guided hand's explanations (games.tutorial); empty at every other table.
+LIVE_PARTIALS = (
+    "status",
+    "seats",
+    "board",
+    "hand",
+    "guide",
+    "controls",
+    "result",
+    "review",
+    "scoreboard",
+    "log",
+)
 
 
 @dataclass
@@ -197,6 +210,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
         context["trick_total"] = _trick_total(context["view"])
     context["legal_set"] = set(context["legal"])
+    context["guide"] = guide_panel(room, hand, viewer.seat)
     context["controls"] = controls_for(context["view"], context["legal"], viewer.seat)
     context["hand_cards"] = hand_cards(context["view"], context["legal_set"])
     if bridge_page.shows(context["view"]):  # Bridge: the stack, the move, its own words

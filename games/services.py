@@ -22,7 +22,7 @@ from django.utils import timezone
 from games import broadcast, matches, replay
 from games.bots import LEVELS
 from games.models import Hand, HandAction, Invitation, Room, Seat, TurnClock, new_invite_token
-from games.rules import HandContext, IllegalAction, get_variant
+from games.rules import Deal, HandContext, IllegalAction, get_variant
 from games.rules import match as match_rules
 from games.rules.base import resolve_options
 from games.signals import hand_changed
@@ -30,6 +30,7 @@ from games.tables import access
 from games.tables.access import Privacy
 from games.turn_clock import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE, check_seconds
 from games.turn_clock import ROBOT as CLOCK_ROBOT
+from games.tutorial import guide
 
 # A table listed in the lobby, where anyone may sit and watch: the default.
 EVERYONE_WELCOME = Privacy()
@@ -133,6 +134,30 @@ def create_room(
             Seat.objects.create(room=room, index=index, user=user if index == 0 else None, robot=robot)
         _start_hand_if_ready(room)
         transaction.on_commit(broadcast.lobby_changed)
+    return room
+
+
+def open_tutorial(user: Any, variant_key: str, context: HandContext, deal: Deal, robot: str) -> Room:
+    """A guided hand (games.tutorial): a private table, never in the lobby, with ``user`` in
+    seat 0, the ``robot`` in every other seat, and its first hand dealt ``deal`` under
+    ``context``. The user's earlier guided tables close (starting again is a new table), so
+    their robots stop and they never count against the open tables a user may have."""
+    variant = get_variant(variant_key)
+    with transaction.atomic():
+        for earlier in Room.objects.select_for_update().filter(created_by=user, tutorial=True, closed=False):
+            earlier.closed = True
+            earlier.save(update_fields=["closed"])
+        room = Room.objects.create(
+            variant=variant.key, options=dict(context.options), created_by=user, tutorial=True, private=True
+        )
+        seats = variant.seat_count(context.options)
+        Seat.objects.bulk_create(
+            [
+                Seat(room=room, index=i, user=user if i == 0 else None, robot="" if i == 0 else robot)
+                for i in range(seats)
+            ]
+        )
+        _create_hand(room, 1, context, deal=deal)
     return room
 
 
@@ -479,10 +504,14 @@ def _opening_context(room: Room) -> HandContext:
     return match_rules.start(rules, dealer).next_context(room.options)
 
 
-def _create_hand(room: Room, number: int, context: HandContext, match_no: int = 1) -> Hand:
+def _create_hand(
+    room: Room, number: int, context: HandContext, match_no: int = 1, deal: Deal | None = None
+) -> Hand:
+    """Deal a hand (at random unless ``deal`` is given: a guided hand's fixed deal)."""
     variant = get_variant(room.variant)
     seats = room.seats.count()
-    deal = variant.deal(random.SystemRandom(), seats, context.options, dealer=context.dealer)
+    if deal is None:
+        deal = variant.deal(random.SystemRandom(), seats, context.options, dealer=context.dealer)
     state = variant.new_hand(deal, context)
     hand = Hand.objects.create(
         room=room,
@@ -514,6 +543,8 @@ def next_hand(room: Room, user: Any, expected_number: int) -> Hand:
         room = Room.objects.select_for_update().get(pk=room.pk)
         if not room.seats.filter(user=user).exists():
             raise Forbidden("Only a player at this table can deal the next hand")
+        if room.tutorial:
+            raise Illegal("A guided hand is one hand long: start it again, or open a table to play on")
         current, match = _finished_hand(room, expected_number, "The current hand is not over yet")
         if match.over:
             return _create_hand(room, current.number + 1, _opening_context(room), current.match_no + 1)
@@ -607,6 +638,12 @@ def submit_action(
                 new_state = variant.apply(state, seat, action)
             except IllegalAction as exc:
                 raise Illegal(str(exc)) from None
+            if hand.room.tutorial and not robot:
+                # A guided hand keeps to its script: another move is refused with the reason.
+                made = HandAction.objects.filter(hand=hand, seat=seat).count()
+                advised = guide.refusal(hand.variant, made, seat, action)
+                if advised is not None:
+                    raise Illegal(advised)
             seq = hand.seq + 1
             public = variant.is_public(state, seat, action)
             HandAction.objects.create(

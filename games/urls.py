@@ -3,6 +3,7 @@ from django.urls import include, path
 from . import views
 from .chat import views as chat
 from .tables import views as tables
+from .tutorial import views as tutorial
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -27,5 +28,6 @@ urlpatterns = [
     path("r/<slug:code>/remove", tables.remove, name="remove-player"),
     path("join/<slug:code>/", tables.join, name="join"),
     path("lobby/online", tables.online, name="online"),
+    path("tutorial/<slug:variant_key>/", tutorial.tutorial, name="tutorial"),
     path("staff/hands/<int:hand_id>/", views.inspect_hand, name="inspect-hand"),
 ]

@@ -23,6 +23,7 @@ from .czech.strong import StrongPolicy as CzechStrong
 from .hungarian.basic import BasicPolicy as HungarianBasic
 from .hungarian.randomly import RandomPolicy as HungarianRandom
 from .hungarian.strong import StrongPolicy as HungarianStrong
+from .scripted import ScriptRobot
 from .slovenian3.basic import BasicPolicy as SlovenianBasic
 from .slovenian3.randomly import RandomPolicy as SlovenianRandom
 from .slovenian3.strong import StrongPolicy as SlovenianStrong
@@ -110,10 +111,14 @@ class StrongRobot(LevelRobot):
 
 LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot(), "strong": StrongRobot()}
 
+# Robots a host cannot choose: the guided hands' (games.tutorial), seated by games.tutorial.tables.
+SCRIPT_ROBOT = "script"
+GUIDED: dict[str, Robot] = {SCRIPT_ROBOT: ScriptRobot(fallback=LEVELS["basic"])}
+
 
 def get_robot(level: str) -> Robot:
     try:
-        return LEVELS[level]
+        return LEVELS[level] if level in LEVELS else GUIDED[level]
     except KeyError:
         raise ValueError(f"Unknown robot level {level!r}") from None
 

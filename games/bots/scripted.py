@@ -1,0 +1,33 @@
+"""The robots of a guided hand (games.tutorial): each plays the move its script has for the
+position it sees. Like every robot it decides from its own seat's view and the legal actions.
+
+The position is found from the view alone (``games.tutorial.script.position``): its seat, the
+phase, the cards it holds and the length of the public log. A guided hand keeps to its script
+(the learner's other moves are refused), so every position the robot meets is in it; one that
+is not (the learner left the table and a robot plays their seat) is played by the basic robot,
+so the hand still ends.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.tutorial import SCRIPTS
+from games.tutorial.script import position
+
+
+class ScriptRobot:
+    level = "script"
+
+    def __init__(self, fallback: Any) -> None:
+        self.fallback = fallback
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        if not legal:
+            raise ValueError("A robot was asked to act with no legal action")
+        script = SCRIPTS.get(view.get("variant", ""))
+        move = None if script is None else script.robot_moves.get(position(view, len(view["log"])))
+        if move is None or move not in legal:
+            return self.fallback.choose(view, legal, rng)
+        return move

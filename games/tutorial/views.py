@@ -1,0 +1,41 @@
+"""The guided hands' doors: a page per game that says what the hand teaches, and the POST that
+starts it (a visitor becomes a guest on the way: no account is needed)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from accounts.views import sign_in_guest
+from games.rules import get_variant
+from tarokk_site import limits
+
+from . import SCRIPTS, Script
+from .tables import start
+
+
+def _script(variant_key: str) -> Script:
+    script = SCRIPTS.get(variant_key)
+    if script is None:
+        raise Http404(f"There is no guided hand for {variant_key!r}")
+    return script
+
+
+@require_http_methods(["GET", "POST"])
+def tutorial(request: HttpRequest, variant_key: str) -> HttpResponse:
+    """GET: what the guided hand teaches and its start button. POST: start it (again)."""
+    script = _script(variant_key)
+    if request.method == "GET":
+        context = {"script": script, "variant": get_variant(script.variant)}
+        return render(request, "games/tutorial.html", context)
+    refused = sign_in_guest(request) or limits.hit_request(request, "room")
+    if refused is not None:
+        return limits.too_many(request, refused)
+    room = start(request.user, script.variant)
+    url = f"/r/{room.code}/"
+    if request.headers.get("HX-Request") == "true":  # the table's own "Start again" button
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)

@@ -1,0 +1,159 @@
+"""The guided hands over HTTP (issue 21, item 2): a visitor starts one as a guest, follows the
+advice the page shows to the end and reads the receipt explained; a wrong choice is refused with
+the script's reason and changes nothing; starting again opens a new table and closes the old;
+the guided table is not in the lobby; its advice shows to the learner only.
+
+Personas: a visitor (signed out, becomes a guest), ``watcher`` (signed in, no seat), a stranger
+(signed out, watching)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from markupsafe import escape
+
+from games.models import HandAction, Room
+from games.tutorial import SCRIPTS
+from tests.factories import UserFactory
+from tests.web.helpers import client_for
+
+pytestmark = pytest.mark.django_db
+
+ADVISED = re.compile(r'data-advised="([^"]+)"')
+
+
+def start(client: Client, key: str = "hungarian") -> Room:
+    response = client.post(f"/tutorial/{key}/")
+    assert response.status_code == 302, response.content
+    room = Room.objects.get(code=response["Location"].split("/")[2])
+    assert response["Location"] == f"/r/{room.code}/"
+    return room
+
+
+def act(client: Client, room: Room, action: str) -> Any:
+    hand = room.current_hand()
+    return client.post(f"/r/{room.code}/act", {"action": action, "seq": hand.public_seq})
+
+
+def test_it_shows_the_door_of_each_guided_hand():
+    for key in SCRIPTS:
+        page = Client().get(f"/tutorial/{key}/").content.decode()
+        assert "Start the guided hand as a guest" in page
+        assert SCRIPTS[key].intro.split(".")[0] in page
+    assert Client().get("/tutorial/chess/").status_code == 404
+
+
+def test_it_starts_a_guided_hand_for_a_visitor_as_a_guest():
+    visitor = Client()
+    room = start(visitor)
+    learner = room.seats.get(index=0).user
+    assert learner.is_guest and room.created_by == learner
+    assert room.tutorial and not room.closed
+    assert list(room.seats.order_by("index").values_list("robot", flat=True)) == [
+        "",
+        "script",
+        "script",
+        "script",
+    ]
+    hand = room.current_hand()
+    assert hand.deal == SCRIPTS["hungarian"].deal.to_json()
+    assert hand.context_value().dealer == 3
+    # The learner is forehand and speaks first: the page explains the auction and its advice.
+    page = visitor.get(f"/r/{room.code}/").content.decode()
+    assert 'id="guide"' in page and "Your decision 1" in page
+    assert ADVISED.search(page).group(1) == "bid:three"
+    assert "What would a good player do?" in page
+
+
+@pytest.mark.parametrize("key", sorted(SCRIPTS))
+def test_it_follows_the_advice_to_the_end_and_explains_the_receipt(key):
+    visitor = Client()
+    room = start(visitor, key)
+    script = SCRIPTS[key]
+    for _ in range(len(script.moves)):
+        page = visitor.get(f"/r/{room.code}/").content.decode()
+        advised = ADVISED.search(page)
+        if advised is None:
+            break
+        response = act(visitor, room, advised.group(1))
+        assert response.status_code == 200, response.content
+    hand = room.current_hand()
+    assert hand.is_over
+    # Each seat made its script's moves in order (a simultaneous phase may interleave the seats).
+    for seat in range(room.seats.count()):
+        made = list(hand.actions.filter(seat=seat).order_by("seq").values_list("action", flat=True))
+        assert made == [m.action for m in script.moves if m.seat == seat]
+    page = visitor.get(f"/r/{room.code}/").content.decode()
+    assert "The result, line by line" in page
+    for line in hand.result["items"]:
+        assert f'data-receipt-line="{line["name"]}"' in page
+    assert str(escape(script.settlement)) in page
+    assert 'id="next-hand"' not in page  # a guided hand is one hand long
+    assert 'id="guide-restart"' in page
+
+
+def test_it_refuses_a_wrong_choice_with_the_explanation_and_changes_nothing():
+    visitor = Client()
+    room = start(visitor)
+    hand = room.current_hand()
+    response = act(visitor, room, "pass")
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "Bid three here: your six tarokks and the XXI are enough for it, not for more."
+    }
+    hand.refresh_from_db()
+    assert hand.seq == 0 and not HandAction.objects.filter(hand=hand).exists()
+    # A move the rules refuse keeps the rules' own message.
+    response = act(visitor, room, "play:T21")
+    assert response.status_code == 400
+    assert "advised" not in response.json()["error"]
+    hand.refresh_from_db()
+    assert hand.seq == 0
+
+
+def test_it_starts_again_at_a_new_table_and_closes_the_old_one():
+    visitor = Client()
+    first = start(visitor)
+    assert act(visitor, first, "bid:three").status_code == 200
+    second = start(visitor)
+    first.refresh_from_db()
+    assert first.closed and not second.closed and second.pk != first.pk
+    assert second.current_hand().seq == 0
+    assert second.seats.get(index=0).user == first.seats.get(index=0).user
+    # The table's own button asks by htmx and is sent to the new table.
+    response = visitor.post("/tutorial/hungarian/", HTTP_HX_REQUEST="true")
+    assert response.status_code == 204
+    third = Room.objects.get(code=response["HX-Redirect"].split("/")[2])
+    second.refresh_from_db()
+    assert second.closed and not third.closed
+
+
+def test_it_keeps_guided_tables_out_of_the_lobby():
+    room = start(Client())
+    lobby = Client().get("/").content.decode()
+    assert room.code not in lobby
+    for key in SCRIPTS:
+        assert f'href="/tutorial/{key}/"' in lobby
+
+
+def test_it_refuses_a_next_hand_at_a_guided_table():
+    visitor = Client()
+    room = start(visitor)
+    response = visitor.post(f"/r/{room.code}/next", {"hand_no": 1})
+    assert response.status_code == 400
+    assert room.hands.count() == 1
+
+
+def test_it_shows_the_advice_to_the_learner_only():
+    room = start(Client())
+    learner_cards = set(SCRIPTS["hungarian"].deal.hands[0])
+    for watcher in (client_for(UserFactory(username="watcher")), Client()):
+        page = watcher.get(f"/r/{room.code}/").content.decode()
+        guide = page[page.index('id="guide"') : page.index("</section>", page.index('id="guide"'))]
+        assert "explanations show to the learner only" in guide
+        assert "data-advised" not in guide and "Your decision" not in guide
+        assert not {c for c in learner_cards if f'"{c}"' in guide}
+        assert 'id="guide-restart"' not in guide
