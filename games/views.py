@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import cardfaces, pages, services
 from games.bots import LEVELS, runner
 from games.chat import live as chat
+from games.first_visit import games_to_learn
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
@@ -55,6 +56,7 @@ def _int(request: HttpRequest, name: str, minimum: int | None = None) -> int:
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
     context = lobby_context()
+    context["learn"] = games_to_learn(request.user, context["variants"])
     context["option_forms"] = [{"variant": v, "fields": _option_fields(v)} for v in context["variants"]]
     # Seats at a table with the default options (Bridge's ``players`` choice changes it; the
     # page's script follows that choice); the robots choice offers 0 to seats - 1.
