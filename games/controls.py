@@ -173,7 +173,12 @@ def _auction_note(view: dict[str, Any], legal: list[str], me: int) -> str:
     return ""
 
 
-def hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, Any]]:
+def hand_cards(
+    view: dict[str, Any] | None, legal: set[str], reasons: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """The viewer's cards as the hand shows them. ``reasons``: why each card that cannot be
+    pressed now cannot (``games.why_not``); ``why_id`` names the one hidden element per distinct
+    reason that the cards' ``aria-describedby`` point to (``why_first`` marks where it goes)."""
     if view is None:
         return []
     discardable: set[str] = set()
@@ -181,12 +186,22 @@ def hand_cards(view: dict[str, Any] | None, legal: set[str]) -> list[dict[str, A
         if a.startswith("discard:"):
             discardable.update(a.split(":", 1)[1].split(","))
     drawn = set(view.get("drawn") or ())  # Bridge: the cards the viewer has just drawn
-    return [
-        {
-            "card": card,
-            "play": f"play:{card}" if f"play:{card}" in legal else None,
-            "discardable": card in discardable,
-            "drawn": card in drawn,
-        }
-        for card in view["hand"]
-    ]
+    numbers: dict[str, int] = {}
+    cards = []
+    for card in view["hand"]:
+        why = (reasons or {}).get(card)
+        first = why is not None and why not in numbers
+        if first:
+            numbers[why] = len(numbers) + 1
+        cards.append(
+            {
+                "card": card,
+                "play": f"play:{card}" if f"play:{card}" in legal else None,
+                "discardable": card in discardable,
+                "drawn": card in drawn,
+                "why": why,
+                "why_id": f"why-{numbers[why]}" if why is not None else None,
+                "why_first": first,
+            }
+        )
+    return cards

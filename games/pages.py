@@ -15,7 +15,7 @@ from django.template import engines
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from games import bridge_page, matches, replay, services, turn_clock
+from games import bridge_page, matches, replay, services, turn_clock, why_not
 from games.automatic import automatic_lines
 from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
@@ -95,13 +95,16 @@ def viewer_for(room: Room, user: Any, seats: list[Seat] | None = None) -> Viewer
     return Viewer(seat=seat, is_staff=bool(user is not None and getattr(user, "is_staff", False)))
 
 
-def table_view(hand: Hand, viewer: Viewer) -> tuple[dict[str, Any], list[str]]:
-    """The viewer's View of the current state and the legal actions of the viewer's seat."""
+def table_view(hand: Hand, viewer: Viewer) -> tuple[dict[str, Any], list[str], dict[str, str]]:
+    """The viewer's View of the current state, the legal actions of the viewer's seat, and why
+    each other card of its hand cannot be pressed now (``games.why_not``; none for a watcher)."""
     variant = get_variant(hand.variant)
     state = replay.current(hand)
     view = variant.observe(state, viewer.rules_viewer)
-    legal = variant.legal_actions(state, viewer.seat) if viewer.seat is not None else []
-    return view, legal
+    if viewer.seat is None:
+        return view, [], {}
+    legal = variant.legal_actions(state, viewer.seat)
+    return view, legal, why_not.card_reasons(variant, state, viewer.seat, view["hand"], legal)
 
 
 def api_view(room: Room, user: Any) -> dict[str, Any]:
@@ -110,7 +113,7 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
     viewer = viewer_for(room, user, rows)
     hand = room.current_hand()
     deadlines = _deadlines(room, hand)
-    view, legal = table_view(hand, viewer) if hand is not None else (None, [])
+    view, legal, _why = table_view(hand, viewer) if hand is not None else (None, [], {})
     # Clocks of a private decision show only to the deciding seat, as the public to_act does.
     shown = set(view["to_act"]) if view is not None else set()
     seats = [_seat_json(s, deadlines.get(s.index) if s.index in shown else None) for s in rows]
@@ -173,12 +176,13 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         "hand": hand,
         "view": None,
         "legal": [],
+        "why_not": {},
         "seq": 0,
         "can_sit": bool(user is not None and user.is_authenticated and viewer.seat is None),
     }
     if hand is not None:
-        view, legal = table_view(hand, viewer)
-        context.update(view=view, legal=legal, seq=hand.public_seq)
+        view, legal, reasons = table_view(hand, viewer)
+        context.update(view=view, legal=legal, why_not=reasons, seq=hand.public_seq)
     context["match"] = table.match
     context["automatic_lines"] = table.automatic
     context["rules"] = table_rules(context["variant"], room.options)
@@ -212,7 +216,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     context["legal_set"] = set(context["legal"])
     context["guide"] = guide_panel(room, hand, viewer.seat)
     context["controls"] = controls_for(context["view"], context["legal"], viewer.seat)
-    context["hand_cards"] = hand_cards(context["view"], context["legal_set"])
+    context["hand_cards"] = hand_cards(context["view"], context["legal_set"], context["why_not"])
     if bridge_page.shows(context["view"]):  # Bridge: the stack, the move, its own words
         context.update(
             bridge_page.context(

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import cardfaces, pages, services
 from games.bots import LEVELS, runner
 from games.chat import live as chat
+from games.first_visit import games_to_learn
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
@@ -60,6 +61,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     game, game_error = tables.game_filter(request.GET.get("game"))
     context = lobby_context(game)
     context.update(game_error=game_error, online=presence.online_count())
+    context["learn"] = games_to_learn(request.user, context["variants"])
     context["privacy_fields"] = pages.render_live_template(
         "_privacy_fields.html", {"privacy": access.Privacy()}
     )

@@ -243,8 +243,8 @@
     if (e.key.length !== 1) return;
     var at = CARD_KEYS.indexOf(e.key);
     if (at >= 0) {
-      // The 1st to 12th card that can be clicked now.
-      var card = document.querySelectorAll("#hand button.card:not([disabled])")[at];
+      // The 1st to 12th card that can be clicked now (a refused card only says why: why.js).
+      var card = document.querySelectorAll('#hand button.card:not([disabled]):not([aria-disabled="true"])')[at];
       if (card) { e.preventDefault(); card.focus(); card.click(); }
       return;
     }

@@ -1,0 +1,54 @@
+"""Why not: the rules core's own refusal for each card of a seat's hand that the seat cannot
+play or discard now, for the hand to show on hover, focus and long press (issue 21, item 3).
+
+A card's reason is the message of the ``IllegalAction`` that ``variant.apply(state, seat,
+action)`` raises for the action pressing that card would be: ``play:<card>``, or in a discard,
+the first legal discard with this card in its last place (a discard of several cards is refused
+for the card that may not go, the others being legal). Nothing is worded here, so the text
+cannot drift from the rules.
+
+Built from the full state, so only for the seat's own page: the rules' refusals name the
+seat's own cards and public facts only (the tests check every reason on random positions
+against what the seat may see).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from games.rules import IllegalAction
+
+
+def tried_action(card: str, legal: Sequence[str]) -> str | None:
+    """The action pressing ``card`` stands for now, or None when the seat may do it."""
+    if f"play:{card}" in legal:
+        return None
+    discards = [a.partition(":")[2].split(",") for a in legal if a.startswith("discard:")]
+    if not discards:
+        return f"play:{card}"
+    if any(card in cards for cards in discards):
+        return None  # one of the cards it may choose to discard
+    return "discard:" + ",".join([*discards[0][:-1], card])
+
+
+def refusal(variant: Any, state: Any, seat: int, action: str) -> str | None:
+    """The rules core's message refusing ``action`` to ``seat``; None if it is allowed."""
+    try:
+        variant.apply(state, seat, action)
+    except IllegalAction as refused:
+        return str(refused)
+    return None
+
+
+def card_reasons(
+    variant: Any, state: Any, seat: int, hand: Iterable[str], legal: Sequence[str]
+) -> dict[str, str]:
+    """``{card: why not}`` for each card of ``hand`` the seat cannot play or discard now."""
+    reasons = {}
+    for card in hand:
+        action = tried_action(card, legal)
+        message = refusal(variant, state, seat, action) if action is not None else None
+        if message is not None:
+            reasons[card] = message
+    return reasons
