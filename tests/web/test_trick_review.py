@@ -68,7 +68,11 @@ def otherwise_known(view: dict[str, Any]) -> set[str]:
 
 def leaks(text: str, forbidden: set[str], variant: str) -> set[str]:
     """The forbidden cards ``text`` names: as a card id anywhere (markup, JSON, log data), or as
-    the log's readable line "plays <card name>"."""
+    the log's readable line "plays <card name>". The table rules' labels name cards of the
+    rules, not of this hand ("Penalty for losing the mond (T21)"): they are left out."""
+    for option in get_variant(variant).options:
+        if option.label:
+            text = text.replace(option.label, "")
     found = set(CARD_ID.findall(text)) & forbidden
     for card in forbidden:
         label = re.escape(card_label(card, variant))
