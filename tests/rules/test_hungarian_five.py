@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import AUDIENCE, Deal, IllegalAction
+from games.rules import AUDIENCE, Deal, HandResult, IllegalAction
 from games.rules.base import resolve_options
 from games.rules.hungarian import HUNGARIAN, Phase
 from games.rules.hungarian.deal import deal_from_order
@@ -183,9 +183,11 @@ def test_match_hands_is_20_at_five_unless_given():
     assert resolve_options(HUNGARIAN.options, {})["match_hands"] == 16
     assert resolve_options(HUNGARIAN.options, FIVE)["match_hands"] == 20
     assert resolve_options(HUNGARIAN.options, {**FIVE, "match_hands": 16})["match_hands"] == 16
-    assert HUNGARIAN.match_rules(FIVE) == MatchRules(seats=5, length=20, doubling_period=5)
+    assert HUNGARIAN.match_rules(FIVE) == MatchRules(
+        seats=5, length=20, doubling_period=5, dealer_sits_out=True
+    )
     assert HUNGARIAN.match_rules({**FIVE, "match_hands": 7, "pass_out_doubling": False}) == MatchRules(
-        seats=5, length=7, doubling_period=0
+        seats=5, length=7, doubling_period=0, dealer_sits_out=True
     )
 
 
@@ -222,6 +224,10 @@ def test_the_deal_passes_on_among_five_and_a_throw_in_doubles_the_next_five(tabl
     ]
     assert match.rows[-1].payments == (8, 8, -8, -8, 0)
     assert match.scored == 7 and sum(match.totals) == 0
+    # The fold refuses a result that pays the dealer, who sat the hand out (§2).
+    with pytest.raises(ValueError, match="^The dealer sat the hand out: it pays and receives nothing$"):
+        record(match, HandResult(thrown_in=False, payments=(4, -1, -1, -1, -1)), doubled=False)
+    assert match.dealer == 0
 
 
 def test_a_match_at_five_ends_after_20_scored_hands_each_seat_dealing_four(table):

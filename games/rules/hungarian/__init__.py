@@ -120,6 +120,7 @@ class Hungarian:
             seats=seats,
             length=int(resolved["match_hands"]),
             doubling_period=seats if resolved["pass_out_doubling"] else 0,
+            dealer_sits_out=seats > PLAYERS,
             redeal_after_throw_in=True,
         )
 
