@@ -207,10 +207,7 @@ def assert_review_shows_every_hand(page, variant: str, viewport: str) -> None:
 @pytest.mark.parametrize(
     ("variant", "options"),
     [
-        ("hungarian", {}),
-        ("czech", {}),
-        ("slovenian3", {}),
-        ("bridge", {}),
+        *(pytest.param(game, {}, id=game) for game in ("hungarian", "czech", "slovenian3", "bridge")),
         # Five seats round the felt; the guest sits out the hands it deals (hungarian.md §2).
         pytest.param("hungarian", {"five_player": "true"}, id="hungarian-five"),
     ],
