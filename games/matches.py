@@ -88,6 +88,7 @@ def match_json(match: Match | None, match_no: int | None) -> dict[str, Any] | No
         "end_above": match.rules.end_above,  # Bridge: the match ends once a total passes this
         "lowest_wins": match.rules.lowest_wins,  # penalty points (Bridge)
         "reset_at": match.rules.reset_at,  # Bridge: a total landing exactly here goes back to 0
+        "dealer_sits_out": match.rules.dealer_sits_out,  # Hungarian at five: the dealer plays no hand
         "radelci": list(match.radelci) if match.rules.radelci_penalty is not None else None,
         "closed": match.closed,
         "start_total": match.rules.start_total,

@@ -285,6 +285,7 @@ def _seat_rows(
         # A private decision (a Czech contra offer) names nobody: its clock is shown to the
         # deciding seat only, as the public ``to_act`` is.
         deadline = (deadlines or {}).get(i) if view and i in view["to_act"] else None
+        sitting_out = bool(view and view.get("sitter") == i)  # Hungarian at five: the dealer
         row = {
             "index": i,
             "number": i + 1,
@@ -294,10 +295,11 @@ def _seat_rows(
             "is_me": i == me,
             "to_act": bool(view and i in view["to_act"]),
             "dealer": bool(view and view["dealer"] == i),
+            "sitting_out": sitting_out,
             "povinnost": bool(view and view.get("povinnost") == i),
             "declarer": bool(view and view.get("declarer") == i),
             "partner": bool(view and view.get("partner") == i),
-            "cards": view["hand_counts"][i] if view else None,
+            "cards": view["hand_counts"][i] if view and not sitting_out else None,
             "tricks": view["tricks_won"][i] if view and view.get("tricks_won") else 0,
             "payment": view["result"]["payments"][i] if view and view.get("result") else None,
             "radelci": _radelci(view, i),

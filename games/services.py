@@ -485,6 +485,17 @@ def _sync_clocks(hand: Hand, now: datetime, restart: frozenset[int] | set[int] =
     )
 
 
+def _turn_refusal(variant: Any, state: Any, seat: int, action: str) -> str:
+    """Why ``seat``, not to act, may not: "It is not your turn", or for the seat sitting the
+    hand out (the dealer at a Hungarian table of five, its view's ``sitter``) the rules' words."""
+    if variant.observe(state, "audience").get("sitter") == seat:
+        try:
+            variant.apply(state, seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+    return "It is not your turn"
+
+
 def _start_hand_if_ready(room: Room) -> Hand | None:
     if room.seats.filter(user=None, robot="").exists() or room.hands.exists():
         return None
@@ -632,7 +643,7 @@ def submit_action(
             if hand.is_over:
                 raise Illegal("This hand is over")
             if seat not in variant.to_act(state):
-                raise Forbidden("It is not your turn")
+                raise Forbidden(_turn_refusal(variant, state, seat, action))
             _check_automatic(hand, seat, robot, now)
             try:
                 new_state = variant.apply(state, seat, action)

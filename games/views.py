@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -109,18 +110,30 @@ def lobby_context(game: str | None = None) -> dict[str, Any]:
 
 
 def _option_fields(variant: Any) -> list[dict[str, Any]]:
-    """The room form's inputs for a variant's rule options (one choice only: not shown)."""
+    """The room form's inputs for a variant's rule options (one choice only: not shown).
+
+    A choice that sets the table's seats (Bridge's ``players``, Hungarian ``five_player``)
+    carries them, and a number whose default follows another option (``Option.default_if``)
+    carries those defaults: the page's script fits the robots choice and the number to them.
+    """
     fields = []
     for option in variant.options:
         if option.choices is not None and len(option.choices) < 2:
             continue
         field: dict[str, Any] = {"name": option.name, "label": option.label or option.name}
         if option.choices is not None:
+            seats = [
+                variant.seat_count(resolve_options(variant.options, {option.name: c})) for c in option.choices
+            ]
+            sets_seats = len(set(seats)) > 1
             field["choices"] = [
-                (_option_text(c), choice_label(c), c == option.default) for c in option.choices
+                (_option_text(c), choice_label(c), c == option.default, n if sets_seats else None)
+                for c, n in zip(option.choices, seats, strict=True)
             ]
         else:
             field.update(number=True, default=option.default, minimum=option.minimum, maximum=option.maximum)
+            if option.default_if:
+                field["default_if"] = json.dumps([[n, _option_text(v), d] for n, v, d in option.default_if])
         fields.append(field)
     return fields
 

@@ -2,7 +2,7 @@
 
 A subclass gives ``pack`` (every card of the game), ``rank`` (its rank table) and
 ``side_of(seat)``: a seat's side as this seat knows it, None when unknown; and ``seats`` when
-the table is not of four.
+the table is not of four (and ``next_seat`` when a seat sits out: Hungarian at five).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ class SeatKnowledge:
 
     __slots__ = ("seat", "hand", "trick", "trick_no", "declarer", "gone", "voids")
 
-    seats = 4  # at the table (a class attribute, not a slot)
+    seats = 4  # playing each trick (a class attribute, not a slot)
     pack: frozenset[str]
     rank: dict[str, int]
     side_of: Callable[[int], str | None]
@@ -37,6 +37,10 @@ class SeatKnowledge:
         self.declarer = declarer
         self.gone = gone  # every card played, the current trick included
         self.voids = voids
+
+    def next_seat(self, seat: int) -> int:
+        """The player after ``seat`` in playing order."""
+        return (seat + 1) % self.seats
 
     def friend(self, other: int) -> bool | None:
         """True for a known teammate, False for a known opponent, None when unknown."""

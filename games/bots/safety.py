@@ -14,7 +14,12 @@ T1, T21, T22 = "T1", "T21", "T22"
 
 def later_seats(k: SeatKnowledge) -> list[int]:
     """The seats still to play to the trick in progress."""
-    return [(k.seat + i) % k.seats for i in range(1, k.seats - len(k.trick))]
+    later = []
+    seat = k.seat
+    for _ in range(k.seats - 1 - len(k.trick)):
+        seat = k.next_seat(seat)
+        later.append(seat)
+    return later
 
 
 def suit_left(suit: str, unseen: set[str]) -> int:

@@ -53,9 +53,12 @@ def note_play(voids: list[set[str]], seat: int, card: str, led: str) -> None:
             voids[seat].add(TRUMP)
 
 
-def voids_shown(plays: Iterable[tuple[int, str]], seats: int = SEATS) -> list[set[str]]:
-    """Per seat, the suits (``T`` for trumps) it has shown it lacks by not following."""
-    voids: list[set[str]] = [set() for _ in range(seats)]
+def voids_shown(
+    plays: Iterable[tuple[int, str]], seats: int = SEATS, table: int | None = None
+) -> list[set[str]]:
+    """Per seat of a ``table`` (default: ``seats``, those playing each trick; a Hungarian table
+    of five has one more), the suits (``T`` for trumps) it has shown it lacks by not following."""
+    voids: list[set[str]] = [set() for _ in range(seats if table is None else table)]
     led = ""
     for index, (seat, card) in enumerate(plays):
         if index % seats == 0:

@@ -50,6 +50,17 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     label: str = ""
+    # Defaults that depend on another option, as (that option, its value, this default): the
+    # first whose option has that value wins over ``default`` (Hungarian ``match_hands`` is 20
+    # with ``five_player``). A value given for this option always wins.
+    default_if: tuple[tuple[str, Any, Any], ...] = ()
+
+    def default_for(self, resolved: Mapping[str, Any]) -> Any:
+        """The default among ``resolved`` options (each of ``default_if``'s declared before)."""
+        for name, value, default in self.default_if:
+            if resolved.get(name) == value and type(resolved.get(name)) is type(value):
+                return default
+        return self.default
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None:
@@ -87,13 +98,19 @@ WHOLE_NUMBER = re.compile(r"-?[0-9]{1,30}")
 
 
 def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Defaults filled in, every value validated, unknown names refused."""
+    """Defaults filled in (in declaration order, so a default may depend on an option declared
+    before it: ``Option.default_if``), every value validated, unknown names refused."""
     given = dict(given or {})
     known = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(known))
     if unknown:
         raise ValueError(f"Unknown option {unknown[0]}")
-    return {o.name: o.validate(given[o.name]) if o.name in given else o.default for o in declared}
+    resolved: dict[str, Any] = {}
+    for option in declared:
+        resolved[option.name] = (
+            option.validate(given[option.name]) if option.name in given else option.default_for(resolved)
+        )
+    return resolved
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,11 @@ a throw-in, and doubles the next four scored hands after a throw-in. Czech Tarok
 povinnost, ``HandResult.next_dealer``), and by default runs until the host ends it (``length``
 0, then ``close``). Slovenian Tarok (slovenian3.md §10.6, §11) is not zero-sum and carries
 radelci from hand to hand (``HandContext.radelci``), each unused one costing
-``radelci_penalty`` at the end (a last row of the scoreboard). Bridge (bridge.md §2, §10, §11)
-adds penalty points (the lowest total wins), sends a total of exactly ``reset_at`` back to 0,
-ends once a total passes ``end_above``, and lets the highest total start the next round.
+``radelci_penalty`` at the end (a last row of the scoreboard). Hungarian at five
+(``five_player``) lets the dealer sit each hand out (``dealer_sits_out``) and doubles five.
+Bridge (bridge.md §2, §10, §11) adds penalty points (the lowest total wins), sends a total of
+exactly ``reset_at`` back to 0, ends once a total passes ``end_above``, and lets the highest
+total start the next round.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class MatchRules:
     reset_at: int | None = None  # a total that lands exactly here goes back to 0 (Bridge)
     next_dealer_rule: str = ROTATE  # or HIGHEST_TOTAL: the highest total deals/starts next (Bridge)
     radelci_penalty: int | None = None  # radelci are kept; each unused one costs this at the end
+    dealer_sits_out: bool = False  # the dealer has no part in the hand (Hungarian at five, §2)
 
     @property
     def ends_by_itself(self) -> bool:
@@ -178,6 +181,8 @@ def record(match: Match, result: HandResult, doubled: bool) -> Match:
         raise ValueError(f"A hand's payments must be {rules.seats} amounts")
     if rules.zero_sum and sum(result.payments) != 0:
         raise ValueError(f"A hand's payments must be {rules.seats} amounts adding up to zero")
+    if rules.dealer_sits_out and result.payments[match.dealer] != 0:
+        raise ValueError("The dealer sat the hand out: it pays and receives nothing")
     totals = tuple(t + p for t, p in zip(match.totals, result.payments, strict=True))
     resets: tuple[int, ...] = ()
     if rules.reset_at is not None:

@@ -219,14 +219,24 @@ def play_card(
     return Played(remaining, Trick(winner), Trick(trick.leader, cards, winner), tuple(entries))
 
 
-def after_card(state: Any, seat: int, played: Played, rules: TrickRules, evolve: Any, finish: Any) -> Any:
+def after_card(
+    state: Any,
+    seat: int,
+    played: Played,
+    rules: TrickRules,
+    evolve: Any,
+    finish: Any,
+    next_seat: Callable[[int], int] | None = None,
+) -> Any:
     """The hand state after ``played``: the next seat to play, or the winner to lead, or the
     end of the hand (``finish``) after the last trick. ``evolve`` is the variant's
-    ``dataclasses.replace``; its state has ``hands``, ``trick``, ``tricks``, ``log``, ``to_act``."""
+    ``dataclasses.replace``; its state has ``hands``, ``trick``, ``tricks``, ``log``, ``to_act``.
+    ``next_seat``: the next player after a seat where that is not simply the next of
+    ``rules.seats`` (a Hungarian table of five skips the dealer, who sits out)."""
     hands = state.hands[:seat] + (played.hand,) + state.hands[seat + 1 :]
     log = state.log + played.entries
     if played.completed is None:
-        nxt = (seat + 1) % rules.seats
+        nxt = next_seat(seat) if next_seat is not None else (seat + 1) % rules.seats
         return evolve(state, to_act=frozenset({nxt}), hands=hands, trick=played.trick, log=log)
     tricks = state.tricks + (played.completed,)
     state = evolve(

@@ -147,8 +147,7 @@ def icon(name: str, label: str = "") -> SafeString:
     ``next``, ``last``), with ``label`` as its visually hidden name: no emoji, which a machine
     without an emoji font shows as an empty box."""
     return format_html(
-        '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true">'
-        '<use href="{}#icon-{}"/></svg>{}',
+        '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><use href="{}#icon-{}"/></svg>{}',
         sprite_url(),
         name,
         format_html('<span class="vh">{}</span>', label) if label else "",
@@ -161,8 +160,7 @@ def suit_icon(suit: str) -> str:
     if suit not in SUITS:
         return ""
     return format_html(
-        '<svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true">'
-        '<use href="{}#suit-{}"/></svg>',
+        '<svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true"><use href="{}#suit-{}"/></svg>',
         sprite_url(),
         suit,
     )

@@ -134,7 +134,8 @@
   document.addEventListener("DOMContentLoaded", tickClocks);
 
   // Room form: only the chosen game's rule options are sent, and the robots choice fits the
-  // table's seats (the game's, or Bridge's "players" choice).
+  // table's seats (the game's, or the chosen option that sets them: an <option data-seats>,
+  // Bridge's "players", Hungarian's five players).
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
   function robotText(robots, friends) {
     if (friends === 0) return plural(robots, "robot") + " (play now)";
@@ -147,8 +148,8 @@
     if (!select || !robots) return;
     var seats = Number(select.selectedOptions[0].dataset.seats);
     var box = document.querySelector('[data-options-for="' + select.value + '"]');
-    var players = box && box.querySelector('select[name="players"]');
-    if (players) seats = Number(players.value);
+    var chosen = box && box.querySelector("select option[data-seats]:checked");
+    if (chosen) seats = Number(chosen.dataset.seats);
     var before = robots.value === "" ? null : Number(robots.value);
     var friends = before === null ? 0 : robots.options.length - 1 - before;
     robots.innerHTML = "";
@@ -156,6 +157,20 @@
       robots.add(new Option(robotText(r, seats - 1 - r), String(r)));
     }
     robots.value = String(Math.max(0, seats - 1 - Math.min(friends, seats - 1)));
+  }
+  // A number whose default follows another option (data-default-if: [[name, value, default]],
+  // Hungarian's match length with five players) follows it, unless the player typed over it.
+  function fitDefaults(box) {
+    box.querySelectorAll("input[data-default-if]").forEach(function (input) {
+      var wanted = input.dataset.default;
+      JSON.parse(input.dataset.defaultIf).some(function (rule) {
+        var chooser = box.querySelector('[name="' + rule[0] + '"]');
+        if (chooser && chooser.value === rule[1]) wanted = String(rule[2]);
+        return wanted !== input.dataset.default;
+      });
+      if (input.value === (input.dataset.shown || input.dataset.default)) input.value = wanted;
+      input.dataset.shown = wanted;
+    });
   }
   // Only the robot levels that play the chosen game can be chosen.
   function fitRobotLevels(select) {
@@ -181,7 +196,11 @@
   }
   document.addEventListener("change", function (e) {
     if (e.target.matches('.new-room select[name="variant"]')) showVariantOptions();
-    if (e.target.matches('.new-room select[name="players"]')) fitRobots();
+    var box = e.target.closest(".new-room [data-options-for]");
+    if (box && e.target.matches("select")) {
+      fitRobots();
+      fitDefaults(box);
+    }
   });
   document.addEventListener("DOMContentLoaded", showVariantOptions);
 })();

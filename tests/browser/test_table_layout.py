@@ -56,7 +56,8 @@ REVIEW = """() => { const r = document.querySelector('#review');
           seats: r ? [...r.querySelectorAll('[data-review-seat]')]
             .map(row => cards(row.querySelector('td'))) : [],
           talon: r && r.querySelector('.review-talon') ? cards(r.querySelector('.review-talon')) : []} }"""
-PACK = {"hungarian": 42, "czech": 54, "slovenian3": 54}  # every card is dealt to a hand or the talon
+# Every card is dealt to a hand or the talon.
+PACK = {"hungarian": 42, "hungarian-five": 42, "czech": 54, "slovenian3": 54}
 
 WAIT_FOR_DECISION = (
     "() => document.querySelector('#result h2') || document.querySelector("
@@ -70,11 +71,16 @@ def shoot(page, name: str, full_page: bool = False) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
-def open_table(page, site, variant: str) -> None:
-    """A guest opens a table of ``variant`` with random robots in every other seat."""
+def open_table(page, site, variant: str, options: dict[str, str] | None = None) -> None:
+    """A guest opens a table of ``variant`` (with these rule ``options`` chosen in the form) with
+    random robots in every other seat."""
     page.goto(site.url + "/")
     page.get_by_role("button", name="Play as guest").first.click()
     page.locator('.new-room select[name="variant"]').select_option(variant)
+    for name, value in (options or {}).items():
+        box = page.locator(f'[data-options-for="{variant}"]')
+        box.locator("summary").click()
+        box.locator(f'select[name="{name}"]').select_option(value)
     page.locator("#robot-level").select_option("random")
     page.locator("#robots").select_option(index=0)  # the most robots: every other seat
     page.locator("#new-room").click()
@@ -185,7 +191,11 @@ def assert_review_shows_every_hand(page, variant: str, viewport: str) -> None:
     review = page.evaluate(REVIEW)
     seats = page.locator("#seats [data-seat]").count()
     assert review["shown"] and len(review["seats"]) == seats, (variant, review)
-    assert all(review["seats"]), f"{variant}: a seat's dealt hand is missing from the review"
+    # At a Hungarian table of five the dealer sat out: its row says so, without cards.
+    sat_out = page.locator("#review [data-sat-out]").count()
+    assert sat_out == (1 if seats == 5 else 0), (variant, sat_out)
+    dealt_to = [cards for cards in review["seats"] if cards]
+    assert len(dealt_to) == seats - sat_out, f"{variant}: a seat's dealt hand is missing from the review"
     if variant in PACK:
         dealt = [c for cards in review["seats"] for c in cards] + review["talon"]
         assert len(dealt) == len(set(dealt)) == PACK[variant], (variant, len(dealt))
@@ -194,19 +204,27 @@ def assert_review_shows_every_hand(page, variant: str, viewport: str) -> None:
     page.locator("#review summary").click()
 
 
-@pytest.mark.parametrize("variant", ["hungarian", "czech", "slovenian3", "bridge"])
-def test_the_table_fits_one_screen_at_every_decision_on_a_laptop_and_a_phone(site, browser, variant):
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        *(pytest.param(game, {}, id=game) for game in ("hungarian", "czech", "slovenian3", "bridge")),
+        # Five seats round the felt; the guest sits out the hands it deals (hungarian.md §2).
+        pytest.param("hungarian", {"five_player": "true"}, id="hungarian-five"),
+    ],
+)
+def test_the_table_fits_one_screen_at_every_decision_on_a_laptop_and_a_phone(site, browser, variant, options):
     SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=VIEWPORTS["desktop"])
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    open_table(page, site, variant)
+    open_table(page, site, variant, options)
+    name = variant + ("-five" if options else "")
     played: dict[str, set[str]] = {}
     for viewport, size in VIEWPORTS.items():
         page.set_viewport_size(size)
         for _ in range(4):  # hands, until one is played trick by trick (a throw-in has no play)
-            phases = play_a_hand(page, variant, viewport)
+            phases = play_a_hand(page, name, viewport)
             hand_no = page.locator("#status").get_attribute("data-hand-no")
             page.locator("#next-hand").click()
             page.wait_for_function(f"() => document.querySelector('#status').dataset.handNo != '{hand_no}'")

@@ -60,6 +60,7 @@ KEYS = {
     "viewer",
     "phase",
     "seats",
+    "sitter",
     "dealer",
     "forehand",
     "to_act",

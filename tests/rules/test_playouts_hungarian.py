@@ -19,6 +19,9 @@ In the announcement phase the seat to act is the ``RandomRobot`` (from its own v
 mostly passes but announces, kontras and declares its tarokk counts; the run asserts that
 announcements, kontra chains of several levels and tarokk counts all happened.
 
+The same checks run on tables of five (``five_player``, hungarian.md §2), half as many hands:
+the dealer's seat holds no card, never acts, sees what the audience sees and is paid 0.
+
 The hands are split between two worker processes (the machine has two cores); each hand
 has its own seed, so a failure names a hand that can be replayed alone with ``play_hand``.
 """
@@ -32,12 +35,14 @@ import re
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
+
 from games.bots import RandomRobot, seat_view
 from games.rules import AUDIENCE, Deal, HandContext, replay
 from games.rules.cards import PACK_42
 from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
 
-HANDS = 2000
+HANDS = 2000  # at four seats; half as many at five
 ROBOT = RandomRobot()
 WORKERS = 2
 SEED = 20240601
@@ -46,10 +51,11 @@ CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
 ENCODE = json.JSONEncoder(check_circular=False, separators=(",", ":"), ensure_ascii=False).encode
 
 
-def hand_setup(index: int) -> tuple[random.Random, Deal, HandContext]:
-    rng = random.Random(SEED * 10_000 + index)
-    dealer = index % 4
+def hand_setup(index: int, seats: int = 4) -> tuple[random.Random, Deal, HandContext]:
+    rng = random.Random(SEED * 10_000 + index + (1_000_000 if seats == 5 else 0))
+    dealer = index % seats
     options = {
+        "five_player": seats == 5,
         "allow_discard_xx": index % 3 != 0,
         "trick_review": "all" if index % 2 else "last",
         "tarokk_count_payers": "opposing_team" if index % 4 == 1 else "each_other_player",
@@ -59,7 +65,7 @@ def hand_setup(index: int) -> tuple[random.Random, Deal, HandContext]:
         "annulment": index % 13 != 7,
         "trial_bid_penalty": 1 + index % 4,
     }
-    deal = HUNGARIAN.deal(rng, 4, options, dealer=dealer)
+    deal = HUNGARIAN.deal(rng, seats, options, dealer=dealer)
     context = HandContext(dealer=dealer, options=options, doubled=index % 5 == 0)
     return rng, deal, context
 
@@ -101,13 +107,19 @@ def check_views(state: HungarianState) -> None:
     played = played_cards(state)
     public = public_cards(state, played)
     called_played = state.called_card in played
-    for viewer in (0, 1, 2, 3, AUDIENCE):
+    seats = state.setup.seats
+    audience = HUNGARIAN.observe(state, AUDIENCE)
+    for viewer in (*range(seats), AUDIENCE):
         view = HUNGARIAN.observe(state, viewer)
         seat = viewer if isinstance(viewer, int) else None
+        if seat is not None and seat == state.setup.sitter:
+            # §2: the dealer of a table of five holds nothing and sees what the audience sees.
+            assert view == {**audience, "viewer": seat} and state.hands[seat] == ()
+            continue
         own = own_cards(state, seat) if seat is not None else set()
         # Structure: nothing about another seat's cards, the talon or the deal.
         assert view["talon"] is None and view["deal"] is None
-        for s in range(4):
+        for s in range(seats):
             if s != seat:
                 assert view["hands"][s] is None
                 if view["talon_received"] is not None:
@@ -123,7 +135,7 @@ def check_views(state: HungarianState) -> None:
 
 
 def check_legal_actions(state: HungarianState) -> None:
-    for seat in range(4):
+    for seat in range(state.setup.seats):
         legal = HUNGARIAN.legal_actions(state, seat)
         if seat not in state.to_act:
             assert legal == []
@@ -135,15 +147,20 @@ def check_legal_actions(state: HungarianState) -> None:
 
 def check_result(state: HungarianState) -> None:
     result = HUNGARIAN.result(state)
-    assert result is not None and sum(result.payments) == 0
+    seats, sitter = state.setup.seats, state.setup.sitter
+    assert result is not None and sum(result.payments) == 0 and len(result.payments) == seats
+    if sitter is not None:
+        assert result.payments[sitter] == 0 and sitter not in result.declarer_side  # §2
     if result.thrown_in:
-        assert result.payments == (0, 0, 0, 0)
+        assert result.payments == (0,) * seats
         assert result.reason == "all passed" or result.reason.startswith("annulled by seat ")
         return
     if result.reason == "failed trial bid":
         # §10.7: the bidder pays the penalty (×2 doubled) to each other player; nothing played.
         penalty = state.setup.option("trial_bid_penalty") * (2 if state.setup.doubled else 1)
-        assert result.payments == tuple(-3 * penalty if s == state.declarer else penalty for s in range(4))
+        expected = [0 if s == sitter else penalty for s in range(seats)]
+        expected[state.declarer] = -3 * penalty
+        assert result.payments == tuple(expected)
         assert state.tricks == () and result.value == sum(item.amount for item in result.items)
         return
     assert result.reason == "played out"
@@ -154,8 +171,8 @@ def check_result(state: HungarianState) -> None:
     assert [item.name for item in result.items].count("game") <= 1
 
 
-def play_hand(index: int) -> HungarianState:
-    rng, deal, context = hand_setup(index)
+def play_hand(index: int, seats: int = 4) -> HungarianState:
+    rng, deal, context = hand_setup(index, seats)
     # What the database would store: the deal and the context as JSON, and the actions.
     stored_deal = Deal.from_json(json.loads(json.dumps(deal.to_json())))
     stored_context = HandContext.from_json(json.loads(json.dumps(context.to_json())))
@@ -185,15 +202,16 @@ def play_hand(index: int) -> HungarianState:
     return state
 
 
-def play_hands(indices: range) -> tuple[set[str], set[str], set[str], Counter[str]]:
-    """Play the hands; return the phases, contracts, kinds of announcement calls and auction
-    extras seen."""
+def play_hands(work: tuple[range, int]) -> tuple[set[str], set[str], set[str], Counter[str]]:
+    """Play the hands ``indices`` at a table of ``seats``; return the phases, contracts, kinds of
+    announcement calls and auction extras seen."""
+    indices, seats = work
     phases: set[str] = set()
     contracts: set[str] = set()
     calls: set[str] = set()
     extras: Counter[str] = Counter()
     for index in indices:
-        state = play_hand(index)
+        state = play_hand(index, seats)
         phases |= {entry for entry in _phases(state)}
         if state.contract is not None:
             contracts.add(state.contract.name)
@@ -236,8 +254,9 @@ def _phases(state: HungarianState) -> set[str]:
     return seen
 
 
-def test_random_playouts():
-    chunks = [range(worker, HANDS, WORKERS) for worker in range(WORKERS)]
+@pytest.mark.parametrize(("seats", "hands"), [(4, HANDS), (5, HANDS // 2)])
+def test_random_playouts(seats, hands):
+    chunks = [(range(worker, hands, WORKERS), seats) for worker in range(WORKERS)]
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
         outcomes = list(pool.map(play_hands, chunks))
@@ -245,7 +264,7 @@ def test_random_playouts():
     contracts = set().union(*(c for _, c, _, _ in outcomes))
     calls = set().union(*(c for _, _, c, _ in outcomes))
     extras = sum((e for _, _, _, e in outcomes), Counter())
-    print(f"auction extras in {HANDS} hands: {dict(sorted(extras.items()))}")
+    print(f"auction extras in {hands} hands at {seats} seats: {dict(sorted(extras.items()))}")
     assert phases == {phase.value for phase in Phase}
     assert contracts == {"three", "two", "one", "solo"}
     # Every bonus announced, kontra chains up to szubkontra, both tarokk counts declared

@@ -131,6 +131,8 @@ def test_it_always_declares_its_tarokk_count_and_then_passes():
     view = {
         "phase": "announce",
         "viewer": 2,
+        "seats": 4,
+        "dealer": 3,
         "declarer": 0,
         "called_card": "T20",
         "hand": "T18 T16 T14 T12 T10 T8 T6 T4 HJ".split(),

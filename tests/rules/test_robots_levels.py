@@ -64,20 +64,25 @@ class Watched:
         return self.robot.choose(view, legal, rng)
 
 
-def test_every_level_plays_only_legal_actions_and_sees_no_hidden_card():
+def play_watched(hands: int, seats: int) -> tuple[dict[str, Watched], set[str]]:
+    """``hands`` hands at a table of ``seats`` (five: ``five_player``, the dealer sitting out),
+    the levels taking turns at the seats; the robots as watched, and the contracts played."""
     robots = {
         "random": Watched(RandomRobot()),
         "basic": Watched(BasicRobot()),
         "strong": Watched(QUICK_STRONG),
     }
     order = ("random", "basic", "strong", "basic")
+    options = {"five_player": seats == 5}
     contracts: set[str] = set()
-    for index in range(HANDS):
+    for index in range(hands):
         rng = random.Random(index)
-        deal = HUNGARIAN.deal(rng, 4, {}, dealer=index % 4)
-        state = HUNGARIAN.new_hand(deal, HandContext(dealer=index % 4))
+        dealer = index % seats
+        deal = HUNGARIAN.deal(rng, seats, options, dealer=dealer)
+        state = HUNGARIAN.new_hand(deal, HandContext(dealer=dealer, options=options))
         while not HUNGARIAN.is_over(state):
             seat = min(HUNGARIAN.to_act(state))
+            assert seats == 4 or seat != dealer  # §2: the dealer of five sits out
             level = order[(seat + index) % 4]
             robot = robots[level]
             robot.state, robot.seat = state, seat
@@ -88,9 +93,22 @@ def test_every_level_plays_only_legal_actions_and_sees_no_hidden_card():
             state = HUNGARIAN.apply(state, seat, action)
         if state.contract is not None:
             contracts.add(state.contract.name)
-        assert sum(HUNGARIAN.result(state).payments) == 0
+        payments = HUNGARIAN.result(state).payments
+        assert sum(payments) == 0 and len(payments) == seats
+        assert seats == 4 or payments[dealer] == 0
+    return robots, contracts
+
+
+def test_every_level_plays_only_legal_actions_and_sees_no_hidden_card():
+    robots, contracts = play_watched(HANDS, 4)
     assert all(robot.checked > 1000 for robot in robots.values())
     assert {"three", "two"} <= contracts
+
+
+def test_every_level_plays_a_table_of_five():
+    robots, contracts = play_watched(HANDS // 10, 5)
+    assert all(robot.checked > 100 for robot in robots.values())
+    assert len(contracts) >= 2  # hands played out, not only thrown in
 
 
 def play_to_cards(index: int, tricks: int) -> HungarianState:

@@ -36,9 +36,11 @@ def test_reexports():
 
 
 def test_hungarian_shape():
-    assert (HUNGARIAN.key, HUNGARIAN.seats) == ("hungarian", (4,))
-    with pytest.raises(ValueError, match="played by 4, not 3"):
+    assert (HUNGARIAN.key, HUNGARIAN.seats) == ("hungarian", (4, 5))
+    with pytest.raises(ValueError, match="^This Hungarian table has 4 seats, not 3$"):
         HUNGARIAN.deal(__import__("random").Random(1), 3, {})
+    with pytest.raises(ValueError, match="^This Hungarian table has 5 seats, not 4$"):
+        HUNGARIAN.deal(__import__("random").Random(1), 4, {"five_player": True})
 
 
 def test_every_section_12_option_is_declared_with_its_default():

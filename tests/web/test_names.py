@@ -21,6 +21,7 @@ def _no_rate_limit_left_over():
 
     cache.clear()
 
+
 PASSWORD = "pagat ultimo 21"
 
 

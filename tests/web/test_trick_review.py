@@ -21,6 +21,7 @@ from channels.db import database_sync_to_async
 from games import consumers, replay, services
 from games.bots import get_robot, seat_view
 from games.rules import EVERYONE, VARIANTS, get_variant
+from games.rules.base import resolve_options
 from games.templatetags.tarokk import CARD_ID, card_label
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards
@@ -81,10 +82,14 @@ def leaks(text: str, forbidden: set[str], variant: str) -> set[str]:
     return found
 
 
+def seats_with(variant: str, options: dict) -> int:
+    rules = get_variant(variant)
+    return rules.seat_count(resolve_options(rules.options, options))
+
+
 @database_sync_to_async
 def table(variant: str):
-    seats = max(get_variant(variant).seats)
-    users = [UserFactory() for _ in range(seats)]
+    users = [UserFactory() for _ in range(seats_with(variant, {"trick_review": "last"}))]
     room = services.create_room(users[0], variant, robots=0, options={"trick_review": "last"})
     for index, user in enumerate(users[1:], start=1):
         services.sit(room, user, index)
@@ -165,7 +170,7 @@ def test_with_trick_review_all_the_log_and_the_panel_name_every_earlier_trick(va
     """The control of the check above: with ``all`` it finds every earlier trick's cards, in the
     log of view.json and in the page's review panel."""
     review = "all"
-    users = [UserFactory() for _ in range(max(get_variant(variant).seats))]
+    users = [UserFactory() for _ in range(seats_with(variant, {"trick_review": review}))]
     room = services.create_room(users[0], variant, robots=0, options={"trick_review": review})
     for index, user in enumerate(users[1:], start=1):
         services.sit(room, user, index)

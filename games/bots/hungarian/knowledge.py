@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.rules.cards import PACK_42
-from games.rules.hungarian.state import RANK, SEATS
+from games.rules.hungarian.state import PLAYERS, RANK, playing_order
 
 from ..knowledge import SeatKnowledge
 from ..tricks import plays_from_log, voids_shown
@@ -21,12 +21,13 @@ from ..tricks import plays_from_log, voids_shown
 DECLARER = "declarer"
 OPPONENTS = "opponents"
 PAGAT, XXI, SKIZ = "T1", "T21", "T22"
+FOUR_PLAYERS = playing_order(PLAYERS - 1, PLAYERS)  # seats 0-3: a table of four
 
 
 class Knowledge(SeatKnowledge):
     """The facts the card-play policy works from; see the module docstring."""
 
-    __slots__ = ("side_of", "keep_pagat", "called_card")
+    __slots__ = ("side_of", "keep_pagat", "called_card", "players")
 
     pack = PACK_42
     rank = RANK
@@ -43,11 +44,26 @@ class Knowledge(SeatKnowledge):
         side_of: Callable[[int], str | None],
         keep_pagat: bool,
         called_card: str | None,
+        players: tuple[int, ...] = FOUR_PLAYERS,
     ) -> None:
         super().__init__(seat, hand, trick, trick_no, declarer, gone, voids)
         self.side_of = side_of  # a seat's side as this seat knows it, None when unknown
         self.keep_pagat = keep_pagat  # play T1 only to the last trick
         self.called_card = called_card
+        self.players = players  # the active seats, in playing order
+
+    def next_seat(self, seat: int) -> int:
+        players = self.players
+        return players[(players.index(seat) + 1) % PLAYERS]
+
+    def others(self) -> list[int]:
+        """The other active players."""
+        return [s for s in self.players if s != self.seat]
+
+
+def players_of(view: dict[str, Any]) -> tuple[int, ...]:
+    """The active seats of the viewed hand, in playing order (§2)."""
+    return playing_order(view["dealer"], view["seats"])
 
 
 def known_sides(view: dict[str, Any]) -> Callable[[int], str | None]:
@@ -56,18 +72,22 @@ def known_sides(view: dict[str, Any]) -> Callable[[int], str | None]:
     me = view["viewer"]
     declarer = view["declarer"]
     called = view["called_card"]
+    seats = view["seats"]
+    players = players_of(view)
     mine = DECLARER if me == declarer else None
     if mine is None and called is not None:
-        own = set(view["hand"]) | set((view.get("discards") or [None] * SEATS)[me] or ())
+        own = set(view["hand"]) | set((view.get("discards") or [None] * seats)[me] or ())
         played_by_me = any(s == me and c == called for s, c in plays_from_log(view))
         mine = DECLARER if called in view["hand"] or played_by_me else OPPONENTS
         if called in own and called not in view["hand"]:
             mine = OPPONENTS  # discarded the called card: the declarer is alone
     partner, alone = view.get("partner"), view.get("alone")
-    public = view.get("public_sides") or [None] * SEATS
+    public = view.get("public_sides") or [None] * seats
     sides: list[str | None] = []
-    for seat in range(SEATS):
-        if seat == declarer:
+    for seat in range(seats):
+        if seat not in players:
+            sides.append(None)  # sitting out: on no side
+        elif seat == declarer:
             sides.append(DECLARER)
         elif seat == me:
             sides.append(mine)
@@ -80,10 +100,11 @@ def known_sides(view: dict[str, Any]) -> Callable[[int], str | None]:
         else:
             sides.append(None)
     # An opponent who knows the other opponent knows the partner too.
-    if mine == OPPONENTS and sides.count(None) == 1:
-        others = [s for s in range(SEATS) if sides[s] == OPPONENTS]
+    unknown = [s for s in players if sides[s] is None]
+    if mine == OPPONENTS and len(unknown) == 1:
+        others = [s for s in players if sides[s] == OPPONENTS]
         if len(others) == 2:
-            sides[sides.index(None)] = DECLARER
+            sides[unknown[0]] = DECLARER
     return sides.__getitem__
 
 
@@ -94,7 +115,7 @@ def side_announced(view: dict[str, Any], side: str | None, bonus: str) -> bool:
 def from_view(view: dict[str, Any], pagat_plan: bool) -> Knowledge:
     """A real seat's knowledge during play. ``pagat_plan``: keep T1 for the last trick."""
     plays = plays_from_log(view)
-    done = len(plays) - len(plays) % SEATS
+    done = len(plays) - len(plays) % PLAYERS
     trick = plays[done:]
     side_of = known_sides(view)
     me = view["viewer"]
@@ -103,11 +124,12 @@ def from_view(view: dict[str, Any], pagat_plan: bool) -> Knowledge:
         seat=me,
         hand=list(view["hand"]),
         trick=trick,
-        trick_no=done // SEATS,
+        trick_no=done // PLAYERS,
         declarer=view["declarer"],
         gone={card for _, card in plays},
-        voids=voids_shown(plays),
+        voids=voids_shown(plays, PLAYERS, view["seats"]),
         side_of=side_of,
         keep_pagat=keep,
         called_card=view["called_card"],
+        players=players_of(view),
     )

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from games.rules.cards import TRUMP, card_points
-from games.rules.hungarian.state import RANK, SEATS
+from games.rules.hungarian.state import RANK
 
 from ..safety import later_seats, safe, suit_left, t1_wins_now, t21_safe_now
 from ..tricks import beats, trick_winner
@@ -101,12 +101,12 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     tarokks = [c for c in cards if c[0] == TRUMP]
     suits = [c for c in cards if c[0] != TRUMP]
     mine = k.side_of(k.seat)
-    foes = [s for s in range(SEATS) if s != k.seat and k.friend(s) is False]
-    friends = [s for s in range(SEATS) if s != k.seat and k.friend(s) is True]
+    foes = [s for s in k.others() if k.friend(s) is False]
+    friends = [s for s in k.others() if k.friend(s) is True]
     # A sure winner that takes points: a king nobody can ruff yet, the Skíz late.
     for card in suits:
         suit = card[0]
-        others_void = any(suit in k.voids[s] for s in range(SEATS) if s != k.seat)
+        others_void = any(suit in k.voids[s] for s in k.others())
         if card[1] == "K" and not others_void and suit_left(suit, unseen) >= 3:
             return card
     if mine == DECLARER and tarokks:

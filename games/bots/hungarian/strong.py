@@ -31,8 +31,8 @@ from games.rules.cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
 from games.rules.hungarian import play as rules_play
 from games.rules.hungarian.state import (
     CONTRACT_BY_NAME,
+    PLAYERS,
     RANK,
-    SEATS,
     Announcing,
     HungarianState,
     Phase,
@@ -46,7 +46,7 @@ from ..sampling import deal_cards
 from ..search import Search
 from ..tricks import played_tricks, plays_from_log, voids_shown
 from .basic import BasicPolicy
-from .knowledge import Knowledge, known_sides
+from .knowledge import Knowledge, known_sides, players_of
 from .play import choose_card
 
 _DISPLAY = display_index("traditional")
@@ -73,28 +73,28 @@ class Sampler:
         self.plays = plays
         gone = {card for _, card in plays}
         hand = set(view["hand"])
-        discards = view["discards"] or [None] * SEATS
+        seats = view["seats"]
+        players = [s for s in players_of(view) if s != me]  # at five, the dealer holds nothing
+        discards = view["discards"] or [None] * seats
         own_discard = set(discards[me] or ())
         declarer_tarokks = list(view["declarer_discarded_tarokks"] or ())
         known = gone | hand | own_discard
         if me != declarer:
             known |= set(declarer_tarokks)
         self.pool = sorted(PACK_42 - known, key=_DISPLAY.__getitem__)
-        voids = voids_shown(plays)
+        voids = voids_shown(plays, PLAYERS, seats)
         self.voids = voids
         options = view["options"]
         promise = view["promise"]
         promised = (promise["seat"], promise["card"]) if promise else None
         called = view["called_card"]
         counts = {t["seat"]: t["count"] for t in view["tarokk_counts"]}
-        played_by = [[c for s, c in plays if s == seat] for seat in range(SEATS)]
+        played_by = [[c for s, c in plays if s == seat] for seat in range(seats)]
 
         # Slots: (seat, kind, capacity, accepts).
         self.slots: list[tuple[int, str, int]] = []
         accepts: list[Any] = []
-        for seat in range(SEATS):
-            if seat == me:
-                continue
+        for seat in players:
             size = view["hand_counts"][seat]
             count = counts.get(seat)
             if count is not None:
@@ -105,11 +105,9 @@ class Sampler:
                     continue
             self.slots.append((seat, "hand", size))
             accepts.append(_hand_accepts(voids[seat], None))
-        for seat in range(SEATS):
-            if seat == me:
-                continue
-            received = (view["talon_counts"] or [0] * SEATS)[seat]
-            tarokks = (view["discard_tarokk_counts"] or [0] * SEATS)[seat]
+        for seat in players:
+            received = (view["talon_counts"] or [0] * seats)[seat]
+            tarokks = (view["discard_tarokk_counts"] or [0] * seats)[seat]
             unknown_tarokks = tarokks - (len(declarer_tarokks) if seat == declarer else 0)
             promised_card = promised[1] if promised and promised[0] == seat else None
             if unknown_tarokks > 0:
@@ -129,7 +127,7 @@ class Sampler:
         self.called_blocked: set[int] = set()  # slots that cannot hold the called card
         if called is not None and called in self.pool and called not in self.fixed:
             partner = next(
-                (s for s in range(SEATS) if s not in (me, declarer) and sides(s) == "declarer"),
+                (s for s in players if s != declarer and sides(s) == "declarer"),
                 None,
             )
             if partner is not None:
@@ -232,6 +230,7 @@ class World:
             dealer=view["dealer"],
             doubled=False,
             options=tuple(view["options"].items()),
+            seats=view["seats"],
         )
         self.state = HungarianState(
             setup=setup,
@@ -247,7 +246,7 @@ class World:
             tricks=tricks,
         )
         self.hand = list(view["hand"])
-        self.own_discard = list((view["discards"] or [None] * SEATS)[me] or ())
+        self.own_discard = list((view["discards"] or [None] * view["seats"])[me] or ())
         self.declarer_tarokks = list(view["declarer_discarded_tarokks"] or ())
         self.public = view["public_sides"]
         self.partner_known = view["partner"] is not None or view["alone"] is not None
@@ -255,8 +254,9 @@ class World:
         self.voids = sampler.voids
 
     def fill(self, sampler: Sampler, dealt: list[list[str]]) -> HungarianState:
-        hands: list[list[str]] = [[] for _ in range(SEATS)]
-        discards: list[list[str]] = [[] for _ in range(SEATS)]
+        seats = range(self.state.setup.seats)
+        hands: list[list[str]] = [[] for _ in seats]
+        discards: list[list[str]] = [[] for _ in seats]
         hands[self.me] = self.hand
         discards[self.me] = list(self.own_discard)
         declarer = self.state.declarer
@@ -266,7 +266,7 @@ class World:
         for (seat, kind, _), cards in zip(sampler.slots, dealt, strict=True):
             (hands if kind.startswith("hand") else discards)[seat] += cards
         called = self.state.called_card
-        partner = next((s for s in range(SEATS) if s != declarer and called in hands[s]), None)
+        partner = next((s for s in seats if s != declarer and called in hands[s]), None)
         if partner is None and called in self.gone:
             partner = next(
                 (s for t in (*self.state.tricks, self.state.trick) for s, c in t.cards if c == called),
@@ -284,15 +284,17 @@ class World:
 
 def _side_views(state: HungarianState, public: list[str | None], everyone: bool) -> list[Any]:
     """Per seat, a function giving each seat's side as that seat knows it in this world."""
-    truth = [state.side_of(s) for s in range(SEATS)]
+    seats = range(state.setup.seats)
+    players = state.setup.players
+    truth = [state.side_of(s) if s in players else None for s in seats]  # the sitter: no side
     declarer, partner = state.declarer, state.partner
     views = []
-    for seat in range(SEATS):
+    for seat in seats:
         knows_all = everyone or seat == partner or (partner is None and seat == declarer)
         if knows_all:
             views.append(truth.__getitem__)
             continue
-        sides = [truth[s] if s in (seat, declarer) or public[s] is not None else None for s in range(SEATS)]
+        sides = [truth[s] if s in (seat, declarer) or public[s] is not None else None for s in seats]
         views.append(sides.__getitem__)
     return views
 
@@ -322,6 +324,7 @@ def playout(world: World, state: HungarianState, first: str) -> float:
             side_of=side_of,
             keep_pagat=False,
             called_card=state.called_card,
+            players=state.setup.players,
         )
         return choose_card(knowledge, legal)
 

@@ -9,10 +9,12 @@
 Every §12 option is declared so rooms can store it. Implemented so far: ``allow_discard_xx``,
 ``trick_review``, ``opponents_need_48_when_kontra``, ``max_kontra_level`` and
 ``tarokk_count_payers`` (announcements, §7), ``invitations`` (jumps and the yield, §4.4),
-``trial_bid`` and ``trial_bid_penalty`` (§4.6), ``annulment`` (§5.3); ``pass_out_doubling``
-and ``match_hands`` are the match's business (``games.rules.match``: the hand only reports
-that it was thrown in, and plays doubled when ``HandContext.doubled`` says so). Not yet:
-``five_player`` (accepted and stored; the hand is played by four).
+``trial_bid`` and ``trial_bid_penalty`` (§4.6), ``annulment`` (§5.3), ``five_player`` (§2: a
+table of five, the dealer sitting out each hand; ``state.Setup`` knows the table); and
+``pass_out_doubling`` and ``match_hands`` are the match's business (``games.rules.match``: the
+hand only reports that it was thrown in, and plays doubled when ``HandContext.doubled`` says
+so). ``match_hands`` defaults to 20 at a table of five (§11), so that every seat deals equally
+often.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from ..cards import sort_cards as _sort_cards
 from ..match import MatchRules
 from . import deal as _deal
 from . import engine
+from .deal import table_seats
 from .observe import observe as _observe
-from .state import SEATS, HungarianState, Phase
+from .state import FIVE_SEATS, PLAYERS, HungarianState, Phase
 
 OPTIONS = (
     Option("five_player", False, (False, True), label="Five players (the dealer sits out)"),
@@ -51,7 +54,14 @@ OPTIONS = (
         label="A kontra'd 47-47 goes to the declarer",
     ),
     Option("illustrated_bonuses", False, (False,), label="Illustrated bonuses (not available)"),
-    Option("match_hands", 16, minimum=1, maximum=100, label="Scored hands in a match"),
+    Option(
+        "match_hands",
+        16,
+        minimum=1,
+        maximum=100,
+        label="Scored hands in a match",
+        default_if=(("five_player", True, 20),),
+    ),
     Option("trick_review", "last", ("last", "all"), label="Completed tricks a player may review"),
 )
 
@@ -59,18 +69,20 @@ OPTIONS = (
 class Hungarian:
     key = "hungarian"
     name = "Hungarian Tarokk"
-    seats: tuple[int, ...] = (SEATS,)
+    seats: tuple[int, ...] = (PLAYERS, FIVE_SEATS)
     options: tuple[Option, ...] = OPTIONS
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
-        return SEATS
+        return table_seats(options)
 
     def deal(self, rng: random.Random, seats: int, options: Mapping[str, Any], dealer: int = 0) -> Deal:
         """A uniformly random deal, dealt as §3 says from ``dealer`` (forehand = dealer + 1)."""
-        if seats not in self.seats:
-            raise ValueError(f"Hungarian Tarokk is played by {SEATS}, not {seats}")
-        resolve_options(self.options, options)
-        return _deal.deal(rng, dealer)
+        wanted = table_seats(resolve_options(self.options, options))
+        if seats != wanted:
+            raise ValueError(f"This Hungarian table has {wanted} seats, not {seats}")
+        if not 0 <= dealer < seats:
+            raise ValueError(f"No seat {dealer} to deal")
+        return _deal.deal(rng, dealer, seats)
 
     def new_hand(self, deal: Deal, context: HandContext) -> HungarianState:
         return _deal.new_hand(deal, context, self.options)
@@ -100,12 +112,15 @@ class Hungarian:
         return _sort_cards(cards)
 
     def match_rules(self, options: Mapping[str, Any]) -> MatchRules:
-        """§11: ``match_hands`` scored hands; §4.5/§10.6: four doubled hands after a throw-in."""
+        """§11: ``match_hands`` scored hands; §4.5/§10.6: four doubled hands after a throw-in,
+        five at a table of five (as many as there are seats, so that each deals one)."""
         resolved = resolve_options(self.options, options)
+        seats = table_seats(resolved)
         return MatchRules(
-            seats=SEATS,
+            seats=seats,
             length=int(resolved["match_hands"]),
-            doubling_period=4 if resolved["pass_out_doubling"] else 0,
+            doubling_period=seats if resolved["pass_out_doubling"] else 0,
+            dealer_sits_out=seats > PLAYERS,
             redeal_after_throw_in=True,
         )
 

@@ -33,7 +33,7 @@ from dataclasses import replace
 
 from ..base import IllegalAction
 from ..cards import HONOURS, is_trump
-from .state import SEATS, Announcing, HungarianState, LogEntry, Phase, Trick, evolve, logged, next_seat
+from .state import PLAYERS, Announcing, HungarianState, LogEntry, Phase, Trick, evolve, logged
 
 DECLARER = "declarer"
 OPPONENTS = "opponents"
@@ -78,7 +78,7 @@ def kontra_name(level: int) -> str | None:
 
 def announcements_finished(turns: tuple[tuple[int, tuple[str, ...]], ...]) -> bool:
     """§7.1: every player has had a turn and the last three turns were passes."""
-    return len(turns) >= SEATS and not any(calls for _, calls in turns[-(SEATS - 1) :])
+    return len(turns) >= PLAYERS and not any(calls for _, calls in turns[-(PLAYERS - 1) :])
 
 
 def public_seats(state: HungarianState) -> frozenset[int]:
@@ -270,7 +270,7 @@ def _end_turn(state: HungarianState, seat: int) -> HungarianState:
         log=logged(state, (seat, "ends the turn" if calls else "passes")),
     )
     if not announcements_finished(turns):
-        return evolve(state, to_act=frozenset({next_seat(seat)}))
+        return evolve(state, to_act=frozenset({state.setup.next_seat(seat)}))
     forehand = state.setup.forehand
     return evolve(
         state,

@@ -56,7 +56,7 @@ def apply_annul(state: HungarianState, seat: int) -> HungarianState:
         raise IllegalAction(NOT_ALLOWED)
     return end_hand(
         state,
-        thrown_in_result(f"annulled by seat {seat}: {condition}"),
+        thrown_in_result(f"annulled by seat {seat}: {condition}", state.setup.seats),
         (seat, f"annuls the hand: {condition}"),
         annulled=(seat, condition),
     )

@@ -21,7 +21,7 @@ from .state import (
     CONTRACT_BY_NAME,
     CONTRACTS,
     HIGH_HONOURS,
-    SEATS,
+    PLAYERS,
     Auction,
     Contract,
     HungarianState,
@@ -29,7 +29,6 @@ from .state import (
     evolve,
     has_honour,
     logged,
-    next_seat,
 )
 from .talon import distribute_talon
 
@@ -54,7 +53,7 @@ def _next_available(auction: Auction) -> int:
 
 def _after_three_passes(auction: Auction) -> bool:
     """The fourth player speaks after three passes (then nobody has bid: §4.3 would have ended it)."""
-    return len(auction.passed) == SEATS - 1
+    return len(auction.passed) == PLAYERS - 1
 
 
 def invitation_card(state: HungarianState, contract: Contract) -> str | None:
@@ -185,12 +184,14 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
 def _after_call(state: HungarianState, seat: int) -> HungarianState:
     """§4.3 and §4.5: end the auction or pass the turn to the next player still in it."""
     auction = state.auction
-    if len(auction.passed) == SEATS:
+    if len(auction.passed) == PLAYERS:
         return end_hand(
-            state, thrown_in_result("all passed"), (None, "All four passed: the hand is thrown in")
+            state,
+            thrown_in_result("all passed", state.setup.seats),
+            (None, "All four passed: the hand is thrown in"),
         )
-    if len(auction.passed) == SEATS - 1 and auction.bidders:
-        (declarer,) = set(range(SEATS)) - auction.passed
+    if len(auction.passed) == PLAYERS - 1 and auction.bidders:
+        (declarer,) = set(state.setup.players) - auction.passed
         assert auction.level is not None and declarer in auction.bidders
         contract = CONTRACTS[auction.level]
         # §4.4: a promise binds only a declarer who did not make it.
@@ -210,9 +211,9 @@ def _after_call(state: HungarianState, seat: int) -> HungarianState:
             # §4.3: the only bid was three, by the declarer, and no trial bid: one raise.
             return evolve(state, phase=Phase.RAISE, to_act=frozenset({declarer}))
         return distribute_talon(state)
-    turn = next_seat(seat)
+    turn = state.setup.next_seat(seat)
     while turn in auction.passed:
-        turn = next_seat(turn)
+        turn = state.setup.next_seat(turn)
     return evolve(state, to_act=frozenset({turn}))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..base import IllegalAction
 from ..gate import Apply, Gate, Legal
 from . import announce, auction, partner, play, talon
-from .state import SEATS, HungarianState, Phase
+from .state import FIVE_SEATS, PLAYERS, HungarianState, Phase
 
 # Phase → (the action words it accepts, legal actions, apply).
 PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
@@ -44,13 +44,18 @@ VERBS = {
 WITH_ARGUMENT = frozenset({"bid", "raise", "discard", "call", "announce", "play", *announce.KONTRA_WORDS})
 
 
-GATE = Gate(
-    seats=SEATS,
-    phases=PHASES,
-    verbs=VERBS,
-    with_argument=WITH_ARGUMENT,
-    may_be_empty=frozenset({"discard"}),  # "discard:" is a wrong number of cards, for the rules to say
-)
+# One gate per table size (four, or five with ``five_player``): the seat numbers it knows.
+GATES = {
+    seats: Gate(
+        seats=seats,
+        phases=PHASES,
+        verbs=VERBS,
+        with_argument=WITH_ARGUMENT,
+        may_be_empty=frozenset({"discard"}),  # "discard:" is a wrong number of cards, for the rules to say
+    )
+    for seats in (PLAYERS, FIVE_SEATS)
+}
+SITTING_OUT = "You dealt: you sit out this hand"
 
 
 def to_act(state: HungarianState) -> frozenset[int]:
@@ -58,10 +63,12 @@ def to_act(state: HungarianState) -> frozenset[int]:
 
 
 def legal_actions(state: HungarianState, seat: int) -> list[str]:
-    return GATE.legal_actions(state, seat)
+    return GATES[state.setup.seats].legal_actions(state, seat)
 
 
 def _not_your_turn(state: HungarianState, seat: int, word: str) -> IllegalAction:
+    if seat == state.setup.sitter:
+        return IllegalAction(SITTING_OUT)
     if state.phase is Phase.DISCARD and state.talon_received is not None:
         if not state.talon_received[seat]:
             if word == "annul":
@@ -72,4 +79,5 @@ def _not_your_turn(state: HungarianState, seat: int, word: str) -> IllegalAction
 
 
 def apply(state: HungarianState, seat: int, action: str) -> HungarianState:
-    return GATE.apply(state, seat, action, over=state.phase is Phase.OVER, not_your_turn=_not_your_turn)
+    gate = GATES[state.setup.seats]
+    return gate.apply(state, seat, action, over=state.phase is Phase.OVER, not_your_turn=_not_your_turn)

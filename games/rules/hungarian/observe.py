@@ -5,11 +5,15 @@ discarded tarokks once published, and the played cards; the audience sees only w
 public; ``EVERYONE`` (staff) sees everything, and so does every viewer once the hand is over.
 
 Keys, all present in every view (None where not visible or not yet known):
-variant, viewer, phase, seats, dealer, forehand, to_act, options, hand, hands, hand_counts,
+variant, viewer, phase, seats, sitter, dealer, forehand, to_act, options, hand, hands, hand_counts,
 auction, contract, declarer, promise, trial, talon, talon_received, talon_counts, discards,
 discarded, discard_tarokk_counts, declarer_discarded_tarokks, annulled, called_card, partner,
 alone, announcements, announce_turns, announce_turn, items, public_sides, presumed_side,
 tarokk_counts, trick, last_trick, tricks, tricks_won, log, result, deal, review.
+
+``seats`` is the table's (4, or 5 with ``five_player``); ``sitter`` the seat sitting the hand out
+(the dealer at a table of five, §2), else None. Per-seat lists have an entry for every seat, the
+sitter's empty or 0. The sitter sees what the audience sees (§13), only ``viewer`` differs.
 
 ``promise`` is ``{"seat", "card"}`` once the auction has ended with another player's standing
 invitation or yield (§4.4): public, since the auction that implies it is public. ``trial`` is
@@ -56,7 +60,7 @@ from ..cards import sort_cards
 from ..review import hand_review
 from ..tricks import reviewable_log, reviewable_tricks, trick_json
 from .announce import BONUSES, GAME, kontra_name, presumed_side, public_seats
-from .state import SEATS, HungarianState, Phase
+from .state import HungarianState, Phase
 
 
 def _list_or_none(values: tuple[Any, ...] | None) -> list[Any] | None:
@@ -119,12 +123,13 @@ def _items_json(state: HungarianState) -> list[dict[str, Any]]:
 
 
 def _public_sides(state: HungarianState) -> list[str | None]:
+    seats = range(state.setup.seats)
     if state.declarer is None:
-        return [None] * SEATS
+        return [None for _ in seats]
     public = public_seats(state)
     # The accepted promiser is public from the auction on, before the call names its card.
     promiser = state.promise[0] if state.promise is not None else None
-    return ["declarer" if s == promiser else state.side_of(s) if s in public else None for s in range(SEATS)]
+    return ["declarer" if s == promiser else state.side_of(s) if s in public else None for s in seats]
 
 
 def _annulled_json(state: HungarianState) -> dict[str, Any] | None:
@@ -148,12 +153,15 @@ def review_of(state: HungarianState) -> dict[str, Any] | None:
     )
 
 
-def check_viewer(viewer: Viewer) -> int | None:
-    return _check_viewer(viewer, SEATS)
+def check_viewer(state: HungarianState, viewer: Viewer) -> int | None:
+    """The viewer's seat, or None for the audience, everyone, and the seat sitting out (§2:
+    it holds no cards and sees what the audience sees)."""
+    seat = _check_viewer(viewer, state.setup.seats)
+    return None if seat == state.setup.sitter else seat
 
 
 def observe(state: HungarianState, viewer: Viewer) -> View:
-    seat = check_viewer(viewer)
+    seat = check_viewer(state, viewer)
     setup = state.setup
     over = state.phase is Phase.OVER
     everything = over or viewer == EVERYONE
@@ -167,7 +175,7 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
     knows_partner = _knows_partner(state, seat, everything)
     review_all = everything or setup.option("trick_review") == "all"
     review = reviewable_tricks(state.tricks, review_all)
-    tricks_won = [0] * SEATS
+    tricks_won = [0] * setup.seats
     for trick in state.tricks:
         if trick.winner is not None:
             tricks_won[trick.winner] += 1
@@ -176,7 +184,8 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "variant": "hungarian",
         "viewer": viewer,
         "phase": state.phase.value,
-        "seats": SEATS,
+        "seats": setup.seats,
+        "sitter": setup.sitter,
         "dealer": setup.dealer,
         "forehand": setup.forehand,
         "to_act": sorted(state.to_act),

@@ -23,7 +23,7 @@ from .scoring import (
     settle,
     settle_hand,
 )
-from .state import SEATS, HungarianState, LogEntry, Phase, Trick, evolve, logged
+from .state import HungarianState, LogEntry, Phase, Trick, evolve, logged
 
 FAILED_TRIAL = "failed trial bid"
 
@@ -35,9 +35,10 @@ def end_hand(state: HungarianState, result: HandResult, entry: LogEntry, **chang
     )
 
 
-def thrown_in_result(reason: str) -> HandResult:
-    """No score; ``reason`` says why: "all passed" or "annulled by seat 2: four kings"."""
-    return HandResult(thrown_in=True, payments=(0,) * SEATS, reason=reason)
+def thrown_in_result(reason: str, seats: int) -> HandResult:
+    """No score for any of the ``seats``; ``reason`` says why: "all passed" or "annulled by
+    seat 2: four kings"."""
+    return HandResult(thrown_in=True, payments=(0,) * seats, reason=reason)
 
 
 def fail_trial_bid(state: HungarianState) -> HungarianState:
@@ -58,7 +59,7 @@ def fail_trial_bid(state: HungarianState) -> HungarianState:
     )
     result = HandResult(
         thrown_in=False,
-        payments=settle(value, state.declarer, None, SEATS),
+        payments=settle(value, state.declarer, None, state.setup.players, state.setup.seats),
         contract=state.contract.name,
         declarer=state.declarer,
         declarer_side=(state.declarer,),
@@ -152,10 +153,10 @@ def finish(state: HungarianState) -> HungarianState:
     assert state.contract is not None and state.declarer is not None
     outcome = outcome_of(state)
     scored = score(outcome)
-    declarer_side = tuple(sorted(s for s in range(SEATS) if state.side_of(s) == DECLARER))
+    declarer_side = tuple(sorted(s for s in state.setup.players if state.side_of(s) == DECLARER))
     result = HandResult(
         thrown_in=False,
-        payments=settle_hand(scored, state.declarer, state.partner, SEATS),
+        payments=settle_hand(scored, state.declarer, state.partner, state.setup.players, state.setup.seats),
         contract=state.contract.name,
         declarer=state.declarer,
         partner=state.partner,

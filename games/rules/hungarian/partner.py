@@ -6,7 +6,7 @@ Rule 1 (a call forced by another player's invitation or yield, ``state.promise``
 from __future__ import annotations
 
 from ..base import IllegalAction
-from .state import SEATS, HungarianState, Phase, evolve, logged
+from .state import HungarianState, Phase, evolve, logged
 
 XX = "T20"
 
@@ -42,7 +42,7 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
         raise IllegalAction(f"You must call {' or '.join(allowed)}")
     # The partner holds the called card in hand; nobody does when it is the declarer's own
     # or lies in a discard, and then the declarer plays alone (§6).
-    partner = next((s for s in range(SEATS) if s != state.declarer and card in state.hands[s]), None)
+    partner = next((s for s in state.setup.players if s != state.declarer and card in state.hands[s]), None)
     return evolve(
         state,
         phase=Phase.ANNOUNCE,

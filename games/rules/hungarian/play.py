@@ -10,11 +10,11 @@ from ..cards import PACK_42
 from ..tricks import TrickRules, after_card, keep_back, legal_follow, play_card
 from .announce import ULTIMO
 from .outcome import finish
-from .state import HAND_SIZE, RANK, SEATS, HungarianState, evolve
+from .state import HAND_SIZE, PLAYERS, RANK, HungarianState, evolve
 
 PAGAT = "T1"
 RULES = TrickRules(
-    seats=SEATS, tricks=HAND_SIZE, pack=PACK_42, rank=RANK, trump_word="tarokk", caller_word="the declarer"
+    seats=PLAYERS, tricks=HAND_SIZE, pack=PACK_42, rank=RANK, trump_word="tarokk", caller_word="the declarer"
 )
 
 
@@ -53,4 +53,4 @@ def apply_play(state: HungarianState, seat: int, action: str) -> HungarianState:
         state.called_card,
         state.declarer,
     )
-    return after_card(state, seat, played, RULES, evolve, finish)
+    return after_card(state, seat, played, RULES, evolve, finish, state.setup.next_seat)

@@ -8,6 +8,7 @@ tarokk counts paid player by player (§10.5). None of them needs a played hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base import ScoredItem
@@ -178,22 +179,42 @@ def score(outcome: Outcome) -> Score:
     return Score(tuple(lines), value, winner)
 
 
-def settle(value: int, declarer: int, partner: int | None, seats: int = 4) -> tuple[int, ...]:
-    """§10.4: with a partner D +V, P +V, opponents −V; alone D +3V, each opponent −V."""
-    payments = [-value] * seats
+FOUR_SEATS = (0, 1, 2, 3)
+
+
+def settle(
+    value: int,
+    declarer: int,
+    partner: int | None,
+    players: Sequence[int] = FOUR_SEATS,
+    seats: int | None = None,
+) -> tuple[int, ...]:
+    """§10.4 among the four active ``players``: with a partner D +V, P +V, opponents −V; alone
+    D +3V, each opponent −V. Per seat of a table of ``seats`` (default: the players'); a seat
+    that sits the hand out (§2, five players) pays and receives 0."""
+    payments = [0] * (len(players) if seats is None else seats)
+    for seat in players:
+        payments[seat] = -value
     if partner is None:
-        payments[declarer] = (seats - 1) * value
+        payments[declarer] = (len(players) - 1) * value
     else:
         payments[declarer] = value
         payments[partner] = value
     return tuple(payments)
 
 
-def settle_hand(scored: Score, declarer: int, partner: int | None, seats: int = 4) -> tuple[int, ...]:
+def settle_hand(
+    scored: Score,
+    declarer: int,
+    partner: int | None,
+    players: Sequence[int] = FOUR_SEATS,
+    seats: int | None = None,
+) -> tuple[int, ...]:
     """§10.4 for V, then §10.5: each line ``paid_to`` a seat is paid by every other player."""
-    payments = list(settle(scored.value, declarer, partner, seats))
+    payments = list(settle(scored.value, declarer, partner, players, seats))
     for item in scored.items:
         if item.paid_to is not None:
-            payments = [p - item.amount for p in payments]
-            payments[item.paid_to] += seats * item.amount
+            for seat in players:
+                payments[seat] -= item.amount
+            payments[item.paid_to] += len(players) * item.amount
     return tuple(payments)

@@ -18,7 +18,8 @@ from ..tricks import (
     Trick,
 )
 
-SEATS = 4
+PLAYERS = 4  # active players in every hand (§2); also the seats at a table of four
+FIVE_SEATS = 5  # the table with ``five_player``: the dealer sits out each hand
 TALON_SIZE = 6
 HAND_SIZE = 9
 
@@ -55,8 +56,11 @@ CONTRACTS = (
 CONTRACT_BY_NAME = {c.name: c for c in CONTRACTS}
 
 
-def next_seat(seat: int) -> int:
-    return (seat + 1) % SEATS
+def playing_order(dealer: int, seats: int) -> tuple[int, ...]:
+    """§2: the active players in playing order, forehand = next(dealer) first. At a table of
+    five the dealer sits out, so the four seats after the dealer play; at four the dealer
+    plays last."""
+    return tuple((dealer + i) % seats for i in range(1, PLAYERS + 1))
 
 
 HIGH_HONOURS = frozenset({"T22", "T21"})
@@ -68,16 +72,43 @@ def has_honour(cards: tuple[str, ...]) -> bool:
 
 @dataclass(frozen=True)
 class Setup:
-    """What does not change during a hand: the deal, the dealer, the room's options."""
+    """What does not change during a hand: the deal, the dealer, the room's options, and the
+    table: its seats (4, or 5 with ``five_player``) and the active players among them.
+
+    Every "next seat" and "every player" of the hand goes through ``players`` and
+    ``next_seat``, so the seat sitting out (the dealer at a table of five, §2) is never dealt
+    to, asked, nor paid; ``seats`` sizes the per-seat records (the sitter's entries empty).
+    """
 
     deal: Deal
     dealer: int
     doubled: bool
     options: tuple[tuple[str, Any], ...]  # resolved, in declaration order
+    seats: int = PLAYERS
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return playing_order(self.dealer, self.seats)
+
+    @property
+    def sitter(self) -> int | None:
+        """The seat sitting this hand out: the dealer at a table of five; None at four."""
+        return self.dealer if self.seats > PLAYERS else None
 
     @property
     def forehand(self) -> int:
-        return next_seat(self.dealer)
+        return (self.dealer + 1) % self.seats
+
+    def next_seat(self, seat: int) -> int:
+        """The next active player after ``seat`` in playing order."""
+        following = (seat + 1) % self.seats
+        return (following + 1) % self.seats if following == self.sitter else following
+
+    def round_from(self, seat: int) -> tuple[int, ...]:
+        """The active players in playing order starting with ``seat`` (one of them)."""
+        players = self.players
+        start = players.index(seat)
+        return players[start:] + players[:start]
 
     def option(self, name: str) -> Any:
         for key, value in self.options:

@@ -15,14 +15,13 @@ from ..words import plural
 from .annulment import ANNUL, apply_annul, can_annul
 from .outcome import fail_trial_bid
 from .state import (
-    SEATS,
+    PLAYERS,
     TALON_SIZE,
     HungarianState,
     Phase,
     evolve,
     has_honour,
     logged,
-    next_seat,
 )
 
 _DISPLAY = display_index("traditional")
@@ -35,7 +34,7 @@ def talon_shares(contract_talon_cards: int) -> tuple[int, int, int]:
     (three 1-1-1, two 2-1-1, one 2-2-1, solo 2-2-2).
     """
     rest = TALON_SIZE - contract_talon_cards
-    base, extra = divmod(rest, SEATS - 1)
+    base, extra = divmod(rest, PLAYERS - 1)
     return (base + (extra > 0), base + (extra > 1), base)
 
 
@@ -48,25 +47,24 @@ def distribute_talon(state: HungarianState) -> HungarianState:
     assert state.contract is not None and state.declarer is not None
     declarer = state.declarer
     talon = state.setup.deal.talon
-    received: list[tuple[str, ...]] = [()] * SEATS
+    seats = range(state.setup.seats)
+    received: list[tuple[str, ...]] = [()] * state.setup.seats
     take = state.contract.talon_cards
     received[declarer] = talon[:take]
     position = take
-    seat = declarer
-    for share in talon_shares(take):
-        seat = next_seat(seat)
+    order = state.setup.round_from(declarer)
+    for seat, share in zip(order[1:], talon_shares(take), strict=True):
         received[seat] = talon[position : position + share]
         position += share
-    hands = tuple(_sorted(state.hands[s] + received[s]) for s in range(SEATS))
-    order = [(declarer + i) % SEATS for i in range(SEATS)]
+    hands = tuple(_sorted(state.hands[s] + received[s]) for s in seats)
     entries = tuple((s, f"received {plural(len(received[s]), 'talon card')}") for s in order if received[s])
     state = evolve(
         state,
         phase=Phase.DISCARD,
-        to_act=frozenset(s for s in range(SEATS) if received[s]),
+        to_act=frozenset(s for s in seats if received[s]),
         hands=hands,
         talon_received=tuple(_sorted(r) for r in received),
-        discards=tuple(None if received[s] else () for s in range(SEATS)),
+        discards=tuple(None if received[s] else () for s in seats),
         log=logged(state, *entries),
     )
     if state.trial and not has_honour(hands[declarer]):
@@ -160,8 +158,7 @@ def _publish_discards(state: HungarianState) -> HungarianState:
     assert state.declarer is not None and state.discards is not None
     declarer = state.declarer
     entries = []
-    for i in range(SEATS):
-        seat = (declarer + i) % SEATS
+    for seat in state.setup.round_from(declarer):
         discard = state.discards[seat]
         assert discard is not None
         if not discard:
