@@ -164,8 +164,12 @@ def new_room(request: HttpRequest) -> HttpResponse:
             variant = get_variant(variant_key)
         except KeyError as exc:
             raise services.Illegal(str(exc)) from None
+        # A number whose default follows another option (Hungarian's match length with five
+        # players) is left blank on the form: blank, it takes that default. Other blanks are errors.
         options = {
-            o.name: _option_value(o, request.POST[o.name]) for o in variant.options if o.name in request.POST
+            o.name: _option_value(o, request.POST[o.name])
+            for o in variant.options
+            if o.name in request.POST and not (o.default_if and not request.POST[o.name].strip())
         }
         level = request.POST.get("robot_level", services.DEFAULT_ROBOT)
         turn_clock = _int(request, "turn_clock") if request.POST.get("turn_clock") else 0

@@ -159,7 +159,8 @@
     robots.value = String(Math.max(0, seats - 1 - Math.min(friends, seats - 1)));
   }
   // A number whose default follows another option (data-default-if: [[name, value, default]],
-  // Hungarian's match length with five players) follows it, unless the player typed over it.
+  // Hungarian's match length with five players) follows it, unless the player typed over it; it
+  // is left blank on the form, so that without this script the server's default applies.
   function fitDefaults(box) {
     box.querySelectorAll("input[data-default-if]").forEach(function (input) {
       var wanted = input.dataset.default;
@@ -168,7 +169,9 @@
         if (chooser && chooser.value === rule[1]) wanted = String(rule[2]);
         return wanted !== input.dataset.default;
       });
-      if (input.value === (input.dataset.shown || input.dataset.default)) input.value = wanted;
+      // Left blank, the number takes its default on the server: the placeholder shows which.
+      if (input.value !== "" && input.value === (input.dataset.shown || input.dataset.default)) input.value = wanted;
+      input.placeholder = wanted;
       input.dataset.shown = wanted;
     });
   }

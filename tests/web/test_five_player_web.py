@@ -48,7 +48,10 @@ def test_it_opens_a_table_of_five_from_the_lobby_form_and_plays_a_hand_through_w
     first_dealer.seat = 1
     user = UserFactory(username="player")
     client = client_for(user)
-    response = client.post("/rooms/new", {"variant": "hungarian", "robots": "4", "five_player": "true"})
+    # As the form posts it: the match length left blank (its default follows five_player).
+    response = client.post(
+        "/rooms/new", {"variant": "hungarian", "robots": "4", "five_player": "true", "match_hands": ""}
+    )
     assert response.status_code == 302
     room = Room.objects.get()
     assert room.options["five_player"] is True and room.options["match_hands"] == 20  # §11
@@ -101,7 +104,7 @@ def test_the_lobby_form_seats_five_and_plays_20_hands_with_five_players():
     assert '<option value="false" data-seats="4" selected>no</option>' in html
     assert '<option value="true" data-seats="5">yes</option>' in html
     # The match length follows the choice (static/js/site.js) unless the player typed one.
-    assert 'value="16" min="1" max="100" data-default="16"' in html
+    assert 'value="" placeholder="16" min="1" max="100" data-default="16"' in html
     assert 'data-default-if="[[&quot;five_player&quot;, &quot;true&quot;, 20]]"' in html
 
 

@@ -87,3 +87,12 @@ def test_a_script_calling_the_writer_gets_the_same_refusal():
         with pytest.raises(services.Illegal, match="Option match_hands must be a whole number"):
             services.create_room(user, "czech", 3, {"match_hands": value})
     assert not Room.objects.exists()
+
+
+@pytest.mark.parametrize("five, hands", [("false", 16), ("true", 20)])
+def test_a_blank_match_length_follows_the_five_player_choice(five, hands):
+    # hungarian.md §11: 16 hands, 20 with five players. The form leaves the number blank so
+    # that its default can follow the choice (blank elsewhere is refused, above).
+    response = post_room(client_for(UserFactory()), "hungarian", five_player=five, match_hands="")
+    assert response.status_code == 302
+    assert Room.objects.get().options["match_hands"] == hands
