@@ -22,7 +22,7 @@ class PlayerHand(models.Model):
     with_robots = models.BooleanField()
     role = models.CharField(max_length=10, blank=True, default="")  # "": thrown in, or no declarer
     contract = models.CharField(max_length=40, blank=True, default="")
-    made = models.BooleanField(null=True)  # the declarer side won; None when there was no declarer
+    made = models.BooleanField(null=True)  # the declarer was paid; None when there was no declarer
     score = models.IntegerField()  # the seat's payment
     bonuses = models.JSONField(default=list)  # the bonuses this seat's side made, by name
     finished = models.DateTimeField()

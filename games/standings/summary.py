@@ -13,7 +13,7 @@ DECLARER, PARTNER, OPPONENT = "declarer", "partner", "opponent"
 class SeatSummary:
     role: str  # DECLARER, PARTNER, OPPONENT, or "" (thrown in, or a hand without a declarer)
     contract: str  # "" without a declarer
-    made: bool | None  # the declarer side won the hand; None without a declarer
+    made: bool | None  # the declarer was paid for the hand; None without a declarer
     score: int  # the seat's payment
     bonuses: tuple[str, ...]  # the bonuses the seat's side made, by name
 
@@ -31,9 +31,8 @@ def seat_summary(result: HandResult, seat: int) -> SeatSummary:
 
 
 def declarer_won(result: HandResult) -> bool:
-    """The game's winner where the rules name one; else whether the declarer was paid."""
-    if result.game_winner is not None:
-        return result.game_winner == DECLARER
+    """Whether the declarer came out of the hand ahead: a game won but paid for with failed
+    announcements is no success."""
     return result.declarer is not None and result.payments[result.declarer] > 0
 
 

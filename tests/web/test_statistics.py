@@ -54,8 +54,10 @@ def test_it_gives_a_thrown_in_hand_no_role():
     assert seat_summary(thrown, 1) == SeatSummary("", "", None, 0, ())
 
 
-def test_it_decides_a_hand_without_a_named_winner_by_the_declarers_payment():
-    lost = HandResult(thrown_in=False, payments=(-30, 10, 10, 10), contract="three", declarer=0)
+def test_it_counts_a_declarer_who_paid_as_failed_though_the_game_was_won():
+    lost = HandResult(
+        thrown_in=False, payments=(-30, 10, 10, 10), contract="three", declarer=0, game_winner="declarer"
+    )
     assert seat_summary(lost, 0).made is False
 
 
@@ -104,26 +106,33 @@ def test_it_records_a_played_hand_of_people_from_its_log():
     users = [UserFactory(username=name) for name in ("anna", "bela", "csilla", "dora")]
     hand = full_table_with_known_deal(users)
     variant = get_variant("hungarian")
-    while hand.finished is None:  # every seat plays its first legal action
+    while hand.finished is None:  # every seat makes its first legal action other than a pass
         state = replay.current(hand)
         seat = min(variant.to_act(state))
-        services.submit_action(hand.pk, seat, variant.legal_actions(state, seat)[0], hand.seq, actor=users[seat])
+        legal = variant.legal_actions(state, seat)
+        action = next((a for a in legal if a != "pass"), legal[0])
+        services.submit_action(hand.pk, seat, action, hand.seq, actor=users[seat])
         hand.refresh_from_db()
-    result = variant.result(replay.current(hand))
     rows = {row.seat: row for row in PlayerHand.objects.filter(hand=hand)}
-    assert sorted(rows) == [0, 1, 2, 3]
-    for seat, user in enumerate(users):
-        summary = seat_summary(result, seat)
-        row = rows[seat]
-        assert row.user == user and row.with_robots is False and row.match_no == 1
-        assert (row.role, row.contract, row.made, row.score) == (
-            summary.role,
-            summary.contract,
-            summary.made,
-            result.payments[seat],
-        )
-        assert row.bonuses == list(summary.bonuses)
-    assert sum(row.score for row in rows.values()) == 0  # Hungarian payments balance
+    assert [(r.user.username, r.with_robots, r.match_no) for r in rows.values()] == [
+        ("anna", False, 1),
+        ("bela", False, 1),
+        ("csilla", False, 1),
+        ("dora", False, 1),
+    ]
+    # Bela plays a solo and wins the game, but the opponents make the XXI-catch (672 each)
+    # and his announced trull, pagát ultimó, double game and volát fail: he pays 3 × 1216.
+    assert [(r.role, r.contract, r.made, r.score) for r in rows.values()] == [
+        ("opponent", "solo", False, 1216),
+        ("declarer", "solo", False, -3648),
+        ("opponent", "solo", False, 1216),
+        ("opponent", "solo", False, 1216),
+    ]
+    assert [r.bonuses for r in rows.values()] == [["XXI-catch"], ["four kings"], ["XXI-catch"], ["XXI-catch"]]
+    (stats,) = profile_sections(users[1])["game_stats"]
+    (people,) = stats.records
+    assert (people.against, people.hands, people.declared, people.average_score) == (PEOPLE, 1, 1, -3648.0)
+    assert people.contracts == (ContractLine("solo", 1, 0),)
 
 
 @pytest.mark.django_db(transaction=True)
