@@ -141,7 +141,13 @@ def create_room(
 
 
 def open_fixed_deal_table(
-    user: Any, variant_key: str, deal: Deal, context: HandContext, seat: int, robot_level: str, robot_seed: str
+    user: Any,
+    variant_key: str,
+    deal: Deal,
+    context: HandContext,
+    seat: int,
+    robot_level: str,
+    robot_seed: str,
 ) -> Room:
     """A table of one given deal (the daily deal): ``user`` holds ``seat``, robots of
     ``robot_level`` drawing from ``robot_seed`` the others; only its player and staff watch it,
@@ -163,7 +169,10 @@ def open_fixed_deal_table(
         )
         for index in range(seats):
             Seat.objects.create(
-                room=room, index=index, user=user if index == seat else None, robot="" if index == seat else robot_level
+                room=room,
+                index=index,
+                user=user if index == seat else None,
+                robot="" if index == seat else robot_level,
             )
         _create_hand(room, 1, context, deal=deal)
     return room

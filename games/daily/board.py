@@ -51,5 +51,7 @@ def board(daily: DailyDeal) -> list[BoardRow]:
     rows: list[BoardRow] = []
     for position, (score, user, hand, result) in enumerate(scored):
         place = rows[-1].place if rows and rows[-1].score == score else position + 1
-        rows.append(BoardRow(place, user.username, user.pk, score, result.contract or "", hand.pk, hand.finished))
+        rows.append(
+            BoardRow(place, user.username, user.pk, score, result.contract or "", hand.pk, hand.finished)
+        )
     return rows

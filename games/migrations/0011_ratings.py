@@ -6,102 +6,180 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0008_room_privacy'),
+        ("games", "0008_room_privacy"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='room',
-            name='fixed_seed',
-            field=models.CharField(blank=True, default='', max_length=64),
+            model_name="room",
+            name="fixed_seed",
+            field=models.CharField(blank=True, default="", max_length=64),
         ),
         migrations.AddField(
-            model_name='room',
-            name='rated',
+            model_name="room",
+            name="rated",
             field=models.BooleanField(default=False),
         ),
         migrations.CreateModel(
-            name='DailyDeal',
+            name="DailyDeal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('variant', models.CharField(max_length=20)),
-                ('day', models.DateField()),
-                ('deal', models.JSONField()),
-                ('context', models.JSONField()),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('robot_seed', models.CharField(max_length=64)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("variant", models.CharField(max_length=20)),
+                ("day", models.DateField()),
+                ("deal", models.JSONField()),
+                ("context", models.JSONField()),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("robot_seed", models.CharField(max_length=64)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('variant', 'day'), name='unique_daily_deal')],
+                "constraints": [models.UniqueConstraint(fields=("variant", "day"), name="unique_daily_deal")],
             },
         ),
         migrations.CreateModel(
-            name='DailyEntry',
+            name="DailyEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('daily', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='games.dailydeal')),
-                ('room', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='daily_entry', to='games.room')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "daily",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="games.dailydeal",
+                    ),
+                ),
+                (
+                    "room",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="daily_entry",
+                        to="games.room",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('daily', 'user'), name='unique_daily_entry')],
+                "constraints": [models.UniqueConstraint(fields=("daily", "user"), name="unique_daily_entry")],
             },
         ),
         migrations.CreateModel(
-            name='PlayerHand',
+            name="PlayerHand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('variant', models.CharField(max_length=20)),
-                ('match_no', models.PositiveIntegerField()),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('with_robots', models.BooleanField()),
-                ('role', models.CharField(blank=True, default='', max_length=10)),
-                ('contract', models.CharField(blank=True, default='', max_length=40)),
-                ('made', models.BooleanField(null=True)),
-                ('score', models.IntegerField()),
-                ('bonuses', models.JSONField(default=list)),
-                ('finished', models.DateTimeField()),
-                ('hand', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='player_hands', to='games.hand')),
-                ('room', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.room')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='player_hands', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("variant", models.CharField(max_length=20)),
+                ("match_no", models.PositiveIntegerField()),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("with_robots", models.BooleanField()),
+                ("role", models.CharField(blank=True, default="", max_length=10)),
+                ("contract", models.CharField(blank=True, default="", max_length=40)),
+                ("made", models.BooleanField(null=True)),
+                ("score", models.IntegerField()),
+                ("bonuses", models.JSONField(default=list)),
+                ("finished", models.DateTimeField()),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="player_hands",
+                        to="games.hand",
+                    ),
+                ),
+                (
+                    "room",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="games.room"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="player_hands",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['user', 'variant'], name='player_hand_user_variant')],
-                'constraints': [models.UniqueConstraint(fields=('hand', 'user'), name='unique_player_hand')],
+                "indexes": [models.Index(fields=["user", "variant"], name="player_hand_user_variant")],
+                "constraints": [models.UniqueConstraint(fields=("hand", "user"), name="unique_player_hand")],
             },
         ),
         migrations.CreateModel(
-            name='RatedMatch',
+            name="RatedMatch",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('match_no', models.PositiveIntegerField()),
-                ('variant', models.CharField(max_length=20)),
-                ('finished', models.DateTimeField()),
-                ('changes', models.JSONField(default=list)),
-                ('room', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.room')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("match_no", models.PositiveIntegerField()),
+                ("variant", models.CharField(max_length=20)),
+                ("finished", models.DateTimeField()),
+                ("changes", models.JSONField(default=list)),
+                (
+                    "room",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="games.room"
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('room', 'match_no'), name='unique_rated_match')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("room", "match_no"), name="unique_rated_match")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('variant', models.CharField(max_length=20)),
-                ('mu', models.FloatField()),
-                ('sigma', models.FloatField()),
-                ('ordinal', models.FloatField(db_index=True)),
-                ('matches', models.PositiveIntegerField(default=0)),
-                ('updated', models.DateTimeField()),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("variant", models.CharField(max_length=20)),
+                ("mu", models.FloatField()),
+                ("sigma", models.FloatField()),
+                ("ordinal", models.FloatField(db_index=True)),
+                ("matches", models.PositiveIntegerField(default=0)),
+                ("updated", models.DateTimeField()),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ratings",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('user', 'variant'), name='unique_rating')],
+                "constraints": [models.UniqueConstraint(fields=("user", "variant"), name="unique_rating")],
             },
         ),
     ]

@@ -43,7 +43,15 @@ def rebuild() -> tuple[int, int]:
             for match_no in room.hands.values_list("match_no", flat=True).distinct():
                 match = matches.match_of(room, match_no)
                 if match is not None and match.over:
-                    last = room.hands.filter(match_no=match_no).exclude(finished=None).order_by("-number").first()
+                    last = (
+                        room.hands.filter(match_no=match_no)
+                        .exclude(finished=None)
+                        .order_by("-number")
+                        .first()
+                    )
                     ended.append((last.finished if last else room.created, room.pk, match_no, room))
-        rated = sum(rate_match(room, match_no) is not None for _, _, match_no, room in sorted(ended, key=lambda e: e[:3]))
+        rated = sum(
+            rate_match(room, match_no) is not None
+            for _, _, match_no, room in sorted(ended, key=lambda e: e[:3])
+        )
     return hands, rated

@@ -13,8 +13,8 @@ from games.models import Hand, Seat
 def seat_holders(hand: Hand) -> dict[int, int | None]:
     """Seat index -> user id, or None for a robot."""
     holders: dict[int, int | None] = {}
-    for seat, actor in hand.actions.filter(robot="").exclude(actor=None).order_by("seq").values_list(
-        "seat", "actor"
+    for seat, actor in (
+        hand.actions.filter(robot="").exclude(actor=None).order_by("seq").values_list("seat", "actor")
     ):
         holders.setdefault(seat, actor)
     dealt_in = set(hand.players.values_list("pk", flat=True))

@@ -67,16 +67,22 @@ def rate_match(room: Room, match_no: int) -> RatedMatch | None:
     try:
         with transaction.atomic():
             # The unique (room, match_no) makes a second announcement of the same end a no-op.
-            record = RatedMatch.objects.create(room=room, match_no=match_no, variant=room.variant, finished=now)
+            record = RatedMatch.objects.create(
+                room=room, match_no=match_no, variant=room.variant, finished=now
+            )
             current = {
                 r.user_id: r
-                for r in Rating.objects.select_for_update().filter(variant=room.variant, user_id__in=people.values())
+                for r in Rating.objects.select_for_update().filter(
+                    variant=room.variant, user_id__in=people.values()
+                )
             }
             entrants = []
             for seat in sorted(places):
                 user_id = people.get(seat)
                 if user_id is None:
-                    mu, sigma = ROBOT_STRENGTH.get(levels.get(seat) or ROBOT_DEFAULT, ROBOT_STRENGTH[ROBOT_DEFAULT])
+                    mu, sigma = ROBOT_STRENGTH.get(
+                        levels.get(seat) or ROBOT_DEFAULT, ROBOT_STRENGTH[ROBOT_DEFAULT]
+                    )
                 elif user_id in current:
                     mu, sigma = current[user_id].mu, current[user_id].sigma
                 else:
@@ -95,7 +101,13 @@ def rate_match(room: Room, match_no: int) -> RatedMatch | None:
 
 
 def _save(
-    rating: Rating | None, variant: str, entrant: Entrant, new: tuple[float, float], place: int, seat: int, now: Any
+    rating: Rating | None,
+    variant: str,
+    entrant: Entrant,
+    new: tuple[float, float],
+    place: int,
+    seat: int,
+    now: Any,
 ) -> dict[str, Any]:
     mu, sigma = new
     if rating is None:

@@ -20,7 +20,9 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     variant = VARIANTS.get(game)
     if variant is None:
         raise Http404(f"There is no game called “{game}”.")
-    ratings = Rating.objects.filter(variant=variant.key).select_related("user").order_by("-ordinal", "user_id")
+    ratings = (
+        Rating.objects.filter(variant=variant.key).select_related("user").order_by("-ordinal", "user_id")
+    )
     rows = [
         {"place": place, "rating": r, "name": r.user.username, "profile": profile_link(r.user.username)}
         for place, r in enumerate(ratings[:SHOWN], start=1)

@@ -22,9 +22,19 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_it_rates_as_openskill_does_for_the_same_places():
     # Four seats, a tie for second place, a basic robot last (openskill's own computation).
     model = PlackettLuce()
-    teams = [[model.rating()], [model.rating(mu=30.0, sigma=6.0)], [model.rating()], [model.rating(mu=25.0, sigma=2.0)]]
+    teams = [
+        [model.rating()],
+        [model.rating(mu=30.0, sigma=6.0)],
+        [model.rating()],
+        [model.rating(mu=25.0, sigma=2.0)],
+    ]
     expected = [(t[0].mu, t[0].sigma) for t in model.rate(teams, ranks=[1, 2, 2, 4])]
-    entrants = [Entrant(25.0, 25 / 3, 1), Entrant(30.0, 6.0, 2), Entrant(25.0, 25 / 3, 3), Entrant(*ROBOT_STRENGTH["basic"])]
+    entrants = [
+        Entrant(25.0, 25 / 3, 1),
+        Entrant(30.0, 6.0, 2),
+        Entrant(25.0, 25 / 3, 3),
+        Entrant(*ROBOT_STRENGTH["basic"]),
+    ]
     assert rated(entrants, [1, 2, 2, 4]) == expected
     assert expected[0] == (28.39928023764769, 8.22435493858025)  # the winner, from a fresh start
 
@@ -84,14 +94,24 @@ def test_it_refuses_a_rated_value_that_is_no_checkbox_and_opens_nothing():
 def test_it_shows_the_leaderboard_to_everyone_best_first():
     janos, kata = UserFactory(username="janos"), UserFactory(username="kata")
     for user, mu in ((janos, 20.0), (kata, 30.0)):
-        Rating.objects.create(user=user, variant="czech", mu=mu, sigma=2.0, ordinal=mu - 6, matches=3, updated="2025-01-01T00:00Z")
+        Rating.objects.create(
+            user=user,
+            variant="czech",
+            mu=mu,
+            sigma=2.0,
+            ordinal=mu - 6,
+            matches=3,
+            updated="2025-01-01T00:00Z",
+        )
     for viewer in (None, janos, UserFactory(username="stranger")):
         response = client_for(viewer).get("/leaderboard/czech/")
         assert response.status_code == 200
         page = response.content.decode()
         assert page.index('data-player="kata"') < page.index('data-player="janos"')
         assert 'data-rating="24.0"' in page and 'data-rating="14.0"' in page
-    assert "Nobody has finished a rated match" in client_for(None).get("/leaderboard/bridge/").content.decode()
+    assert (
+        "Nobody has finished a rated match" in client_for(None).get("/leaderboard/bridge/").content.decode()
+    )
     assert client_for(None).get("/leaderboard/chess/").status_code == 404
     html = render_to_string("games/_ratings.html", profile_sections(janos))
     assert 'data-rating-game="czech"' in html and "<td>2</td>" in html  # janos is second

@@ -61,7 +61,9 @@ def test_it_counts_a_declarer_who_paid_as_failed_though_the_game_was_won():
     assert seat_summary(lost, 0).made is False
 
 
-def _row(contract="", role="", made=None, score=0, bonuses=(), robots=True, match=1, room=1, variant="hungarian"):
+def _row(
+    contract="", role="", made=None, score=0, bonuses=(), robots=True, match=1, room=1, variant="hungarian"
+):
     return SimpleNamespace(
         variant=variant,
         room_id=room,
