@@ -57,6 +57,12 @@ class Room(models.Model):
     # A guided hand (games.tutorial): the learner in seat 0, the script's robots elsewhere, a
     # fixed deal; private (never in the lobby) and one hand long.
     tutorial = models.BooleanField(default=False)
+    # Whether the people's ratings change with this table's matches (games/standings), a room
+    # setting chosen on the opening form.
+    rated = models.BooleanField(default=False)
+    # A table of one fixed deal (the daily deal, games/daily): its robots draw from this seed
+    # instead of the hand's id, so every player meets the same robots; it deals no next hand.
+    fixed_seed = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-created"]
@@ -271,3 +277,9 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} on {self.channel}"
+
+
+# Derived tables and the daily deal live in their own packages; imported here so that Django
+# finds them as models of this app.
+from games.daily.models import DailyDeal, DailyEntry  # noqa: E402, F401
+from games.standings.models import PlayerHand, RatedMatch, Rating  # noqa: E402, F401

@@ -26,6 +26,7 @@ from games.rules import Deal, HandContext, IllegalAction, get_variant
 from games.rules import match as match_rules
 from games.rules.base import resolve_options
 from games.signals import hand_changed
+from games.standings import events as standings
 from games.tables import access
 from games.tables.access import Privacy
 from games.turn_clock import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE, check_seconds
@@ -96,9 +97,11 @@ def create_room(
     robot_level: str = DEFAULT_ROBOT,
     turn_clock: int = 0,
     privacy: Privacy = EVERYONE_WELCOME,
+    rated: bool = False,
 ) -> Room:
     """Open a table; ``turn_clock`` is the seconds each human decision may take (0: no clock);
-    ``privacy`` says who may find, sit at and watch it (games/tables/access.py)."""
+    ``privacy`` says who may find, sit at and watch it (games/tables/access.py); ``rated``
+    whether its matches change the people's ratings (games/standings)."""
     try:
         variant = get_variant(variant_key)
     except KeyError as exc:
@@ -128,6 +131,7 @@ def create_room(
             private=privacy.private,
             locked=privacy.locked,
             open_audience=privacy.open_audience,
+            rated=rated,
         )
         for index in range(seats):
             robot = robot_level if index >= seats - robots else ""
@@ -157,6 +161,44 @@ def open_tutorial(user: Any, variant_key: str, context: HandContext, deal: Deal,
                 for i in range(seats)
             ]
         )
+        _create_hand(room, 1, context, deal=deal)
+    return room
+
+
+def open_fixed_deal_table(
+    user: Any,
+    variant_key: str,
+    deal: Deal,
+    context: HandContext,
+    seat: int,
+    robot_level: str,
+    robot_seed: str,
+) -> Room:
+    """A table of one given deal (the daily deal): ``user`` holds ``seat``, robots of
+    ``robot_level`` drawing from ``robot_seed`` the others; only its player and staff watch it,
+    and it deals no next hand."""
+    variant = get_variant(variant_key)
+    _robot_level(robot_level, variant)
+    seats = variant.seat_count(context.options)
+    if not 0 <= seat < seats:
+        raise Illegal(f"There is no seat {seat + 1} at this table")
+    with transaction.atomic():
+        room = Room.objects.create(
+            variant=variant.key,
+            options=dict(context.options),
+            created_by=user,
+            private=True,
+            locked=True,
+            open_audience=False,
+            fixed_seed=robot_seed,
+        )
+        for index in range(seats):
+            Seat.objects.create(
+                room=room,
+                index=index,
+                user=user if index == seat else None,
+                robot="" if index == seat else robot_level,
+            )
         _create_hand(room, 1, context, deal=deal)
     return room
 
@@ -556,6 +598,8 @@ def next_hand(room: Room, user: Any, expected_number: int) -> Hand:
             raise Forbidden("Only a player at this table can deal the next hand")
         if room.tutorial:
             raise Illegal("A guided hand is one hand long: start it again, or open a table to play on")
+        if room.fixed_seed:
+            raise Illegal("This table plays one fixed deal: there is no next hand")
         current, match = _finished_hand(room, expected_number, "The current hand is not over yet")
         if match.over:
             return _create_hand(room, current.number + 1, _opening_context(room), current.match_no + 1)
@@ -602,6 +646,8 @@ def end_match(room: Room, user: Any, expected_number: int) -> Room:
         room.ended_match = current.match_no
         room.save(update_fields=["ended_match"])
         _after_commit(room)
+        room_id, match_no = room.pk, current.match_no
+        transaction.on_commit(lambda: standings.match_ended(room_id, match_no))
     return room
 
 
@@ -679,6 +725,7 @@ def submit_action(
             transaction.on_commit(lambda: broadcast.room_changed(room_id))
             if finished:
                 transaction.on_commit(broadcast.lobby_changed)
+                transaction.on_commit(lambda: standings.hand_finished(hand_id))
             transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id))
     except IntegrityError:
         # Another writer appended the same seq first: a lost race, not a corruption.

@@ -177,6 +177,9 @@ def new_room(request: HttpRequest) -> HttpResponse:
             privacy = access.Privacy.from_form(request.POST)
         except ValueError as exc:
             raise services.Illegal(str(exc)) from None
+        rated = str(request.POST.get("rated", "")).strip().lower()
+        if rated not in access.YES | access.NO:
+            raise services.Illegal(f"rated must be on or off, not {request.POST.get('rated')!r}")
         room = services.create_room(
             request.user,
             variant_key,
@@ -185,6 +188,7 @@ def new_room(request: HttpRequest) -> HttpResponse:
             robot_level=level,
             turn_clock=turn_clock,
             privacy=privacy,
+            rated=rated in access.YES,
         )
     except services.Refused as refusal:
         return _refused(request, refusal)

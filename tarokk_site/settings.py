@@ -316,6 +316,10 @@ OPEN_TABLES_PER_USER = int(os.environ.get("TAROKK_OPEN_TABLES_PER_USER", "10"))
 # A table where no person sits is closed once nothing has happened at it for this many hours
 # (checked when the lobby is loaded, at most once a minute across processes).
 ROBOT_TABLE_HOURS = float(os.environ.get("TAROKK_ROBOT_TABLE_HOURS", "3"))
+# The daily deal (games/daily) is derived from this seed, the game and the date. A fixed value
+# everywhere by default; production may set a secret one, so that nobody can compute a day's
+# deal before it comes.
+DAILY_DEAL_SEED = os.environ.get("TAROKK_DAILY_DEAL_SEED", "tarokk-daily-deal")
 # A table whose match is over leaves the lobby when nobody has started another for this long.
 FINISHED_TABLE_MINUTES = float(os.environ.get("TAROKK_FINISHED_TABLE_MINUTES", "30"))
 # A socket counts its user online for this long after it last said so (it says so every third

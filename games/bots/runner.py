@@ -94,7 +94,9 @@ def move_once(hand_id: int) -> bool:
             continue
         legal = variant.legal_actions(state, seat)
         view = seat_view(variant, state, seat)
-        rng = random.Random(f"{hand.pk}:{hand.seq}:{seat}")
+        # A table of one fixed deal seeds its robots alike for every player (games/daily).
+        seed = hand.room.fixed_seed or hand.pk
+        rng = random.Random(f"{seed}:{hand.seq}:{seat}")
         robot = get_robot(turn_clock.ROBOT if level == turn_clock.AWAY_MOVE else level)
         action = robot.choose(view, legal, rng)
         try:
