@@ -16,6 +16,8 @@ from django.test import Client
 from markupsafe import escape
 
 from games.models import HandAction, Room
+from games.standings.hands import record_hand
+from games.standings.models import PlayerHand
 from games.tutorial import SCRIPTS
 from tests.factories import UserFactory
 from tests.web.helpers import client_for
@@ -93,6 +95,8 @@ def test_it_follows_the_advice_to_the_end_and_explains_the_receipt(key):
     assert str(escape(script.settlement)) in page
     assert 'id="next-hand"' not in page  # a guided hand is one hand long
     assert 'id="guide-restart"' in page
+    # The script's advice is not the player's game: no statistics from it.
+    assert record_hand(hand) == [] and not PlayerHand.objects.exists()
 
 
 def test_it_refuses_a_wrong_choice_with_the_explanation_and_changes_nothing():
