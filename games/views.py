@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import cardfaces, pages, services
 from games.bots import LEVELS, runner
 from games.chat import live as chat
+from games.chat import options as chat_options
 from games.models import Hand, Room
 from games.requests import back_to_room, is_htmx, posted_number, pushed, refused, room_or_404
 from games.rules import VARIANTS, get_variant
@@ -125,6 +126,7 @@ def new_room(request: HttpRequest) -> HttpResponse:
         turn_clock = posted_number(request, "turn_clock") if request.POST.get("turn_clock") else 0
         try:
             privacy = access.Privacy.from_form(request.POST)
+            chat_settings = chat_options.ChatSettings.from_form(request.POST)
         except ValueError as exc:
             raise services.Illegal(str(exc)) from None
         room = services.create_room(
@@ -135,6 +137,7 @@ def new_room(request: HttpRequest) -> HttpResponse:
             robot_level=level,
             turn_clock=turn_clock,
             privacy=privacy,
+            chat=chat_settings,
         )
     except services.Refused as refusal:
         return refused(request, refusal)

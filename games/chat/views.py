@@ -8,11 +8,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.chat import writes
+from games.chat import options, writes
 from games.requests import LARGEST, is_htmx, refused, room_or_404
 from tarokk_site import limits
-
-YES = {"yes": True, "on": True, "open": True, "no": False, "off": False, "closed": False}
 
 
 def _done(request: HttpRequest, **answer: object) -> HttpResponse:
@@ -22,14 +20,10 @@ def _done(request: HttpRequest, **answer: object) -> HttpResponse:
 
 
 def _switch(request: HttpRequest, name: str) -> bool | None:
-    """A yes/no field (``on``/``off``, ``open``/``closed``); None when not posted."""
-    raw = request.POST.get(name)
-    if raw is None:
-        return None
-    value = YES.get(raw.strip().lower())
-    if value is None:
-        raise services.Illegal(f"{name} must be one of {', '.join(YES)}, not {raw!r}")
-    return value
+    try:
+        return options.switch(request.POST, name)
+    except ValueError as exc:
+        raise services.Illegal(str(exc)) from None
 
 
 @require_POST
