@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from games import broadcast, matches, replay
 from games.bots import LEVELS
+from games.chat.options import ChatSettings
 from games.models import Hand, HandAction, Invitation, Room, Seat, TurnClock, new_invite_token
 from games.rules import Deal, HandContext, IllegalAction, get_variant
 from games.rules import match as match_rules
@@ -35,6 +36,7 @@ from games.tutorial import guide
 
 # A table listed in the lobby, where anyone may sit and watch: the default.
 EVERYONE_WELCOME = Privacy()
+CHAT_ON = ChatSettings()
 
 # The robot that takes a seat when nobody says otherwise, and the one that keeps a leaver's seat.
 DEFAULT_ROBOT = "basic"
@@ -98,10 +100,12 @@ def create_room(
     turn_clock: int = 0,
     privacy: Privacy = EVERYONE_WELCOME,
     rated: bool = False,
+    chat: ChatSettings = CHAT_ON,
 ) -> Room:
     """Open a table; ``turn_clock`` is the seconds each human decision may take (0: no clock);
     ``privacy`` says who may find, sit at and watch it (games/tables/access.py); ``rated``
-    whether its matches change the people's ratings (games/standings)."""
+    whether its matches change the people's ratings (games/standings); ``chat`` whether its
+    chat and its watchers' channel are on (games/chat/options.py)."""
     try:
         variant = get_variant(variant_key)
     except KeyError as exc:
@@ -132,6 +136,8 @@ def create_room(
             locked=privacy.locked,
             open_audience=privacy.open_audience,
             rated=rated,
+            chat_on=chat.on,
+            audience_chat=chat.audience_open,
         )
         for index in range(seats):
             robot = robot_level if index >= seats - robots else ""

@@ -9,51 +9,21 @@ from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games import cardfaces, pages, services
 from games.bots import LEVELS, runner
 from games.chat import live as chat
+from games.chat import options as chat_options
 from games.first_visit import games_to_learn
 from games.models import Hand, Room
+from games.requests import back_to_room, is_htmx, posted_number, pushed, refused, room_or_404
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
 from games.tables import access, presence
 from games.tables import lobby as tables
 from tarokk_site import limits
-
-
-def _room(code: str) -> Room:
-    return get_object_or_404(Room, code=code)
-
-
-def _is_htmx(request: HttpRequest) -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
-def _refused(request: HttpRequest, refusal: services.Refused) -> HttpResponse:
-    if _is_htmx(request):
-        return HttpResponse(refusal.message, status=refusal.status, content_type="text/plain; charset=utf-8")
-    return JsonResponse({"error": refusal.message}, status=refusal.status)
-
-
-# No number a form posts comes near this; past it a database column would overflow (a 500).
-LARGEST = 2**31 - 1
-
-
-def _int(request: HttpRequest, name: str, minimum: int | None = None) -> int:
-    raw = request.POST.get(name)
-    if raw is None or raw == "":
-        raise services.Illegal(f"{name} is required")
-    number = whole_number(raw.strip())
-    if number is None:
-        raise services.Illegal(f"{name} must be a whole number, not {raw!r}")
-    if minimum is not None and number < minimum:
-        raise services.Illegal(f"{name} must be at least {minimum}, not {number}")
-    if abs(number) > LARGEST:
-        raise services.Illegal(f"{name} is too large: {number}")
-    return number
 
 
 @require_GET
@@ -153,13 +123,13 @@ def choice_label(value: Any) -> str:
 @require_POST
 def new_room(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return _refused(request, services.Forbidden("Log in or play as a guest to open a table"))
-    refused = _open_tables_full(request.user) or limits.hit_request(request, "room")
-    if refused is not None:
-        return limits.too_many(request, refused)
+        return refused(request, services.Forbidden("Log in or play as a guest to open a table"))
+    limited = _open_tables_full(request.user) or limits.hit_request(request, "room")
+    if limited is not None:
+        return limits.too_many(request, limited)
     variant_key = request.POST.get("variant", "")
     try:
-        robots = _int(request, "robots")
+        robots = posted_number(request, "robots")
         try:
             variant = get_variant(variant_key)
         except KeyError as exc:
@@ -172,9 +142,10 @@ def new_room(request: HttpRequest) -> HttpResponse:
             if o.name in request.POST and not (o.default_if and not request.POST[o.name].strip())
         }
         level = request.POST.get("robot_level", services.DEFAULT_ROBOT)
-        turn_clock = _int(request, "turn_clock") if request.POST.get("turn_clock") else 0
+        turn_clock = posted_number(request, "turn_clock") if request.POST.get("turn_clock") else 0
         try:
             privacy = access.Privacy.from_form(request.POST)
+            chat_settings = chat_options.ChatSettings.from_form(request.POST)
         except ValueError as exc:
             raise services.Illegal(str(exc)) from None
         rated = str(request.POST.get("rated", "")).strip().lower()
@@ -189,15 +160,11 @@ def new_room(request: HttpRequest) -> HttpResponse:
             turn_clock=turn_clock,
             privacy=privacy,
             rated=rated in access.YES,
+            chat=chat_settings,
         )
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    url = f"/r/{room.code}/"
-    if _is_htmx(request):
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
-    return redirect(url)
+        return refused(request, refusal)
+    return back_to_room(request, room)
 
 
 def _open_tables_full(user: Any) -> limits.Limited | None:
@@ -231,7 +198,7 @@ def _option_value(option: Any, raw: str) -> Any:
 
 @require_GET
 def room_page(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     if not access.may_watch(room, request.user, list(room.seats.all())):
         free = room.seats.filter(user=None, robot="").exists()
         page = {"room": room, "message": access.AUDIENCE_CLOSED, "offer_seat": free}
@@ -247,7 +214,7 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def view_json(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     if not access.may_watch(room, request.user, list(room.seats.all())):
         return JsonResponse({"error": access.AUDIENCE_CLOSED}, status=403)
     return JsonResponse({**pages.api_view(room, request.user), "chat": chat.api(room, request.user)})
@@ -256,7 +223,7 @@ def view_json(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 @limits.limited("act")
 def act(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     try:
         seat = pages.viewer_for(room, request.user).seat
         if seat is None:
@@ -264,7 +231,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         action = request.POST.get("action", "").strip()
         if not action:
             raise services.Illegal("action is required")
-        seq = _int(request, "seq", minimum=0)  # a move number: never negative
+        seq = posted_number(request, "seq", minimum=0)  # a move number: never negative
         hand = room.current_hand()
         if hand is None:
             raise services.Illegal("The table is waiting for players")
@@ -272,17 +239,10 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         # Pages number the moves they know of (``Hand.public_seq``); the writer wants the log's.
         done = services.submit_action(hand.pk, seat, action, services.seq_seen(hand, seq), actor=request.user)
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    if _is_htmx(request):
-        return _pushed()
+        return refused(request, refusal)
+    if is_htmx(request):
+        return pushed()
     return JsonResponse({"ok": True, "seq": done.public_seq, "action": action})
-
-
-def _pushed() -> HttpResponse:
-    """A page's move went through: its fragments come by the room's websocket, as everyone
-    else's do (games.consumers sends each page only what changed since its last push, so a
-    reply that swapped fragments in besides would leave the two out of step)."""
-    return HttpResponse(status=204)
 
 
 def _normalise(variant_key: str, action: str, options: Any) -> str:
@@ -301,77 +261,79 @@ def _normalise(variant_key: str, action: str, options: Any) -> str:
 @require_POST
 @limits.limited("act")
 def next_hand(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     try:
-        hand = services.next_hand(room, request.user, _int(request, "hand_no"))
+        hand = services.next_hand(room, request.user, posted_number(request, "hand_no"))
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    if _is_htmx(request):
-        return _pushed()
+        return refused(request, refusal)
+    if is_htmx(request):
+        return pushed()
     return JsonResponse({"ok": True, "hand_no": hand.number})
 
 
 @require_POST
 def end_match(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
             raise services.Forbidden("Only the player who opened the table can end the match")
-        services.end_match(room, request.user, _int(request, "hand_no"))
+        services.end_match(room, request.user, posted_number(request, "hand_no"))
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    if _is_htmx(request):
-        return _pushed()
+        return refused(request, refusal)
+    if is_htmx(request):
+        return pushed()
     return JsonResponse({"ok": True})
 
 
 @require_POST
 @login_required
 def sit(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     try:
-        services.sit(room, request.user, _int(request, "seat"))
+        services.sit(room, request.user, posted_number(request, "seat"))
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    return _back_to_room(request, room)
+        return refused(request, refusal)
+    return back_to_room(request, room)
 
 
 @require_POST
 def set_robot(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
             raise services.Forbidden("Only the player who opened the table can seat robots")
-        services.set_robot(room, request.user, _int(request, "seat"), request.POST.get("level", "").strip())
+        services.set_robot(
+            room, request.user, posted_number(request, "seat"), request.POST.get("level", "").strip()
+        )
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    return _back_to_room(request, room)
+        return refused(request, refusal)
+    return back_to_room(request, room)
 
 
 def _seat_change(request: HttpRequest, code: str, change: Any) -> HttpResponse:
     """Run ``change(room)`` for a logged-in player; refusals answer as usual, success goes back
     to the room."""
-    room = _room(code)
+    room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
             raise services.Forbidden("You have no seat at this table")
         change(room)
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    return _back_to_room(request, room)
+        return refused(request, refusal)
+    return back_to_room(request, room)
 
 
 @require_POST
 def release(request: HttpRequest, code: str) -> HttpResponse:
     """The host frees the seat of a player who abandoned the table (services.release)."""
-    room = _room(code)
+    room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
             raise services.Forbidden("Only the player who opened the table can free a seat")
-        services.release(room, request.user, _int(request, "seat", minimum=0))
+        services.release(room, request.user, posted_number(request, "seat", minimum=0))
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    return _back_to_room(request, room)
+        return refused(request, refusal)
+    return back_to_room(request, room)
 
 
 @require_POST
@@ -382,15 +344,6 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def back(request: HttpRequest, code: str) -> HttpResponse:
     return _seat_change(request, code, lambda room: services.back(room, request.user))
-
-
-def _back_to_room(request: HttpRequest, room: Room) -> HttpResponse:
-    url = f"/r/{room.code}/"
-    if _is_htmx(request):
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
-    return redirect(url)
 
 
 @staff_member_required

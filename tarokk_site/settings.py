@@ -54,6 +54,8 @@ ALLOWED_HOSTS = [
     h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h
 ]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+# A stale token (a sign-in in another tab rotates it) gets a clear answer, not Django's debug page.
+CSRF_FAILURE_VIEW = "tarokk_site.csrf.csrf_failure"
 
 INSTALLED_APPS = [
     "daphne",

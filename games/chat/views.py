@@ -8,75 +8,69 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.chat import writes
-from games.views import LARGEST, _is_htmx, _refused, _room
+from games.chat import options, writes
+from games.requests import LARGEST, is_htmx, refused, room_or_404
 from tarokk_site import limits
-
-YES = {"yes": True, "on": True, "open": True, "no": False, "off": False, "closed": False}
 
 
 def _done(request: HttpRequest, **answer: object) -> HttpResponse:
-    if _is_htmx(request):
+    if is_htmx(request):
         return HttpResponse(status=204)
     return JsonResponse({"ok": True, **answer})
 
 
 def _switch(request: HttpRequest, name: str) -> bool | None:
-    """A yes/no field (``on``/``off``, ``open``/``closed``); None when not posted."""
-    raw = request.POST.get(name)
-    if raw is None:
-        return None
-    value = YES.get(raw.strip().lower())
-    if value is None:
-        raise services.Illegal(f"{name} must be one of {', '.join(YES)}, not {raw!r}")
-    return value
+    try:
+        return options.switch(request.POST, name)
+    except ValueError as exc:
+        raise services.Illegal(str(exc)) from None
 
 
 @require_POST
 @limits.limited("chat")
 def post(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     try:
         message = writes.post(room, request.user, request.POST.get("text", ""))
     except services.Refused as refusal:
-        return _refused(request, refusal)
+        return refused(request, refusal)
     return _done(request, id=message.pk, channel=message.channel)
 
 
 @require_POST
 def remove(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     try:
         raw = request.POST.get("message", "").strip()
         if not raw.isdigit() or int(raw) > LARGEST:
             raise services.Illegal(f"message must be a message's number, not {raw!r}")
         writes.remove(room, request.user, int(raw))
     except services.Refused as refusal:
-        return _refused(request, refusal)
+        return refused(request, refusal)
     return _done(request)
 
 
 @require_POST
 def settings(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     try:
         on, audience_open = _switch(request, "chat"), _switch(request, "audience")
         if on is None and audience_open is None:
             raise services.Illegal("Say what to change: chat (on or off) or audience (open or closed)")
         room = writes.change_settings(room, request.user, on=on, audience_open=audience_open)
     except services.Refused as refusal:
-        return _refused(request, refusal)
+        return refused(request, refusal)
     return _done(request, chat=room.chat_on, audience=room.audience_chat)
 
 
 @require_POST
 def hidden(request: HttpRequest, code: str) -> HttpResponse:
-    room = _room(code)
+    room = room_or_404(code)
     try:
         value = _switch(request, "hidden")
         if value is None:
             raise services.Illegal("hidden is required: yes or no")
         writes.set_hidden(request.user, value, room)
     except services.Refused as refusal:
-        return _refused(request, refusal)
+        return refused(request, refusal)
     return _done(request, hidden=value)

@@ -7,13 +7,13 @@ from urllib.parse import quote
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.models import Room
+from games.requests import back_to_room, is_htmx, posted_number, pushed, refused, room_or_404
 from games.tables import access, joining, presence
-from games.views import _back_to_room, _int, _is_htmx, _pushed, _refused
 
 
 def _page(request: HttpRequest, room: Room, message: str, status: int = 200, **more: object) -> HttpResponse:
@@ -31,7 +31,7 @@ def _page(request: HttpRequest, room: Room, message: str, status: int = 200, **m
 
 @require_GET
 def join(request: HttpRequest, code: str) -> HttpResponse:
-    room = get_object_or_404(Room, code=code)
+    room = room_or_404(code)
     if room.closed:
         return _page(
             request, room, "This table is closed: its players have left. Open a new one from the lobby.", 410
@@ -58,7 +58,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 def privacy(request: HttpRequest, code: str) -> HttpResponse:
-    room = get_object_or_404(Room, code=code)
+    room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
             raise services.Forbidden("Only the player who opened the table can change who may sit and watch")
@@ -68,20 +68,20 @@ def privacy(request: HttpRequest, code: str) -> HttpResponse:
             raise services.Illegal(str(exc)) from None
         services.set_privacy(room, request.user, settings)
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    return _pushed() if _is_htmx(request) else redirect(f"/r/{room.code}/")
+        return refused(request, refusal)
+    return pushed() if is_htmx(request) else redirect(f"/r/{room.code}/")
 
 
 @require_POST
 def remove(request: HttpRequest, code: str) -> HttpResponse:
-    room = get_object_or_404(Room, code=code)
+    room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
             raise services.Forbidden("Only the player who opened the table can remove a player")
-        services.remove_player(room, request.user, _int(request, "seat", minimum=0))
+        services.remove_player(room, request.user, posted_number(request, "seat", minimum=0))
     except services.Refused as refusal:
-        return _refused(request, refusal)
-    return _back_to_room(request, room)
+        return refused(request, refusal)
+    return back_to_room(request, room)
 
 
 @require_GET

@@ -4,17 +4,36 @@
 (function () {
   "use strict";
 
-  function flash(text) {
+  function flash(text, reload) {
     var box = document.getElementById("flash");
     if (!box) return;
     box.textContent = text;
+    if (reload) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "flash-reload";
+      button.textContent = "Reload the page";
+      button.addEventListener("click", function () { window.location.reload(); });
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(button);
+    }
     box.hidden = !text;
   }
 
   document.addEventListener("htmx:responseError", function (e) {
     var xhr = e.detail.xhr;
-    flash(xhr.responseText || ("Error " + xhr.status));
+    // A stale CSRF token (tarokk_site/csrf.py): the text says so, the button does it.
+    var stale = xhr.status === 403 && xhr.getResponseHeader("X-Session-Changed") === "true";
+    flash(xhr.responseText || ("Error " + xhr.status), stale);
     if (xhr.status === 409) resync();
+  });
+
+  // The page's CSRF token is the one it was loaded with, but signing in or up in another tab
+  // renews it (Django's login rotates it) in the cookie every tab shares: send the cookie's,
+  // so that a move from a tab left open still counts. Without the cookie, the page's own.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var found = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (found) e.detail.headers["X-CSRFToken"] = decodeURIComponent(found[1]);
   });
   document.addEventListener("htmx:sendError", function () {
     flash("The server could not be reached; retrying the connection.");

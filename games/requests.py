@@ -1,0 +1,61 @@
+"""What every view module of ``games`` (games.views, games.tables.views, games.chat.views) does
+with a request: find its room, read a posted number, answer a refusal or a done write the way
+an htmx page or a script expects."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+
+from games import services
+from games.models import Room
+from games.rules.base import whole_number
+
+# No number a form posts comes near this; past it a database column would overflow (a 500).
+LARGEST = 2**31 - 1
+
+
+def room_or_404(code: str) -> Room:
+    return get_object_or_404(Room, code=code)
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def refused(request: HttpRequest, refusal: services.Refused) -> HttpResponse:
+    """The refusal's message: plain text for the page's flash box, JSON for a script."""
+    if is_htmx(request):
+        return HttpResponse(refusal.message, status=refusal.status, content_type="text/plain; charset=utf-8")
+    return JsonResponse({"error": refusal.message}, status=refusal.status)
+
+
+def posted_number(request: HttpRequest, name: str, minimum: int | None = None) -> int:
+    """The whole number posted as ``name``; a refusal that names the field otherwise."""
+    raw = request.POST.get(name)
+    if raw is None or raw == "":
+        raise services.Illegal(f"{name} is required")
+    number = whole_number(raw.strip())
+    if number is None:
+        raise services.Illegal(f"{name} must be a whole number, not {raw!r}")
+    if minimum is not None and number < minimum:
+        raise services.Illegal(f"{name} must be at least {minimum}, not {number}")
+    if abs(number) > LARGEST:
+        raise services.Illegal(f"{name} is too large: {number}")
+    return number
+
+
+def pushed() -> HttpResponse:
+    """A page's write went through: its fragments come by the room's websocket, as everyone
+    else's do (games.consumers sends each page only what changed since its last push, so a
+    reply that swapped fragments in besides would leave the two out of step)."""
+    return HttpResponse(status=204)
+
+
+def back_to_room(request: HttpRequest, room: Room) -> HttpResponse:
+    url = f"/r/{room.code}/"
+    if is_htmx(request):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
