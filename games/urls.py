@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("cards/", views.cards, name="cards"),
     path("learn/", include("games.learn.urls")),
+    path("", include("games.history.urls")),
     path("rooms/new", views.new_room, name="new-room"),
     path("r/<slug:code>/", views.room_page, name="room"),
     path("r/<slug:code>/view.json", views.view_json, name="view-json"),

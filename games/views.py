@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import cardfaces, pages, services
 from games.bots import LEVELS, runner
 from games.chat import live as chat
+from games.history import viewer
 from games.models import Hand, Room
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
@@ -139,7 +140,7 @@ def choice_label(value: Any) -> str:
 def new_room(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return _refused(request, services.Forbidden("Log in or play as a guest to open a table"))
-    refused = _open_tables_full(request.user) or limits.hit_request(request, "room")
+    refused = open_tables_full(request.user) or limits.hit_request(request, "room")
     if refused is not None:
         return limits.too_many(request, refused)
     variant_key = request.POST.get("variant", "")
@@ -177,7 +178,7 @@ def new_room(request: HttpRequest) -> HttpResponse:
     return redirect(url)
 
 
-def _open_tables_full(user: Any) -> limits.Limited | None:
+def open_tables_full(user: Any) -> limits.Limited | None:
     """Refuses one more table to a user already seated at ``OPEN_TABLES_PER_USER`` open ones
     (a quota: leaving one frees a place, waiting does not)."""
     most = settings.OPEN_TABLES_PER_USER
@@ -374,9 +375,8 @@ def _back_to_room(request: HttpRequest, room: Room) -> HttpResponse:
 @require_GET
 def inspect_hand(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("room"), pk=hand_id)
-    raw = request.GET.get("step")
     try:
-        step = int(raw) if raw not in (None, "") else None
+        step = viewer.parse_step(request.GET.get("step"))
     except ValueError:
         raise Http404("No such step") from None
-    return render(request, "games/inspect.html", pages.inspector_context(hand, step))
+    return render(request, "games/inspect.html", viewer.viewer_context(hand, step))
