@@ -27,23 +27,34 @@ class BadFile(ValueError):
 
 def hand_document(hand: Hand) -> dict[str, Any]:
     """``hand`` in the hand file form: what it was played under, its deal, every action and
-    its result (null while it runs)."""
-    context = dict(hand.context)
-    options = context.pop("options", {})
-    actions = hand.actions.order_by("seq").values_list("seq", "seat", "action")
+    its result (null while it runs), and where it was played."""
+    actions = hand.actions.order_by("seq").values_list("seat", "action")
+    document = write_hand(hand.variant, hand.context_value(), hand.deal_value(), list(actions), hand.result)
+    document.update(
+        table=hand.room.code, hand=hand.number, match=hand.match_no, played=hand.created.isoformat()
+    )
+    return document
+
+
+def write_hand(
+    game: str,
+    context: HandContext,
+    deal: Deal,
+    actions: Iterable[tuple[int, str]],
+    result: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """The hand file of a hand given by its parts (``seat, action`` pairs in log order)."""
+    written = context.to_json()
+    options = written.pop("options")
     return {
         "format": HAND_FORMAT,
         "version": VERSION,
-        "game": hand.variant,
+        "game": game,
         "options": options,
-        "context": context,
-        "deal": hand.deal,
-        "actions": [{"seq": seq, "seat": seat, "action": action} for seq, seat, action in actions],
-        "result": hand.result,
-        "table": hand.room.code,
-        "hand": hand.number,
-        "match": hand.match_no,
-        "played": hand.created.isoformat(),
+        "context": written,
+        "deal": deal.to_json(),
+        "actions": [{"seq": n, "seat": s, "action": action} for n, (s, action) in enumerate(actions, 1)],
+        "result": dict(result) if result is not None else None,
     }
 
 
@@ -107,10 +118,11 @@ def read_hand(data: Any) -> CheckedHand:
         variant = get_variant(str(data.get("game")))
     except UnknownVariant as exc:
         raise BadFile(str(exc)) from None
+    given_options, given_context = _mapping(data, "options"), _mapping(data, "context")
+    deal = _deal(data.get("deal"))
     try:
-        options = resolve_options(variant.options, _mapping(data, "options"))
-        context = HandContext.from_json({**_mapping(data, "context"), "options": options})
-        deal = _deal(data.get("deal"))
+        options = resolve_options(variant.options, given_options)
+        context = HandContext.from_json({**given_context, "options": options})
         state = variant.new_hand(deal, context)
     except (ValueError, TypeError) as exc:
         raise BadFile(f"The hand cannot start: {exc}") from None

@@ -15,15 +15,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
-from games.history import access, lists, transfer, viewer
+from games.history import access, again, lists, transfer, viewer
 from games.models import Hand
 from games.rules import EVERYONE
-from games.tables.access import Privacy
 from games.views import open_tables_full
 from tarokk_site import limits
 
-# A table on a chosen deal is not listed in the lobby: its host knows every card.
-PLAY_AGAIN_PRIVACY = Privacy(private=True)
 LONGEST_FILE = 2_000_000  # bytes; a long match file is well under this
 
 
@@ -152,15 +149,7 @@ def _json(text: str) -> Any:
 
 def _hand_json(hand: transfer.CheckedHand) -> dict[str, Any]:
     """The smallest hand file for a new table on this deal: no actions."""
-    return {
-        "format": transfer.HAND_FORMAT,
-        "version": transfer.VERSION,
-        "game": hand.game,
-        "options": hand.options,
-        "context": {"dealer": hand.context.dealer},
-        "deal": hand.deal.to_json(),
-        "actions": [],
-    }
+    return transfer.write_hand(hand.game, hand.context, hand.deal, [], None)
 
 
 @login_required
@@ -177,14 +166,7 @@ def play_deal(request: HttpRequest) -> HttpResponse:
             checked = transfer.read_hand(transfer.hand_document(_replayable_hand(request, hand_id)))
         else:
             checked = transfer.read_hand(_json(request.POST.get("document", "")))
-        room = services.create_room(
-            request.user,
-            checked.game,
-            checked.seats - 1,
-            checked.options,
-            privacy=PLAY_AGAIN_PRIVACY,
-            first_deal=(checked.deal, checked.context.dealer),
-        )
+        room = again.open_table(request.user, checked)
     except transfer.BadFile as exc:
         return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
     except services.Refused as refusal:
