@@ -470,8 +470,6 @@ def _check_deal(variant: Any, first_deal: tuple[Deal, int], seats: int, options:
     deal, dealer = first_deal
     if not 0 <= dealer < seats:
         raise Illegal(f"The dealer must be a seat from 1 to {seats}, not {dealer + 1}")
-    if len(deal.hands) != seats:
-        raise Illegal(f"The deal must have {seats} hands, not {len(deal.hands)}")
     try:
         variant.new_hand(deal, HandContext(dealer=dealer, options=options))
     except (IllegalAction, ValueError) as exc:

@@ -86,7 +86,7 @@ class CheckedHand:
 
     @property
     def seats(self) -> int:
-        return len(self.deal.hands)
+        return get_variant(self.game).seat_count(self.options)
 
 
 def read_document(data: Any) -> list[CheckedHand]:
