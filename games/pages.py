@@ -21,6 +21,7 @@ from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, get_variant
+from games.rules.match import RADELCI
 from games.tables import room_page
 
 # The partials of the room page that change with the game, in page order.
@@ -57,10 +58,11 @@ def load_table(room: Room) -> Table:
     hand = room.current_hand()
     match = None if hand is None else matches.match_json(matches.shown_match(room, hand), hand.match_no)
     if match is not None:
-        # The scoreboard's rows link to their hands' replays (games.history): row k is the
-        # match's k-th finished hand.
-        finished = room.hands.filter(match_no=hand.match_no, finished__isnull=False).order_by("number")
-        match["hand_ids"] = list(finished.values_list("pk", flat=True))
+        # The scoreboard's rows link to their hands' replays (games.history): a match's hands
+        # are numbered in a row and each finished one is a row, so row k is hand first + k - 1.
+        scored = sum(1 for row in match["rows"] if row["kind"] != RADELCI)
+        match["first_hand"] = hand.number - scored + (1 if hand.is_over else 0)
+        match["table"] = room.code
     return Table(
         room=room,
         hand=hand,
@@ -171,6 +173,12 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     if hand is not None:
         view, legal = table_view(hand, viewer)
         context.update(view=view, legal=legal, seq=hand.public_seq)
+        # The result panel's links to this hand's replay and file (games.history).
+        context["hand_paths"] = {
+            "replay": f"/hands/{hand.pk}/",
+            "file": f"/hands/{hand.pk}.json",
+            "download": f"hand-{room.code}-{hand.number}.json",
+        }
     context["match"] = table.match
     context["automatic_lines"] = table.automatic
     context["rules"] = table_rules(context["variant"], room.options)

@@ -88,6 +88,15 @@ def _own_seat(hand: Hand, user: Any) -> Any:
 
 
 @require_GET
+def table_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """A table's hand by its number (the scoreboard's links): its replay, if the caller may see it."""
+    hand = get_object_or_404(Hand.objects.select_related("room"), room__code=code, number=number)
+    if not access.may_replay(hand, request.user):
+        raise Http404(access.NOT_FOUND)
+    return redirect(f"/hands/{hand.pk}/")
+
+
+@require_GET
 def hand_file(request: HttpRequest, hand_id: int) -> JsonResponse:
     hand = _replayable_hand(request, hand_id)
     return _download(transfer.hand_document(hand), f"hand-{hand.room.code}-{hand.number}.json")

@@ -182,7 +182,10 @@ def test_the_header_the_result_panel_and_the_scoreboard_link_to_the_replay(publi
     html = client_for(people["owner"]).get(f"/r/{room.code}/").content.decode()
     assert 'id="my-games" href="/history/"' in html
     assert f'id="replay-hand" href="/hands/{hand.pk}/"' in html
-    assert f'<a href="/hands/{hand.pk}/" aria-label="Replay hand 1">1</a>' in html
+    assert f'<a href="/r/{room.code}/hands/1/" aria-label="Replay hand 1">1</a>' in html
+    response = client_for(people["watcher"]).get(f"/r/{room.code}/hands/1/")
+    assert (response.status_code, response["Location"]) == (302, f"/hands/{hand.pk}/")
+    assert status(people["watcher"], f"/r/{room.code}/hands/2/") == 404
 
 
 def test_the_staff_inspector_still_steps_through_a_running_hand(public_table):
