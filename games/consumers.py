@@ -236,7 +236,7 @@ def stable_inputs(context: dict[str, Any]) -> dict[str, bytes]:
     result = (context["view"] or {}).get("result")
     review = (context["view"] or {}).get("review")
     return {
-        "result": _digest(repr((result, seats, oob))),
+        "result": _digest(repr((result, seats, oob, context.get("hand_paths")))),
         "review": _digest(repr((review, seats, oob))),
         "scoreboard": _digest(repr((context["match"], seats, oob))),
     }

@@ -20,7 +20,8 @@ from games.automatic import automatic_lines
 from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
 from games.models import Hand, Room, Seat
-from games.rules import AUDIENCE, EVERYONE, get_variant
+from games.rules import AUDIENCE, get_variant
+from games.rules.match import RADELCI
 from games.tables import room_page
 from games.tutorial.tables import guide_panel
 
@@ -69,6 +70,12 @@ class Table:
 def load_table(room: Room) -> Table:
     hand = room.current_hand()
     match = None if hand is None else matches.match_json(matches.shown_match(room, hand), hand.match_no)
+    if match is not None:
+        # The scoreboard's rows link to their hands' replays (games.history): a match's hands
+        # are numbered in a row and each finished one is a row, so row k is hand first + k - 1.
+        scored = sum(1 for row in match["rows"] if row["kind"] != RADELCI)
+        match["first_hand"] = hand.number - scored + (1 if hand.is_over else 0)
+        match["table"] = room.code
     return Table(
         room=room,
         hand=hand,
@@ -183,11 +190,17 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     if hand is not None:
         view, legal, reasons = table_view(hand, viewer)
         context.update(view=view, legal=legal, why_not=reasons, seq=hand.public_seq)
+        # The result panel's links to this hand's replay and file (games.history).
+        context["hand_paths"] = {
+            "replay": f"/hands/{hand.pk}/",
+            "file": f"/hands/{hand.pk}.json",
+            "download": f"hand-{room.code}-{hand.number}.json",
+        }
     context["match"] = table.match
     context["automatic_lines"] = table.automatic
     context["rules"] = table_rules(context["variant"], room.options)
     context["zero_sum"] = context["variant"].match_rules(room.options).zero_sum  # the receipt's settlement
-    context["seat_rows"] = _seat_rows(seats, context["view"], viewer.seat, table.deadlines)
+    context["seat_rows"] = seat_rows_of(seats, context["view"], viewer.seat, table.deadlines)
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
     context["robot_levels"] = [level for level in LEVELS if services.robot_plays(level, room.variant)]
@@ -212,7 +225,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     context["version"] = (hand.number * 1_000_000 + hand.public_seq) if hand is not None else 0
     if context["view"] is not None:
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
-        context["trick_total"] = _trick_total(context["view"])
+        context["trick_total"] = trick_total_of(context["view"])
     context["legal_set"] = set(context["legal"])
     context["guide"] = guide_panel(room, hand, viewer.seat)
     context["controls"] = controls_for(context["view"], context["legal"], viewer.seat)
@@ -238,7 +251,7 @@ def _can_end_match(room: Room, table: Table, seat: int | None, user_id: int | No
     return user_id == room.created_by_id or not host_seated
 
 
-def _trick_total(view: dict[str, Any] | None) -> int:
+def trick_total_of(view: dict[str, Any] | None) -> int:
     """Tricks in the hand: those completed plus the cards the fullest hand still holds."""
     if not view:
         return 0
@@ -272,7 +285,7 @@ def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str, s
     return rows
 
 
-def _seat_rows(
+def seat_rows_of(
     seats: list[Any],
     view: dict[str, Any] | None,
     me: int | None,
@@ -347,42 +360,3 @@ def render_live_template(name: str, context: dict[str, Any]) -> str:
     """``templates/jinja2/live/<name>`` rendered from ``context``, as safe HTML."""
     template = engines["jinja2"].env.get_template(f"live/{name}")  # type: ignore[attr-defined]
     return mark_safe(template.render(context))  # autoescaped by the Jinja2 environment
-
-
-def inspector_context(hand: Hand, step: int | None) -> dict[str, Any]:
-    variant = get_variant(hand.variant)
-    last = hand.seq
-    step = last if step is None else max(0, min(step, last))
-    state = replay.state_at(hand, step)
-    view = variant.observe(state, EVERYONE)
-    actions = list(hand.actions.order_by("seq").select_related("actor"))
-    options = hand.context_value().options
-    context = {
-        "hand": hand,
-        "room": hand.room,
-        "variant_key": hand.variant,
-        "zero_sum": variant.match_rules(options).zero_sum,
-        "view": view,
-        "step": step,
-        "last": last,
-        "actions": actions,
-        "current_action": actions[step - 1] if step > 0 else None,
-        "seat_rows": _seat_rows(list(hand.room.seats.select_related("user")), view, None),
-        # The options stored with the hand, not the room's: a replay uses the rules it was played under.
-        "rules": table_rules(variant, options),
-        "hand_cards": [],
-        "controls": controls_for(None, [], None),
-        "trick_total": _trick_total(view),
-    }
-    if bridge_page.shows(view):
-        context.update(bridge_page.context(view, [], None, context["seat_rows"], context["controls"]))
-        context["bridge_panel"] = render_live_template("_bridge_inspect.html", context)
-    # The table's panels of public facts, as the room page shows them.
-    context["announcements"] = render_live_template("_announcements.html", context)
-    context["facts"] = render_live_template("_table_facts.html", context) + render_live_template(
-        "_talon.html", context
-    )
-    if view.get("result") and not view["result"].get("thrown_in"):
-        receipt = "_bridge_result.html" if bridge_page.shows(view) else "_receipt.html"
-        context["receipt"] = render_live_template(receipt, {**context, "r": view["result"]})
-    return context

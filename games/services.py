@@ -101,11 +101,14 @@ def create_room(
     privacy: Privacy = EVERYONE_WELCOME,
     rated: bool = False,
     chat: ChatSettings = CHAT_ON,
+    first_deal: tuple[Deal, int] | None = None,
 ) -> Room:
     """Open a table; ``turn_clock`` is the seconds each human decision may take (0: no clock);
     ``privacy`` says who may find, sit at and watch it (games/tables/access.py); ``rated``
     whether its matches change the people's ratings (games/standings); ``chat`` whether its
-    chat and its watchers' channel are on (games/chat/options.py)."""
+    chat and its watchers' channel are on (games/chat/options.py); ``first_deal``, a deal and
+    its dealer, is played as the first hand instead of a shuffled one ("play this deal again",
+    games.history): the rules core checks it is a whole pack for these seats."""
     try:
         variant = get_variant(variant_key)
     except KeyError as exc:
@@ -126,6 +129,8 @@ def create_room(
         _robot_level(robot_level, variant)  # a robot that cannot play the game would hang the table
     if turn_clock and not robot_plays(CLOCK_ROBOT, variant.key):
         raise Illegal(f"The turn clock's {CLOCK_ROBOT} robot does not play {variant.name} yet")
+    if first_deal is not None:
+        _check_deal(variant, first_deal, seats, resolved)
     with transaction.atomic():
         room = Room.objects.create(
             variant=variant.key,
@@ -142,7 +147,7 @@ def create_room(
         for index in range(seats):
             robot = robot_level if index >= seats - robots else ""
             Seat.objects.create(room=room, index=index, user=user if index == 0 else None, robot=robot)
-        _start_hand_if_ready(room)
+        _start_hand_if_ready(room, first_deal)
         transaction.on_commit(broadcast.lobby_changed)
     return room
 
@@ -544,18 +549,32 @@ def _turn_refusal(variant: Any, state: Any, seat: int, action: str) -> str:
     return "It is not your turn"
 
 
-def _start_hand_if_ready(room: Room) -> Hand | None:
+def _check_deal(variant: Any, first_deal: tuple[Deal, int], seats: int, options: dict[str, Any]) -> None:
+    """A given deal must be one the rules can start a hand from, dealt by one of the seats."""
+    deal, dealer = first_deal
+    if not 0 <= dealer < seats:
+        raise Illegal(f"The dealer must be a seat from 1 to {seats}, not {dealer + 1}")
+    try:
+        variant.new_hand(deal, HandContext(dealer=dealer, options=options))
+    except (IllegalAction, ValueError) as exc:
+        raise Illegal(f"This deal cannot be played: {exc}") from None
+
+
+def _start_hand_if_ready(room: Room, first_deal: tuple[Deal, int] | None = None) -> Hand | None:
     if room.seats.filter(user=None, robot="").exists() or room.hands.exists():
         return None
-    return _create_hand(room, 1, _opening_context(room))
+    if first_deal is None:
+        return _create_hand(room, 1, _opening_context(room))
+    deal, dealer = first_deal
+    return _create_hand(room, 1, _opening_context(room, dealer), deal=deal)
 
 
-def _opening_context(room: Room) -> HandContext:
-    """The first hand of a match: dealt by the host's seat when the variant's match rules say so
-    (Czech ``first_dealer=host``; seat 0 when the host has no seat), else by a random seat."""
+def _opening_context(room: Room, dealer: int | None = None) -> HandContext:
+    """The first hand of a match: dealt by ``dealer`` when given (a deal played again), else by
+    the host's seat when the variant's match rules say so (Czech ``first_dealer=host``; seat 0
+    when the host has no seat), else by a random seat."""
     rules = get_variant(room.variant).match_rules(room.options)
-    dealer = None
-    if rules.first_dealer == "host" and room.created_by_id is not None:
+    if dealer is None and rules.first_dealer == "host" and room.created_by_id is not None:
         dealer = room.seats.filter(user_id=room.created_by_id).values_list("index", flat=True).first()
         dealer = 0 if dealer is None else dealer
     if dealer is None:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("learn/", include("games.learn.urls")),
     path("daily/", include("games.daily.urls")),
     path("leaderboard/", include("games.standings.urls")),
+    path("", include("games.history.urls")),
     path("rooms/new", views.new_room, name="new-room"),
     path("r/<slug:code>/", views.room_page, name="room"),
     path("r/<slug:code>/view.json", views.view_json, name="view-json"),

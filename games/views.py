@@ -17,6 +17,7 @@ from games.bots import LEVELS, runner
 from games.chat import live as chat
 from games.chat import options as chat_options
 from games.first_visit import games_to_learn
+from games.history import viewer
 from games.models import Hand, Room
 from games.requests import back_to_room, is_htmx, posted_number, pushed, refused, room_or_404
 from games.rules import VARIANTS, get_variant
@@ -124,7 +125,7 @@ def choice_label(value: Any) -> str:
 def new_room(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return refused(request, services.Forbidden("Log in or play as a guest to open a table"))
-    limited = _open_tables_full(request.user) or limits.hit_request(request, "room")
+    limited = open_tables_full(request.user) or limits.hit_request(request, "room")
     if limited is not None:
         return limits.too_many(request, limited)
     variant_key = request.POST.get("variant", "")
@@ -167,7 +168,7 @@ def new_room(request: HttpRequest) -> HttpResponse:
     return back_to_room(request, room)
 
 
-def _open_tables_full(user: Any) -> limits.Limited | None:
+def open_tables_full(user: Any) -> limits.Limited | None:
     """Refuses one more table to a user already seated at ``OPEN_TABLES_PER_USER`` open ones
     (a quota: leaving one frees a place, waiting does not)."""
     most = settings.OPEN_TABLES_PER_USER
@@ -350,9 +351,8 @@ def back(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def inspect_hand(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("room"), pk=hand_id)
-    raw = request.GET.get("step")
     try:
-        step = int(raw) if raw not in (None, "") else None
+        step = viewer.parse_step(request.GET.get("step"))
     except ValueError:
         raise Http404("No such step") from None
-    return render(request, "games/inspect.html", pages.inspector_context(hand, step))
+    return render(request, "games/inspect.html", viewer.viewer_context(hand, step))

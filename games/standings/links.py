@@ -1,23 +1,14 @@
-"""Links to pages other packages serve (the replay of a hand, a player's profile): given only
-when the site has such a page, so that no link leads nowhere."""
+"""Links to pages other packages serve: the replay of a hand (games.history), a player's
+profile."""
 
 from __future__ import annotations
 
-from django.urls import Resolver404, resolve
+from django.urls import reverse
 
 
-def served(path: str) -> str | None:
-    """``path`` if a view answers it, else None."""
-    try:
-        resolve(path)
-    except Resolver404:
-        return None
-    return path
+def replay_link(hand_id: int) -> str:
+    return reverse("replay", args=[hand_id])
 
 
-def replay_link(hand_id: int) -> str | None:
-    return served(f"/hands/{hand_id}/replay")
-
-
-def profile_link(username: str) -> str | None:
-    return served(f"/profile/{username}/")
+def profile_link(username: str) -> str:
+    return reverse("profile", args=[username])

@@ -265,4 +265,9 @@
     if (e.key === "End") link = document.getElementById("step-last");
     if (link && link.href) window.location = link.href;
   });
+
+  // Replay and inspector: moving the step slider goes to that step (its Go button does the same without script).
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.id === "step-slider" && e.target.form) e.target.form.submit();
+  });
 })();

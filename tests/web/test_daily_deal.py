@@ -117,3 +117,17 @@ def test_it_shows_yesterdays_deal_to_all_and_never_todays():
     )
     assert client_for(None).get("/daily/chess/").status_code == 404
     assert 'id="daily-link"' in client_for(vera).get("/").content.decode()
+
+
+def test_a_daily_hand_is_replayed_by_anyone_once_its_day_is_over(monkeypatch):
+    player, stranger = UserFactory(), UserFactory()
+    room = _play(player)
+    hand = room.current_hand()
+    Hand.objects.filter(pk=hand.pk).update(finished="2025-03-14T20:00:00Z")  # as _finish does
+    # The day it was dealt, a daily table is its player's alone (and staff's).
+    assert client_for(stranger).get(f"/hands/{hand.pk}/").status_code == 404
+    assert client_for(player).get(f"/hands/{hand.pk}/").status_code == 200
+    # The next day its deal is public: anyone may step through it.
+    monkeypatch.setattr(deals, "today", lambda: DAY + timedelta(days=1))
+    assert client_for(stranger).get(f"/hands/{hand.pk}/").status_code == 200
+    assert client_for(None).get(f"/hands/{hand.pk}/").status_code == 200

@@ -245,6 +245,7 @@ def test_the_stable_partials_read_nothing_but_their_inputs():
                 "view": {"result": context["view"]["result"], "review": context["view"]["review"]},
                 "seat_rows": rows,
                 "version": context["version"],
+                "hand_paths": context["hand_paths"],
             }
             assert pages.render_partials(alone, ["result", "review", "scoreboard"]) == full
             marks = {"result": "<h2>Result", "review": 'id="review-hand"', "rows": "data-row="}

@@ -1,0 +1,60 @@
+"""Who may replay or export a hand: read-only decisions from the hand's and its room's rows.
+
+A running hand: staff only, whoever else asks (its cards are still being played). A finished
+hand: everyone who could watch its table; a private table's or a closed audience's hands only
+their players (and staff); a daily deal's hands (games.daily: tables of their player alone)
+everyone, once their day is over and the deal is public. Refusals are 404s, so a hidden hand's
+existence is not told either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from games.daily import deals
+from games.models import Hand
+from games.tables.access import user_id
+
+NOT_FOUND = "No such hand"
+
+
+def is_staff(user: Any) -> bool:
+    return bool(user is not None and user.is_authenticated and user.is_staff)
+
+
+def played_in(user: Any) -> Q:
+    """The hands ``user`` held a seat in: dealt to them, or a move of theirs in the log (a
+    player who sat down during a hand)."""
+    uid = user_id(user)
+    return Q(players__id=uid) | Q(actions__actor_id=uid)
+
+
+def public_to_all() -> Q:
+    return Q(room__private=False, room__open_audience=True) | Q(
+        room__daily_entry__daily__day__lt=deals.today()
+    )
+
+
+def may_replay(hand: Hand, user: Any) -> bool:
+    if is_staff(user):
+        return True
+    if not hand.is_over:
+        return False
+    if not hand.room.private and hand.room.open_audience:
+        return True
+    visible = public_to_all()
+    if user_id(user) is not None:
+        visible |= played_in(user)
+    return Hand.objects.filter(visible, pk=hand.pk).exists()
+
+
+def replayable(hands: QuerySet[Hand], user: Any) -> QuerySet[Hand]:
+    """``hands`` narrowed to those ``user`` may replay (``may_replay`` as a query)."""
+    if is_staff(user):
+        return hands
+    visible = public_to_all()
+    if user_id(user) is not None:
+        visible |= played_in(user)
+    return hands.filter(Q(finished__isnull=False) & visible).distinct()

@@ -1,0 +1,182 @@
+"""The hand file (docs/hand-format.md): a hand or a match written out as versioned JSON, and
+read back by replaying every action through the rules core.
+
+Writing needs only the log; reading trusts nothing in the file: the game, the options, the
+deal and each action go through the same gate as live play, and the first thing refused is
+named with its position, so a tampered file says where it was changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.models import Hand
+from games.rules import Deal, HandContext, IllegalAction, State, get_variant
+from games.rules.base import UnknownVariant, resolve_options
+
+HAND_FORMAT = "tarokk-hand"
+MATCH_FORMAT = "tarokk-match"
+VERSION = 1
+
+
+class BadFile(ValueError):
+    """A hand file the site cannot take; the message says what and where, for people."""
+
+
+def hand_document(hand: Hand) -> dict[str, Any]:
+    """``hand`` in the hand file form: what it was played under, its deal, every action and
+    its result (null while it runs), and where it was played."""
+    actions = hand.actions.order_by("seq").values_list("seat", "action")
+    document = write_hand(hand.variant, hand.context_value(), hand.deal_value(), list(actions), hand.result)
+    document.update(
+        table=hand.room.code, hand=hand.number, match=hand.match_no, played=hand.created.isoformat()
+    )
+    return document
+
+
+def write_hand(
+    game: str,
+    context: HandContext,
+    deal: Deal,
+    actions: Iterable[tuple[int, str]],
+    result: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """The hand file of a hand given by its parts (``seat, action`` pairs in log order)."""
+    written = context.to_json()
+    options = written.pop("options")
+    return {
+        "format": HAND_FORMAT,
+        "version": VERSION,
+        "game": game,
+        "options": options,
+        "context": written,
+        "deal": deal.to_json(),
+        "actions": [{"seq": n, "seat": s, "action": action} for n, (s, action) in enumerate(actions, 1)],
+        "result": dict(result) if result is not None else None,
+    }
+
+
+def match_document(hands: Iterable[Hand]) -> dict[str, Any]:
+    """Several hands of one match, in order, in the match file form."""
+    documents = [hand_document(hand) for hand in sorted(hands, key=lambda h: h.number)]
+    first = documents[0] if documents else {}
+    return {
+        "format": MATCH_FORMAT,
+        "version": VERSION,
+        "game": first.get("game"),
+        "table": first.get("table"),
+        "match": first.get("match"),
+        "hands": documents,
+    }
+
+
+@dataclass(frozen=True)
+class CheckedHand:
+    """A hand read from a file and replayed to its last action by the rules core."""
+
+    game: str
+    options: dict[str, Any]
+    context: HandContext
+    deal: Deal
+    actions: tuple[tuple[int, str], ...]
+    state: State
+    result: dict[str, Any] | None  # the replayed result (None: the actions stop before the end)
+
+    @property
+    def seats(self) -> int:
+        return get_variant(self.game).seat_count(self.options)
+
+
+def read_document(data: Any) -> list[CheckedHand]:
+    """Every hand of a hand file or a match file, each replayed; ``BadFile`` at the first fault."""
+    if not isinstance(data, Mapping):
+        raise BadFile("The file must hold one JSON object")
+    kind = data.get("format")
+    if kind == MATCH_FORMAT:
+        _check_version(data)
+        hands = data.get("hands")
+        if not isinstance(hands, list) or not hands:
+            raise BadFile("A match file needs a list of hands")
+        checked = []
+        for number, hand in enumerate(hands, 1):
+            try:
+                checked.append(read_hand(hand))
+            except BadFile as exc:
+                raise BadFile(f"Hand {number} of the match: {exc}") from None
+        return checked
+    return [read_hand(data)]
+
+
+def read_hand(data: Any) -> CheckedHand:
+    """One hand file replayed through the rules core, or ``BadFile`` naming the first fault."""
+    if not isinstance(data, Mapping) or data.get("format") != HAND_FORMAT:
+        raise BadFile(f'This is not a hand file: "format" must be "{HAND_FORMAT}" or "{MATCH_FORMAT}"')
+    _check_version(data)
+    try:
+        variant = get_variant(str(data.get("game")))
+    except UnknownVariant as exc:
+        raise BadFile(str(exc)) from None
+    given_options, given_context = _mapping(data, "options"), _mapping(data, "context")
+    deal = _deal(data.get("deal"))
+    try:
+        options = resolve_options(variant.options, given_options)
+        context = HandContext.from_json({**given_context, "options": options})
+        state = variant.new_hand(deal, context)
+    except (ValueError, TypeError) as exc:
+        raise BadFile(f"The hand cannot start: {exc}") from None
+    actions = _actions(data.get("actions"))
+    for position, (seat, action) in enumerate(actions, 1):
+        try:
+            state = variant.apply(state, seat, action)
+        except (IllegalAction, ValueError, IndexError) as exc:
+            # IndexError: a seat the table does not have, which no rule message covers.
+            raise BadFile(f"Action {position} (seat {seat + 1}, {action}) is refused: {exc}") from None
+    replayed = variant.result(state) if variant.is_over(state) else None
+    result = replayed.to_json() if replayed is not None else None
+    written = data.get("result")
+    if written is not None and written != result:
+        raise BadFile("The result in the file is not the one its actions give")
+    return CheckedHand(variant.key, options, context, deal, actions, state, result)
+
+
+def _check_version(data: Mapping[str, Any]) -> None:
+    if data.get("version") != VERSION:
+        version = data.get("version")
+        raise BadFile(f"Version {version!r} of the hand file is unknown; this site reads version {VERSION}")
+
+
+def _mapping(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, Mapping):
+        raise BadFile(f'"{key}" must be an object')
+    return dict(value)
+
+
+def _deal(value: Any) -> Deal:
+    if not isinstance(value, Mapping) or not isinstance(value.get("hands"), list):
+        raise BadFile('"deal" must be an object with "hands", a list of card lists')
+    for key in ("hands", "talon", "deck"):
+        cards = value.get(key, [])
+        rows = cards if key == "hands" else [cards]
+        if not all(isinstance(row, list) and all(isinstance(c, str) for c in row) for row in rows):
+            raise BadFile(f'"deal" "{key}" must hold lists of cards written as text ("T22", "HK")')
+    return Deal.from_json(value)
+
+
+def _actions(value: Any) -> tuple[tuple[int, str], ...]:
+    """The ``(seat, action)`` pairs of the file's actions, which must be numbered 1, 2, 3..."""
+    if not isinstance(value, list):
+        raise BadFile('"actions" must be a list')
+    actions = []
+    for position, entry in enumerate(value, 1):
+        if not isinstance(entry, Mapping):
+            raise BadFile(f"Action {position} must be an object with seq, seat and action")
+        seq, seat, action = entry.get("seq"), entry.get("seat"), entry.get("action")
+        if seq != position or isinstance(seq, bool):
+            raise BadFile(f"Action {position} must have seq {position}, not {seq!r}")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(action, str):
+            raise BadFile(f"Action {position} needs a seat number and an action written as text")
+        actions.append((seat, action))
+    return tuple(actions)

@@ -1,0 +1,188 @@
+"""My games, profiles, the replay of a hand, the hand file (export, import) and a new table on
+a given deal. Short views behind ``games.history.access``: a hand the caller may not replay is
+a 404, whether it exists or not."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import services
+from games.history import access, again, lists, transfer, viewer
+from games.models import Hand
+from games.rules import EVERYONE
+from games.standings.profile import profile_sections
+from games.views import open_tables_full
+from tarokk_site import limits
+
+LONGEST_FILE = 2_000_000  # bytes; a long match file is well under this
+
+
+def _list_page(
+    request: HttpRequest, player: Any, template: str, public: bool, extra: dict[str, Any] | None = None
+) -> HttpResponse:
+    try:
+        game = lists.game_filter(request.GET.get("game"))
+    except ValueError as exc:
+        raise Http404(str(exc)) from None
+    hands = lists.hands_of(player, request.user, game, public=public)
+    page = Paginator(hands, lists.PAGE).get_page(request.GET.get("page"))
+    context = {
+        "player": player,
+        "game": game,
+        "games": lists.GAMES,
+        "page": page,
+        "matches": lists.match_rows(player, request.user, list(page.object_list)),
+        **(extra or {}),
+    }
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def my_games(request: HttpRequest) -> HttpResponse:
+    return _list_page(request, request.user, "games/history.html", public=False)
+
+
+@require_GET
+def profile(request: HttpRequest, name: str) -> HttpResponse:
+    player = get_object_or_404(get_user_model(), username=name)
+    # Statistics and ratings (games.standings) above the hands.
+    return _list_page(request, player, "games/profile.html", public=True, extra=profile_sections(player))
+
+
+def _replayable_hand(request: HttpRequest, hand_id: int) -> Hand:
+    hand = get_object_or_404(Hand.objects.select_related("room"), pk=hand_id)
+    if not access.may_replay(hand, request.user):
+        raise Http404(access.NOT_FOUND)
+    return hand
+
+
+@require_GET
+def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = _replayable_hand(request, hand_id)
+    seats = hand.room.seats.count()
+    try:
+        step = viewer.parse_step(request.GET.get("step"))
+        raw_seat = request.GET.get("seat")
+        if raw_seat is None:
+            seen_by = _own_seat(hand, request.user)
+        else:
+            seen_by = viewer.parse_seat(raw_seat, seats)
+    except ValueError:
+        raise Http404("No such step or seat") from None
+    context = viewer.viewer_context(hand, step, seen_by)
+    rows = context["seat_rows"]
+    context["seat_choices"] = [(str(i + 1), f"Seat {i + 1} · {row['label']}") for i, row in enumerate(rows)]
+    context["seat_param"] = "all" if seen_by == EVERYONE else str(seen_by + 1)
+    context["seat_query"] = f"&seat={context['seat_param']}"
+    return render(request, "games/replay.html", context)
+
+
+def _own_seat(hand: Hand, user: Any) -> Any:
+    """The seat ``user`` played in ``hand`` (their own view first), else every card."""
+    seat = lists.seat_of(user, hand) if user.is_authenticated else None
+    return EVERYONE if seat is None else seat
+
+
+@require_GET
+def table_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """A table's hand by its number (the scoreboard's links): its replay, if the caller may see it."""
+    hand = get_object_or_404(Hand.objects.select_related("room"), room__code=code, number=number)
+    if not access.may_replay(hand, request.user):
+        raise Http404(access.NOT_FOUND)
+    return redirect(f"/hands/{hand.pk}/")
+
+
+@require_GET
+def hand_file(request: HttpRequest, hand_id: int) -> JsonResponse:
+    hand = _replayable_hand(request, hand_id)
+    return _download(transfer.hand_document(hand), f"hand-{hand.room.code}-{hand.number}.json")
+
+
+@require_GET
+def match_file(request: HttpRequest, hand_id: int) -> JsonResponse:
+    """The match of this hand: those of its hands the caller may replay (the finished ones)."""
+    hand = _replayable_hand(request, hand_id)
+    hands = access.replayable(hand.room.hands.filter(match_no=hand.match_no), request.user)
+    document = transfer.match_document(hands.select_related("room"))
+    return _download(document, f"match-{hand.room.code}-{hand.match_no}.json")
+
+
+def _download(document: dict[str, Any], filename: str) -> JsonResponse:
+    response = JsonResponse(document, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_hand(request: HttpRequest) -> HttpResponse:
+    """Read a hand or match file (uploaded, or pasted), replay it, and offer each of its hands
+    to be played again. A bad file: 400 and the rules' message naming the first bad action."""
+    if request.method == "GET":
+        return render(request, "games/import.html", {})
+    try:
+        text = _posted_file(request)
+        hands = transfer.read_document(_json(text))
+    except transfer.BadFile as exc:
+        context = {"error": str(exc), "text": request.POST.get("text", "")}
+        return render(request, "games/import.html", context, status=400)
+    documents = [json.dumps(_hand_json(h)) for h in hands]
+    return render(request, "games/import.html", {"hands": list(zip(hands, documents, strict=True))})
+
+
+def _posted_file(request: HttpRequest) -> str:
+    upload = request.FILES.get("file")
+    if upload is not None:
+        if upload.size > LONGEST_FILE:
+            raise transfer.BadFile(f"The file is too long: at most {LONGEST_FILE:,} bytes")
+        try:
+            return upload.read().decode("utf-8")
+        except UnicodeDecodeError:
+            raise transfer.BadFile("The file is not UTF-8 text") from None
+    text = request.POST.get("text", "")
+    if not text.strip():
+        raise transfer.BadFile("Choose a hand file or paste one")
+    return text
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise transfer.BadFile(f"The file is not JSON: {exc}") from None
+
+
+def _hand_json(hand: transfer.CheckedHand) -> dict[str, Any]:
+    """The smallest hand file for a new table on this deal: no actions."""
+    return transfer.write_hand(hand.game, hand.context, hand.deal, [], None)
+
+
+@login_required
+@require_POST
+def play_deal(request: HttpRequest) -> HttpResponse:
+    """A new table on a deal: a finished hand's (``hand``) or a hand file's (``document``); the
+    caller sits at seat 1 and robots take the others."""
+    refused = open_tables_full(request.user) or limits.hit_request(request, "room")
+    if refused is not None:
+        return limits.too_many(request, refused)
+    try:
+        if request.POST.get("hand"):
+            hand_id = int(request.POST["hand"]) if request.POST["hand"].isdigit() else 0
+            checked = transfer.read_hand(transfer.hand_document(_replayable_hand(request, hand_id)))
+        else:
+            checked = transfer.read_hand(_json(request.POST.get("document", "")))
+        room = again.open_table(request.user, checked)
+    except transfer.BadFile as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+    except services.Refused as refusal:
+        return HttpResponse(refusal.message, status=refusal.status, content_type="text/plain; charset=utf-8")
+    return redirect(f"/r/{room.code}/")
