@@ -2,7 +2,10 @@
 playouts (tests/rules/test_playouts_*.py) and the robot tests.
 
 - ``Replayed``: the hand folded again from its stored deal and context (JSON round-tripped)
-  equals the state played, after every action and at the end;
+  equals the state played, after every action and at the end; a finished hand also goes
+  through its hand file (``file_round_trip``);
+- ``file_round_trip``: the hand file (games/history/transfer.py) of a finished hand, written
+  out as JSON text and read back, replays to the same state and result;
 - ``check_actions``: the seat to act may take every listed action and no other; the other
   seats have none and are refused;
 - ``in_workers``, ``kinds_in_workers``: the hands split between worker processes, each hand
@@ -23,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
+from games.history.transfer import read_hand, write_hand
 from games.rules import Deal, HandContext, IllegalAction, replay
 
 WORKERS = 2
@@ -56,6 +60,20 @@ class Replayed:
 
     def finish(self, state: Any) -> None:
         assert replay(self.variant, self.deal, self.context, self.log) == state
+        if self.variant.is_over(state):
+            file_round_trip(self.variant, self.deal, self.context, self.log, state)
+
+
+def file_round_trip(
+    variant: Any, deal: Deal, context: HandContext, log: list[tuple[int, str]], state: Any
+) -> None:
+    """Export, import, replay: the finished hand's file, through JSON text, gives ``state`` and
+    its result again."""
+    result = variant.result(state)
+    written = write_hand(variant.key, context, deal, log, result.to_json() if result is not None else None)
+    checked = read_hand(json.loads(json.dumps(written)))
+    assert checked.state == state
+    assert checked.result == written["result"]
 
 
 def check_actions(

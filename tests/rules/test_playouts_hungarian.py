@@ -41,6 +41,7 @@ from games.bots import RandomRobot, seat_view
 from games.rules import AUDIENCE, Deal, HandContext, replay
 from games.rules.cards import PACK_42
 from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
+from tests.rules.playout_checks import file_round_trip
 
 HANDS = 2000  # at four seats; half as many at five
 ROBOT = RandomRobot()
@@ -198,6 +199,7 @@ def play_hand(index: int, seats: int = 4) -> HungarianState:
             assert replay(HUNGARIAN, stored_deal, stored_context, log) == state
         check_views(state)
     assert replay(HUNGARIAN, stored_deal, stored_context, log) == state
+    file_round_trip(HUNGARIAN, deal, context, log, state)
     check_result(state)
     return state
 
