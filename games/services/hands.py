@@ -20,37 +20,50 @@ from games.signals import hand_changed
 from games.standings import events as standings
 
 
-def check_deal(variant: Any, first_deal: tuple[Deal, int], seats: int, options: dict[str, Any]) -> None:
-    """A given deal must be one the rules can start a hand from, dealt by one of the seats."""
-    deal, dealer = first_deal
-    if not 0 <= dealer < seats:
-        raise Illegal(f"The dealer must be a seat from 1 to {seats}, not {dealer + 1}")
+def check_deal(variant: Any, deal: Deal, context: HandContext, seats: int) -> None:
+    """A given deal must be dealt by one of the seats and be one the rules can start a hand from
+    under ``context``."""
+    _check_dealer(context.dealer, seats)
     try:
-        variant.new_hand(deal, HandContext(dealer=dealer, options=options))
+        variant.new_hand(deal, context)
     except (IllegalAction, ValueError) as exc:
         raise Illegal(f"This deal cannot be played: {exc}") from None
 
 
-def start_hand_if_ready(room: Room, first_deal: tuple[Deal, int] | None = None) -> Hand | None:
+def _check_dealer(dealer: int, seats: int) -> None:
+    if not 0 <= dealer < seats:
+        raise Illegal(f"The dealer must be a seat from 1 to {seats}, not {dealer + 1}")
+
+
+def start_hand_if_ready(room: Room, given: tuple[Deal, HandContext] | None = None) -> Hand | None:
+    """Deal the first hand once every seat is taken: ``given``, a deal and its context (checked
+    by ``check_deal``), else a shuffled one under ``opening_context``."""
     if room.seats.filter(user=None, robot="").exists() or room.hands.exists():
         return None
-    if first_deal is None:
+    if given is None:
         return create_hand(room, 1, opening_context(room))
-    deal, dealer = first_deal
-    return create_hand(room, 1, opening_context(room, dealer), deal=deal)
+    deal, context = given
+    return create_hand(room, 1, context, deal=deal)
 
 
-def opening_context(room: Room, dealer: int | None = None) -> HandContext:
-    """The first hand of a match: dealt by ``dealer`` when given (a deal played again), else by
-    the host's seat when the variant's match rules say so (Czech ``first_dealer=host``; seat 0
-    when the host has no seat), else by a random seat."""
+def opening_context(room: Room) -> HandContext:
+    """The first hand of a match: dealt by the host's seat when the variant's match rules say
+    so (Czech ``first_dealer=host``; seat 0 when the host has no seat), else by a random seat."""
     rules = get_variant(room.variant).match_rules(room.options)
-    if dealer is None and rules.first_dealer == "host" and room.created_by_id is not None:
+    dealer: int | None = None
+    if rules.first_dealer == "host" and room.created_by_id is not None:
         dealer = room.seats.filter(user_id=room.created_by_id).values_list("index", flat=True).first()
         dealer = 0 if dealer is None else dealer
     if dealer is None:
         dealer = random.SystemRandom().randrange(room.seats.count())
     return match_rules.start(rules, dealer).next_context(room.options)
+
+
+def opening_dealt_by(variant: Any, options: dict[str, Any], dealer: int, seats: int) -> HandContext:
+    """The first hand of a match dealt by ``dealer``, who must be one of the ``seats`` (a deal
+    played again keeps its dealer)."""
+    _check_dealer(dealer, seats)
+    return match_rules.start(variant.match_rules(options), dealer).next_context(options)
 
 
 def create_hand(

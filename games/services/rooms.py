@@ -17,7 +17,7 @@ from games.models import Hand, HandAction, Room, Seat
 from games.rules import Deal, HandContext, get_variant
 from games.rules.base import resolve_options
 from games.services.effects import after_commit
-from games.services.hands import check_deal, create_hand, start_hand_if_ready
+from games.services.hands import check_deal, opening_dealt_by, start_hand_if_ready
 from games.services.refusals import Illegal
 from games.services.robots import DEFAULT_ROBOT, check_robot_level, robot_plays
 from games.tables.access import Privacy
@@ -67,11 +67,19 @@ def create_room(
         check_robot_level(robot_level, variant)  # a robot that cannot play the game would hang the table
     if turn_clock and not robot_plays(CLOCK_ROBOT, variant.key):
         raise Illegal(f"The turn clock's {CLOCK_ROBOT} robot does not play {variant.name} yet")
+    given = None
     if first_deal is not None:
-        check_deal(variant, first_deal, seats, resolved)
+        deal, dealer = first_deal
+        given = (deal, opening_dealt_by(variant, resolved, dealer, seats))
+    players = [
+        (user if index == 0 else None, robot_level if index >= seats - robots else "")
+        for index in range(seats)
+    ]
     with transaction.atomic():
-        room = Room.objects.create(
-            variant=variant.key,
+        room = _open_table(
+            variant,
+            players,
+            given,
             options=resolved,
             created_by=user,
             turn_clock=turn_clock,
@@ -82,10 +90,6 @@ def create_room(
             chat_on=chat.on,
             audience_chat=chat.audience_open,
         )
-        for index in range(seats):
-            robot = robot_level if index >= seats - robots else ""
-            Seat.objects.create(room=room, index=index, user=user if index == 0 else None, robot=robot)
-        start_hand_if_ready(room, first_deal)
         transaction.on_commit(broadcast.lobby_changed)
     return room
 
@@ -100,18 +104,17 @@ def open_tutorial(user: Any, variant_key: str, context: HandContext, deal: Deal,
         for earlier in Room.objects.select_for_update().filter(created_by=user, tutorial=True, closed=False):
             earlier.closed = True
             earlier.save(update_fields=["closed"])
-        room = Room.objects.create(
-            variant=variant.key, options=dict(context.options), created_by=user, tutorial=True, private=True
-        )
         seats = variant.seat_count(context.options)
-        Seat.objects.bulk_create(
-            [
-                Seat(room=room, index=i, user=user if i == 0 else None, robot="" if i == 0 else robot)
-                for i in range(seats)
-            ]
+        players = [(user, "") if index == 0 else (None, robot) for index in range(seats)]
+        return _open_table(
+            variant,
+            players,
+            (deal, context),
+            options=dict(context.options),
+            created_by=user,
+            tutorial=True,
+            private=True,
         )
-        create_hand(room, 1, context, deal=deal)
-    return room
 
 
 def open_fixed_deal_table(
@@ -131,9 +134,12 @@ def open_fixed_deal_table(
     seats = variant.seat_count(context.options)
     if not 0 <= seat < seats:
         raise Illegal(f"There is no seat {seat + 1} at this table")
+    players = [(user, "") if index == seat else (None, robot_level) for index in range(seats)]
     with transaction.atomic():
-        room = Room.objects.create(
-            variant=variant.key,
+        return _open_table(
+            variant,
+            players,
+            (deal, context),
             options=dict(context.options),
             created_by=user,
             private=True,
@@ -141,14 +147,24 @@ def open_fixed_deal_table(
             open_audience=False,
             fixed_seed=robot_seed,
         )
-        for index in range(seats):
-            Seat.objects.create(
-                room=room,
-                index=index,
-                user=user if index == seat else None,
-                robot="" if index == seat else robot_level,
-            )
-        create_hand(room, 1, context, deal=deal)
+
+
+def _open_table(
+    variant: Any, players: list[tuple[Any, str]], given: tuple[Deal, HandContext] | None, **fields: Any
+) -> Room:
+    """The one way a table opens, in the caller's transaction: the room (``fields``), one seat
+    per ``players`` entry (a person or nobody, and a robot level or none), and, when every seat
+    is taken, its first hand: ``given``, a deal and its context (a deal played again, a guided
+    hand, the daily deal), which the rules core must accept (``check_deal``), else a shuffled
+    one. A table still waiting for players deals a shuffled hand when it fills (``sit``), so
+    ``given`` is for a full table."""
+    if given is not None:
+        check_deal(variant, *given, len(players))
+    room = Room.objects.create(variant=variant.key, **fields)
+    Seat.objects.bulk_create(
+        [Seat(room=room, index=index, user=user, robot=robot) for index, (user, robot) in enumerate(players)]
+    )
+    start_hand_if_ready(room, given)
     return room
 
 
