@@ -88,8 +88,8 @@ def give_deal(hand: Any, hands: list[str], talon: str, dealer: int) -> Any:
     if hand.room.turn_clock:  # the clocks follow the seats now to act
         from django.utils import timezone
 
-        from games import services
+        from games.services.turn_clocks import sync_clocks
 
         hand.clocks.all().delete()
-        services._sync_clocks(hand, timezone.now())
+        sync_clocks(hand, timezone.now())
     return hand

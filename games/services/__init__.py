@@ -1,0 +1,74 @@
+"""The only writer of rooms, seats, hands and actions.
+
+Every change goes through a function here: it runs in one transaction, locks the row it
+changes, validates through the rules core, writes, and only after commit (``on_commit``)
+broadcasts to the pages and schedules robots. Views, consumers, robots and the admin call
+these functions and nothing else.
+
+One module per concept: ``refusals`` (what a writer raises), ``robots`` (the levels a seat may
+take), ``rooms`` (opening and closing tables, on a given deal too), ``seats`` (who holds each
+seat), ``privacy`` (who may sit and watch), ``hands`` (dealing, matches), ``moves`` (the
+actions), with ``turn_clocks`` (the live hand's lock and clock rows) and ``effects`` (what runs
+after commit) under them. Callers use the names re-exported here.
+"""
+
+from __future__ import annotations
+
+from games.services.hands import end_match, next_hand
+from games.services.moves import Submitted, seq_seen, submit_action
+from games.services.privacy import accept_invitation, remove_player, set_privacy
+from games.services.refusals import Forbidden, Illegal, Refused, Stale
+from games.services.robots import DEFAULT_ROBOT, robot_plays
+from games.services.rooms import (
+    CHAT_ON,
+    EVERYONE_WELCOME,
+    close_stale_robot_tables,
+    create_room,
+    open_fixed_deal_table,
+    open_tutorial,
+)
+from games.services.seats import (
+    RELEASE_AFTER,
+    back,
+    guest_logged_out,
+    leave,
+    may_release,
+    player_renamed,
+    release,
+    release_all,
+    set_robot,
+    sit,
+)
+
+__all__ = [
+    "CHAT_ON",
+    "DEFAULT_ROBOT",
+    "EVERYONE_WELCOME",
+    "RELEASE_AFTER",
+    "Forbidden",
+    "Illegal",
+    "Refused",
+    "Stale",
+    "Submitted",
+    "accept_invitation",
+    "back",
+    "close_stale_robot_tables",
+    "create_room",
+    "end_match",
+    "guest_logged_out",
+    "leave",
+    "may_release",
+    "next_hand",
+    "open_fixed_deal_table",
+    "open_tutorial",
+    "player_renamed",
+    "release",
+    "release_all",
+    "remove_player",
+    "robot_plays",
+    "seq_seen",
+    "set_privacy",
+    "set_robot",
+    "sit",
+    "submit_action",
+]

@@ -1,0 +1,170 @@
+"""Moves: every action is validated against the replayed state and appended to the hand's log,
+with the turn clocks and the away count kept in step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import broadcast, replay
+from games.models import Hand, HandAction, Seat
+from games.rules import IllegalAction, get_variant
+from games.services.hands import phase_of
+from games.services.refusals import Forbidden, Illegal, Stale
+from games.services.turn_clocks import sync_clocks
+from games.signals import hand_changed
+from games.standings import events as standings
+from games.turn_clock import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE
+from games.tutorial import guide
+
+
+@dataclass(frozen=True)
+class Submitted:
+    hand_id: int
+    seq: int
+    state: Any
+    public_seq: int = 0  # the move number the pages show (``Hand.public_seq``)
+
+
+def _turn_refusal(variant: Any, state: Any, seat: int, action: str) -> str:
+    """Why ``seat``, not to act, may not: "It is not your turn", or for the seat sitting the
+    hand out (the dealer at a Hungarian table of five, its view's ``sitter``) the rules' words."""
+    if variant.observe(state, "audience").get("sitter") == seat:
+        try:
+            variant.apply(state, seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+    return "It is not your turn"
+
+
+def submit_action(
+    hand_id: int,
+    seat: int,
+    action: str,
+    expected_seq: int,
+    actor: Any = None,
+    robot: str = "",
+    now: datetime | None = None,
+) -> Submitted:
+    """Validate ``action`` for ``seat`` against the replayed state and append it to the log.
+
+    ``robot`` names who chose a move the player did not make: a robot level, ``"clock"``
+    (the seat's turn clock ran out: refused unless its deadline had passed by ``now``) or
+    ``"away"`` (refused unless the seat is still away). ``now`` (default: the present) is
+    also when the next clocks start.
+
+    Raises ``Stale`` (the caller's view is behind), ``Forbidden`` (not this seat's turn) or
+    ``Illegal`` (the rules refuse it); in every case nothing is written.
+    """
+    now = now or timezone.now()
+    try:
+        with transaction.atomic():
+            # The row lock serialises writers of one hand (on SQLite the IMMEDIATE
+            # transaction already does); the unique (hand, seq) catches anything else.
+            # The room comes along (its turn clock is read below) but only the hand is locked.
+            hand = Hand.objects.select_for_update(of=("self",)).select_related("room").get(pk=hand_id)
+            variant = get_variant(hand.variant)
+            if expected_seq > hand.seq or expected_seq < 0:
+                raise Stale("The table has moved on since you looked; your view has been refreshed")
+            state = replay.current(hand)
+            if expected_seq < hand.seq and not _still_current(hand, variant, state, seat, expected_seq):
+                raise Stale("The table has moved on since you looked; your view has been refreshed")
+            if hand.is_over:
+                raise Illegal("This hand is over")
+            if seat not in variant.to_act(state):
+                raise Forbidden(_turn_refusal(variant, state, seat, action))
+            _check_automatic(hand, seat, robot, now)
+            try:
+                new_state = variant.apply(state, seat, action)
+            except IllegalAction as exc:
+                raise Illegal(str(exc)) from None
+            if hand.room.tutorial and not robot:
+                # A guided hand keeps to its script: another move is refused with the reason.
+                made = HandAction.objects.filter(hand=hand, seat=seat).count()
+                advised = guide.refusal(hand.variant, made, seat, action)
+                if advised is not None:
+                    raise Illegal(advised)
+            seq = hand.seq + 1
+            public = variant.is_public(state, seat, action)
+            HandAction.objects.create(
+                hand=hand, seq=seq, seat=seat, action=action, actor=actor, robot=robot, public=public
+            )
+            hand.seq = seq
+            hand.public_seq += public
+            hand.to_act = sorted(variant.to_act(new_state))
+            hand.phase = phase_of(variant.observe(new_state, "audience"))
+            fields = ["seq", "public_seq", "to_act", "phase"]
+            if variant.is_over(new_state):
+                result = variant.result(new_state)
+                hand.result = result.to_json() if result is not None else None
+                hand.finished = timezone.now()
+                fields += ["result", "finished"]
+            hand.save(update_fields=fields)
+            _count_timeouts(hand, seat, robot)
+            sync_clocks(hand, now, restart={seat})
+            room_id = hand.room_id
+            finished = hand.finished is not None
+            transaction.on_commit(lambda: replay.remember(hand_id, seq, new_state))
+            transaction.on_commit(lambda: broadcast.room_changed(room_id))
+            if finished:
+                transaction.on_commit(broadcast.lobby_changed)
+                transaction.on_commit(lambda: standings.hand_finished(hand_id))
+            transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id))
+    except IntegrityError:
+        # Another writer appended the same seq first: a lost race, not a corruption.
+        raise Stale("Another move was made at the same moment; your view has been refreshed") from None
+    return Submitted(hand_id=hand_id, seq=seq, state=new_state, public_seq=hand.public_seq)
+
+
+def seq_seen(hand: Hand, public_seq: int) -> int:
+    """The ``seq`` a page showing move number ``public_seq`` was rendered at (pages count
+    only public moves, ``Hand.public_seq``): the last one before the next public move. A
+    number from the future comes back as is, for ``submit_action`` to refuse."""
+    if public_seq < 0:
+        raise Illegal(f"seq must be at least 0, not {public_seq}")
+    if public_seq >= hand.public_seq:
+        return hand.seq + public_seq - hand.public_seq
+    following = hand.actions.filter(public=True).order_by("seq").values_list("seq", flat=True)[public_seq]
+    return following - 1
+
+
+def _check_automatic(hand: Hand, seat: int, robot: str, now: datetime) -> None:
+    """A clock move needs the seat's deadline passed; an away move needs the seat away. Both
+    are read under the hand's lock, so a second firing of one deadline finds it gone."""
+    if robot == CLOCK_MOVE and not hand.clocks.filter(seat=seat, deadline__lte=now).exists():
+        raise Stale("The turn clock of this seat has not run out")
+    away = Seat.objects.filter(room_id=hand.room_id, index=seat, away=True)
+    if robot == AWAY_MOVE and not away.exists():
+        raise Stale("This seat's player is back")
+
+
+def _count_timeouts(hand: Hand, seat: int, robot: str) -> None:
+    """Count the clock's moves in a row for this seat: the third marks it away. A move of the
+    player's own starts the count again."""
+    seats = Seat.objects.filter(room_id=hand.room_id, index=seat)
+    if robot == CLOCK_MOVE:
+        row = seats.select_for_update().get()
+        row.timeouts += 1
+        row.away = row.timeouts >= AWAY_AFTER
+        row.save(update_fields=["timeouts", "away"])
+    elif not robot:
+        seats.exclude(timeouts=0).update(timeouts=0)
+
+
+def _still_current(hand: Hand, variant: Any, state: Any, seat: int, seen: int) -> bool:
+    """Whether a view ``seen`` actions old still shows this seat exactly its present choices.
+
+    In a simultaneous phase (the discards) other seats' moves do not change what this seat
+    may do, so its move stands; any move of its own since, or any change to its legal
+    actions, makes the view stale.
+    """
+    if hand.actions.filter(seq__gt=seen, seat=seat).exists():
+        return False
+    before = replay.state_at(hand, seen)
+    return seat in variant.to_act(before) and variant.legal_actions(before, seat) == variant.legal_actions(
+        state, seat
+    )

@@ -1,0 +1,84 @@
+"""Who may sit and watch (games/tables): the invitation link, the host's privacy settings and
+removing a player who never played."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from games.models import HandAction, Invitation, Room, Seat, new_invite_token
+from games.services.effects import after_commit
+from games.services.refusals import Forbidden, Illegal
+from games.services.seats import vacate
+from games.services.turn_clocks import lock_live_hand
+from games.tables import access
+from games.tables.access import Privacy
+
+
+def accept_invitation(room: Room, user: Any, token: str) -> Invitation:
+    """``user`` came by the host's invitation link: they may sit at the locked table, and a
+    player the host removed is welcome again. A token that is not the room's current one
+    (the host removed someone since) is refused and nothing is written."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if not token or not secrets.compare_digest(token, room.invite_token):
+            raise Forbidden("This invitation link is not valid (any more): ask the host for a new one.")
+        invitation, _ = Invitation.objects.get_or_create(room=room, user=user)
+        if user.pk in room.removed:
+            room.removed = [uid for uid in room.removed if uid != user.pk]
+            room.save(update_fields=["removed"])
+    return invitation
+
+
+def set_privacy(room: Room, user: Any, privacy: Privacy) -> Room:
+    """The host decides, before the first hand, whether the table is listed, who may sit and
+    who may watch. Locking it invites the players already seated."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.created_by_id is None or room.created_by_id != access.user_id(user):
+            raise Forbidden("Only the player who opened the table can change who may sit and watch")
+        if room.hands.exists():
+            raise Illegal("The game has started: who may sit and watch can no longer be changed")
+        room.private, room.locked, room.open_audience = privacy.private, privacy.locked, privacy.open_audience
+        room.save(update_fields=["private", "locked", "open_audience"])
+        if room.locked:
+            for seated in room.seats.exclude(user=None).exclude(user_id=room.created_by_id):
+                Invitation.objects.get_or_create(room=room, user_id=seated.user_id)
+        after_commit(room)
+    return room
+
+
+def remove_player(room: Room, user: Any, index: int) -> Seat:
+    """The host removes a player who has not made a move at this table: before the first hand
+    their seat becomes free, after it a robot plays it (kept for nobody). They watch from then
+    on, may not sit here again, and the old invitation link stops working (a new token)."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = lock_live_hand(room)
+        if room.created_by_id is None or room.created_by_id != access.user_id(user):
+            raise Forbidden("Only the player who opened the table can remove a player")
+        seat = room.seats.select_for_update().select_related("user").filter(index=index).first()
+        if seat is None:
+            raise Illegal(f"There is no seat {index + 1} at this table")
+        if seat.user_id is None:
+            raise Illegal(f"Seat {index + 1} has no player to remove")
+        if seat.user_id == user.pk:
+            raise Illegal("That is your own seat: leave the table instead")
+        # Public moves only: a private one (a declined Czech contra offer) is not told to the host.
+        if HandAction.objects.filter(hand__room=room, actor_id=seat.user_id, public=True).exists():
+            raise Illegal(
+                f"{seat.user.username} has played at this table:"
+                " only a player who never played can be removed"
+            )
+        removed = seat.user
+        vacate(room, hand, seat, keep=False)
+        for dealt in room.hands.all():  # dealt in, but the robot plays every card of theirs
+            dealt.players.remove(removed)
+        Invitation.objects.filter(room=room, user=removed).delete()
+        room.removed = [*room.removed, removed.pk]
+        room.invite_token = new_invite_token()
+        room.save(update_fields=["removed", "invite_token"])
+        after_commit(room)
+    return seat

@@ -1,0 +1,206 @@
+"""Who holds each seat: sitting down, leaving (a robot keeps the seat), freeing an abandoned
+seat, coming back from away, and the host's robots before the first hand."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games import broadcast, replay
+from games.models import Hand, Room, Seat
+from games.rules import get_variant
+from games.services.effects import after_commit
+from games.services.hands import start_hand_if_ready
+from games.services.refusals import Forbidden, Illegal, Stale
+from games.services.robots import DEFAULT_ROBOT, check_robot_level
+from games.services.turn_clocks import lock_live_hand, sync_clocks
+from games.tables import access
+
+
+def sit(room: Room, user: Any, index: int) -> Seat:
+    """Take a free seat, or come back to the seat a robot kept since you left."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = lock_live_hand(room)
+        if room.seats.filter(user=user).exists():
+            raise Illegal("You already have a seat at this table")
+        try:
+            seat = room.seats.select_for_update().get(index=index)
+        except Seat.DoesNotExist:
+            raise Illegal(f"There is no seat {index + 1} at this table") from None
+        returning = seat.kept_for_id is not None and seat.kept_for_id == user.pk
+        refusal = None if returning else access.sit_refusal(room, user)
+        if refusal is not None:
+            raise Forbidden(refusal)
+        if not seat.is_free and not returning:
+            if seat.kept_for_id is not None:
+                raise Stale(f"Seat {index + 1} is kept for the player who left it")
+            raise Stale(f"Seat {index + 1} is taken")
+        seat.user = user
+        seat.kept_for = None
+        if returning:
+            seat.robot = ""
+        seat.save(update_fields=["user", "kept_for", "robot"])
+        if room.closed:
+            room.closed = False
+            room.save(update_fields=["closed"])
+        if hand is not None:
+            sync_clocks(hand, timezone.now())  # a returning player to act gets a fresh clock
+        start_hand_if_ready(room)
+        after_commit(room)
+    return seat
+
+
+def leave(room: Room, user: Any) -> None:
+    """Give up a seat. Before the first hand it becomes free; during play a robot takes it and
+    keeps it for the player, who may come back to it (``sit`` on the same seat)."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = lock_live_hand(room)
+        seat = room.seats.select_for_update().filter(user=user).first()
+        if seat is None:
+            raise Forbidden("You have no seat at this table")
+        vacate(room, hand, seat)
+        after_commit(room)
+
+
+def vacate(room: Room, hand: Hand | None, seat: Seat, keep: bool = True) -> None:
+    """The seat's player is gone (under the room's and hand's locks): before the first hand the
+    seat is free; after it a robot plays it and (``keep``) keeps it for the player (``sit`` to
+    come back)."""
+    running = room.hands.exists()
+    seat.kept_for = seat.user if running and keep else None
+    seat.user = None
+    seat.robot = DEFAULT_ROBOT if running else ""
+    seat.away, seat.timeouts = False, 0
+    seat.save(update_fields=["user", "robot", "kept_for", "away", "timeouts"])
+    if not room.seats.exclude(user=None).exists() and running:
+        room.closed = True
+        room.save(update_fields=["closed"])
+    if hand is not None:
+        sync_clocks(hand, timezone.now())  # the robot keeping the seat has no clock
+
+
+# A seat to act whose player has not moved for this long may be freed by the table (``release``).
+RELEASE_AFTER = timedelta(minutes=2)
+
+
+def may_release(room: Room, seats: list[Seat], user_id: int | None) -> bool:
+    """Who may free another player's seat: the host when seated, else any seated player."""
+    seated = {s.user_id for s in seats if s.user_id is not None}
+    if user_id is None or user_id not in seated:
+        return False
+    return user_id == room.created_by_id or room.created_by_id not in seated
+
+
+def release(room: Room, user: Any, index: int, now: datetime | None = None) -> Seat:
+    """Free the seat of a player who has abandoned the table, so that it does not wait for ever
+    (a guest who logged out can never come back; a table without a clock has nobody to move for
+    them): before the first hand the seat becomes free; after it a robot plays it, kept for the
+    player. Allowed to the host (or, when the host has no seat, any seated player) when the
+    seat's player is away, or has kept the table waiting for ``RELEASE_AFTER``."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = lock_live_hand(room)
+        seats = list(room.seats.select_for_update())
+        if not may_release(room, seats, getattr(user, "pk", None)):
+            raise Forbidden("Only the player who opened the table can free a seat")
+        seat = next((s for s in seats if s.index == index), None)
+        if seat is None:
+            raise Illegal(f"There is no seat {index + 1} at this table")
+        if seat.user_id is None:
+            raise Illegal(f"Seat {index + 1} has no player to free it from")
+        if seat.user_id == user.pk:
+            raise Illegal("That is your own seat: leave the table instead")
+        if room.hands.exists() and not seat.away:
+            # Who is to act as the caller may know it: a private decision (a Czech contra offer)
+            # shows to the deciding seat only, and a refusal must not tell who is being asked.
+            caller = next(s.index for s in seats if s.user_id == user.pk)
+            if hand is None or seat.index not in _to_act_as_seen(hand, caller):
+                raise Illegal(f"Seat {index + 1} is not keeping the table waiting")
+            last = hand.actions.order_by("-seq").values_list("created", flat=True).first() or hand.created
+            waited = now - last
+            if waited < RELEASE_AFTER:
+                left = int((RELEASE_AFTER - waited).total_seconds()) + 1
+                raise Illegal(f"Seat {index + 1} has had {int(waited.total_seconds())} s: wait {left} s more")
+        vacate(room, hand, seat)
+        after_commit(room)
+    return seat
+
+
+def guest_logged_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+    if user is not None and getattr(user, "is_guest", False):
+        release_all(user)
+
+
+def player_renamed(sender: Any, user: Any = None, **kwargs: Any) -> None:
+    """A guest signed up under a new name (the same user): the tables they sit at, or that a
+    robot keeps for them, and the lobby show it."""
+    rooms = Room.objects.filter(Q(seats__user=user) | Q(seats__kept_for=user)).distinct()
+    room_ids = list(rooms.values_list("pk", flat=True))
+    for room_id in room_ids:
+        transaction.on_commit(lambda room_id=room_id: broadcast.room_changed(room_id))
+    if room_ids:
+        transaction.on_commit(broadcast.lobby_changed)
+
+
+def _to_act_as_seen(hand: Hand, seat: int) -> list[int]:
+    return list(get_variant(hand.variant).observe(replay.current(hand), seat)["to_act"])
+
+
+def release_all(user: Any) -> None:
+    """A guest logged out and can never log in again: free every seat they hold at once."""
+    for room in Room.objects.filter(seats__user=user).distinct():
+        with transaction.atomic():
+            room = Room.objects.select_for_update().get(pk=room.pk)
+            hand = lock_live_hand(room)
+            seat = room.seats.select_for_update().filter(user=user).first()
+            if seat is not None:
+                vacate(room, hand, seat)
+                after_commit(room)
+
+
+def back(room: Room, user: Any) -> Seat:
+    """An away player takes their seat back from the robot: they are asked again, and when
+    they are to act their clock starts afresh."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        hand = lock_live_hand(room)
+        seat = room.seats.select_for_update().filter(user=user).first()
+        if seat is None:
+            raise Forbidden("You have no seat at this table")
+        if not seat.away:
+            raise Illegal("You are not away: your seat is already yours to play")
+        seat.away, seat.timeouts = False, 0
+        seat.save(update_fields=["away", "timeouts"])
+        if hand is not None:
+            sync_clocks(hand, timezone.now(), restart={seat.index})
+        after_commit(room)
+    return seat
+
+
+def set_robot(room: Room, user: Any, index: int, level: str) -> Seat:
+    """Before the first hand the host puts a robot of any level on an empty seat, changes its
+    level, or takes it off again (``level`` empty). A full table is dealt at once."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.created_by_id is None or room.created_by_id != getattr(user, "pk", None):
+            raise Forbidden("Only the player who opened the table can seat robots")
+        if room.hands.exists():
+            raise Illegal("The game has started: robots can no longer be changed")
+        try:
+            seat = room.seats.select_for_update().get(index=index)
+        except Seat.DoesNotExist:
+            raise Illegal(f"There is no seat {index + 1} at this table") from None
+        if seat.user_id is not None:
+            raise Stale(f"Seat {index + 1} is taken by a player")
+        seat.robot = check_robot_level(level, get_variant(room.variant)) if level else ""
+        seat.save(update_fields=["robot"])
+        start_hand_if_ready(room)
+        after_commit(room)
+    return seat
