@@ -59,7 +59,9 @@ def remove_player(room: Room, user: Any, index: int) -> Seat:
         hand = lock_live_hand(room)
         if room.created_by_id is None or room.created_by_id != access.user_id(user):
             raise Forbidden("Only the player who opened the table can remove a player")
-        seat = room.seats.select_for_update().select_related("user").filter(index=index).first()
+        # Only the seat row is locked: PostgreSQL refuses FOR UPDATE on the nullable side of the
+        # outer join that select_related("user") makes (a free seat has no user).
+        seat = room.seats.select_for_update(of=("self",)).select_related("user").filter(index=index).first()
         if seat is None:
             raise Illegal(f"There is no seat {index + 1} at this table")
         if seat.user_id is None:
