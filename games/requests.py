@@ -4,6 +4,8 @@ an htmx page or a script expects."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 
@@ -59,3 +61,21 @@ def back_to_room(request: HttpRequest, room: Room) -> HttpResponse:
         response["HX-Redirect"] = url
         return response
     return redirect(url)
+
+
+def room_change(
+    request: HttpRequest,
+    code: str,
+    change: Callable[[Room], object],
+    signed_out: str = "You have no seat at this table",
+) -> HttpResponse:
+    """Run ``change(room)`` for a signed-in user (``signed_out``: the refusal of anyone else);
+    refusals answer as usual, success goes back to the room."""
+    room = room_or_404(code)
+    try:
+        if not request.user.is_authenticated:
+            raise services.Forbidden(signed_out)
+        change(room)
+    except services.Refused as refusal:
+        return refused(request, refusal)
+    return back_to_room(request, room)

@@ -19,7 +19,7 @@ from games.chat import options as chat_options
 from games.first_visit import games_to_learn
 from games.history import viewer
 from games.models import Hand, Room
-from games.requests import back_to_room, is_htmx, posted_number, pushed, refused, room_or_404
+from games.requests import back_to_room, is_htmx, posted_number, pushed, refused, room_change, room_or_404
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
 from games.tables import access, presence
@@ -311,40 +311,25 @@ def set_robot(request: HttpRequest, code: str) -> HttpResponse:
     return back_to_room(request, room)
 
 
-def _seat_change(request: HttpRequest, code: str, change: Any) -> HttpResponse:
-    """Run ``change(room)`` for a logged-in player; refusals answer as usual, success goes back
-    to the room."""
-    room = room_or_404(code)
-    try:
-        if not request.user.is_authenticated:
-            raise services.Forbidden("You have no seat at this table")
-        change(room)
-    except services.Refused as refusal:
-        return refused(request, refusal)
-    return back_to_room(request, room)
-
-
 @require_POST
 def release(request: HttpRequest, code: str) -> HttpResponse:
     """The host frees the seat of a player who abandoned the table (services.release)."""
-    room = room_or_404(code)
-    try:
-        if not request.user.is_authenticated:
-            raise services.Forbidden("Only the player who opened the table can free a seat")
-        services.release(room, request.user, posted_number(request, "seat", minimum=0))
-    except services.Refused as refusal:
-        return refused(request, refusal)
-    return back_to_room(request, room)
+    return room_change(
+        request,
+        code,
+        lambda room: services.release(room, request.user, posted_number(request, "seat", minimum=0)),
+        "Only the player who opened the table can free a seat",
+    )
 
 
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
-    return _seat_change(request, code, lambda room: services.leave(room, request.user))
+    return room_change(request, code, lambda room: services.leave(room, request.user))
 
 
 @require_POST
 def back(request: HttpRequest, code: str) -> HttpResponse:
-    return _seat_change(request, code, lambda room: services.back(room, request.user))
+    return room_change(request, code, lambda room: services.back(room, request.user))
 
 
 @staff_member_required

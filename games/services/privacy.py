@@ -11,7 +11,7 @@ from django.db import transaction
 from games.models import HandAction, Invitation, Room, Seat, new_invite_token
 from games.services.effects import after_commit
 from games.services.refusals import Forbidden, Illegal
-from games.services.seats import vacate
+from games.services.seats import another_players_seat, vacate
 from games.services.turn_clocks import lock_live_hand
 from games.tables import access
 from games.tables.access import Privacy
@@ -62,12 +62,7 @@ def remove_player(room: Room, user: Any, index: int) -> Seat:
         # Only the seat row is locked: PostgreSQL refuses FOR UPDATE on the nullable side of the
         # outer join that select_related("user") makes (a free seat has no user).
         seat = room.seats.select_for_update(of=("self",)).select_related("user").filter(index=index).first()
-        if seat is None:
-            raise Illegal(f"There is no seat {index + 1} at this table")
-        if seat.user_id is None:
-            raise Illegal(f"Seat {index + 1} has no player to remove")
-        if seat.user_id == user.pk:
-            raise Illegal("That is your own seat: leave the table instead")
+        seat = another_players_seat(seat, index, user, "remove")
         # Public moves only: a private one (a declined Czech contra offer) is not told to the host.
         if HandAction.objects.filter(hand__room=room, actor_id=seat.user_id, public=True).exists():
             raise Illegal(

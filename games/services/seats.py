@@ -55,15 +55,34 @@ def sit(room: Room, user: Any, index: int) -> Seat:
     return seat
 
 
+def _own_seat_locked(room: Room, user: Any) -> tuple[Room, Hand | None, Seat]:
+    """Inside a transaction: the room, its live hand and ``user``'s seat there, locked in that
+    order (as every writer locks them); refused when ``user`` has no seat."""
+    room = Room.objects.select_for_update().get(pk=room.pk)
+    hand = lock_live_hand(room)
+    seat = room.seats.select_for_update().filter(user=user).first()
+    if seat is None:
+        raise Forbidden("You have no seat at this table")
+    return room, hand, seat
+
+
+def another_players_seat(seat: Seat | None, index: int, user: Any, what: str) -> Seat:
+    """Seat ``index`` (``seat``, None if the table has none) as the host acts on it: it must hold
+    a player, and not ``user``; ``what`` the host would do ("remove")."""
+    if seat is None:
+        raise Illegal(f"There is no seat {index + 1} at this table")
+    if seat.user_id is None:
+        raise Illegal(f"Seat {index + 1} has no player to {what}")
+    if seat.user_id == user.pk:
+        raise Illegal("That is your own seat: leave the table instead")
+    return seat
+
+
 def leave(room: Room, user: Any) -> None:
     """Give up a seat. Before the first hand it becomes free; during play a robot takes it and
     keeps it for the player, who may come back to it (``sit`` on the same seat)."""
     with transaction.atomic():
-        room = Room.objects.select_for_update().get(pk=room.pk)
-        hand = lock_live_hand(room)
-        seat = room.seats.select_for_update().filter(user=user).first()
-        if seat is None:
-            raise Forbidden("You have no seat at this table")
+        room, hand, seat = _own_seat_locked(room, user)
         vacate(room, hand, seat)
         after_commit(room)
 
@@ -110,13 +129,8 @@ def release(room: Room, user: Any, index: int, now: datetime | None = None) -> S
         seats = list(room.seats.select_for_update())
         if not may_release(room, seats, getattr(user, "pk", None)):
             raise Forbidden("Only the player who opened the table can free a seat")
-        seat = next((s for s in seats if s.index == index), None)
-        if seat is None:
-            raise Illegal(f"There is no seat {index + 1} at this table")
-        if seat.user_id is None:
-            raise Illegal(f"Seat {index + 1} has no player to free it from")
-        if seat.user_id == user.pk:
-            raise Illegal("That is your own seat: leave the table instead")
+        chosen = next((s for s in seats if s.index == index), None)
+        seat = another_players_seat(chosen, index, user, "free it from")
         if room.hands.exists() and not seat.away:
             # Who is to act as the caller may know it: a private decision (a Czech contra offer)
             # shows to the deciding seat only, and a refusal must not tell who is being asked.
@@ -169,11 +183,7 @@ def back(room: Room, user: Any) -> Seat:
     """An away player takes their seat back from the robot: they are asked again, and when
     they are to act their clock starts afresh."""
     with transaction.atomic():
-        room = Room.objects.select_for_update().get(pk=room.pk)
-        hand = lock_live_hand(room)
-        seat = room.seats.select_for_update().filter(user=user).first()
-        if seat is None:
-            raise Forbidden("You have no seat at this table")
+        room, hand, seat = _own_seat_locked(room, user)
         if not seat.away:
             raise Illegal("You are not away: your seat is already yours to play")
         seat.away, seat.timeouts = False, 0

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.models import Room
-from games.requests import back_to_room, is_htmx, posted_number, pushed, refused, room_or_404
+from games.requests import is_htmx, posted_number, pushed, refused, room_change, room_or_404
 from games.tables import access, joining, presence
 
 
@@ -74,14 +74,12 @@ def privacy(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 def remove(request: HttpRequest, code: str) -> HttpResponse:
-    room = room_or_404(code)
-    try:
-        if not request.user.is_authenticated:
-            raise services.Forbidden("Only the player who opened the table can remove a player")
-        services.remove_player(room, request.user, posted_number(request, "seat", minimum=0))
-    except services.Refused as refusal:
-        return refused(request, refusal)
-    return back_to_room(request, room)
+    return room_change(
+        request,
+        code,
+        lambda room: services.remove_player(room, request.user, posted_number(request, "seat", minimum=0)),
+        "Only the player who opened the table can remove a player",
+    )
 
 
 @require_GET

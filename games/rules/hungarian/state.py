@@ -7,12 +7,13 @@ state, ``dataclasses.replace`` for the small ones) and never mutate one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from ..base import Deal, HandResult
 from ..cards import HONOURS, rank_table
+from ..records import evolver
 from ..tricks import (
     LogEntry,  # (acting seat or None, public text)
     Trick,
@@ -207,23 +208,9 @@ class HungarianState:
         return "opponents"
 
 
-_STATE_FIELDS = frozenset(f.name for f in fields(HungarianState))
-
-
-def evolve(state: HungarianState, **changes: Any) -> HungarianState:
-    """``dataclasses.replace(state, **changes)`` without its per-field ``__init__`` walk.
-
-    Replay folds ~50 actions per hand and ``replace`` on this 20-field record was most of
-    its cost (5.6 µs against 1.1 µs per call). The result is an equal, equally frozen new record;
-    the old one is untouched. Unknown field names are refused as ``replace`` would.
-    """
-    unknown = changes.keys() - _STATE_FIELDS
-    if unknown:
-        raise TypeError(f"HungarianState has no field {sorted(unknown)[0]!r}")
-    new = object.__new__(HungarianState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+# ``dataclasses.replace`` without its per-field ``__init__`` walk: replay folds ~50 actions per
+# hand and ``replace`` on this 20-field record was most of its cost (games/rules/records.py).
+evolve = evolver(HungarianState)
 
 
 def logged(state: HungarianState, *entries: LogEntry) -> tuple[LogEntry, ...]:
