@@ -108,6 +108,10 @@ def test_the_review_shows_every_hand_after_the_end_only_and_until_the_next_deal(
                 played = True
 
         assert player.post(f"/r/{room.code}/next", {"hand_no": hand.number}).status_code == 200
+        if room.current_hand().is_over:
+            # Bridge: the robots went out before the player's first turn (skipped by an 8 or an
+            # ace); this review is the new round's. The next hand checks the rest.
+            continue
         for client in (player, audience):
             page = client.get(f"/r/{room.code}/").content.decode()
             assert 'id="review-hand"' not in page
