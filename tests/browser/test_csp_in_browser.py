@@ -40,8 +40,10 @@ def check(page, console: list[str], url: str, ready: str = "main", ours: bool = 
     assert page.evaluate("window.__csp") == [], url
     assert console == [], (url, console)
     if ours:  # our markup has no inline style at all (the admin's scripts set some through the CSSOM,
-        # which the policy allows: no violation above)
-        assert page.evaluate("document.querySelectorAll('style, [style]').length") == 0, url
+        # which the policy allows: no violation above; so does motion.js, placing the ghost of a
+        # card in flight for a quarter of a second, which a robot's move may leave in view here)
+        styled = "document.querySelectorAll('style, [style]:not(.motion-ghost)').length"
+        assert page.evaluate(styled) == 0, url
 
 
 def test_every_kind_of_page_keeps_to_the_content_security_policy(site, browser):
