@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
@@ -12,6 +13,8 @@ class User(AbstractUser):
     is_guest = models.BooleanField(default=False)
     # What the name looks like (accounts.names.skeleton): two players never share one.
     name_key = models.CharField(max_length=300, db_index=True, blank=True, default="", editable=False)
+    # The language the player chose in the header's switch; blank: the browser's (issue 17).
+    language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
 
     def save(self, *args, **kwargs) -> None:
         self.name_key = skeleton(self.username)

@@ -6,6 +6,12 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from games.rules import words
+        from tarokk_site.languages import translate
+
+        # The rules core's messages (games.rules.words.Msg) speak the viewer's language.
+        words.install_translator(translate)
+
         from allauth.account.signals import user_signed_up
         from django.contrib.auth.signals import user_logged_out
 

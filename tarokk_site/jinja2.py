@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.template import defaultfilters
+from django.utils import formats, translation
 from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
 from jinja2.runtime import Context
 
@@ -65,10 +66,21 @@ def environment(**options: Any) -> Environment:
     from games.templatetags.tarokk import card_back_html, icon, register
 
     options["undefined"] = ChainableUndefined
+    options.setdefault("extensions", []).append("jinja2.ext.i18n")
     env = Environment(**options)
+    # Text is written ``{{ _("Your turn") }}`` (with ``|format(name=...)`` for placeholders):
+    # Django's makemessages finds that form in these templates as in its own (issue 17).
+    env.install_gettext_callables(translation.gettext, translation.ngettext, newstyle=False)
+    env.globals.update(pgettext=translation.pgettext, npgettext=translation.npgettext)
     filters = dict(register.filters)
     filters.update(
-        title=defaultfilters.title, capfirst=defaultfilters.capfirst, pluralize=defaultfilters.pluralize
+        title=defaultfilters.title,
+        capfirst=defaultfilters.capfirst,
+        pluralize=defaultfilters.pluralize,
+        # Numbers, dates and times in the viewer's locale, as Django's templates show them.
+        number=formats.localize,
+        date=defaultfilters.date,
+        time=defaultfilters.time,
     )
     env.filters.update({name: _missing_is_none(func) for name, func in filters.items()})
     env.filters.update({name: _with_variant(env.filters[name]) for name in VARIANT_FILTERS})

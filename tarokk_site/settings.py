@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tarokk_site.languages.LanguageMiddleware",  # the player's language (after the user is known)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -201,6 +202,10 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
 LANGUAGE_CODE = "en"
+# The players' languages (issue 17); catalogues in locale/, glossaries in docs/glossary-*.md.
+LANGUAGES = [("en", "English"), ("hu", "Magyar"), ("cs", "Čeština"), ("sl", "Slovenščina")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -4,6 +4,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 
 from accounts.views import signup
+from tarokk_site import languages
 from tarokk_site.limits import limited
 
 
@@ -16,6 +17,7 @@ def favicon(request: HttpRequest) -> HttpResponseRedirect:
 urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
+    path("language/", languages.switch, name="language"),
     path("accounts/", include("accounts.urls")),
     # allauth's sign-up, with a limit per address on the POSTs (allauth's own is per minute).
     path("accounts/signup/", limited("signup")(signup), name="account_signup"),

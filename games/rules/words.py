@@ -1,9 +1,130 @@
-"""Counts in words, one way for every game and page: "1 card", "2 cards", "3 radelci"."""
+"""The words the rules say to a player, in any language, and counts in words.
+
+The rules core is pure (no Django), yet what it says (a refused move, an option's label, a log
+line, a receipt's row) is shown in the viewer's language. So the core never builds English
+text: it returns a ``Msg``, a message id (English, with ``{name}`` placeholders) and its
+parameters, written with the functions below, which ``makemessages`` finds by their names:
+
+    _("You must follow {suit}", suit=SUIT_NAMES[led])
+    ngettext("{count} card", "{count} cards", n, count=n)
+    pgettext("contract", "Solo")
+
+``str(msg)`` is the message in the active language: the web layer installs Django's
+translation functions with ``install_translator`` (games.apps); until then, and in the pure
+core's own tests, it is the English text. A parameter that is itself a ``Msg`` is translated
+too, so "{side} may say {word}" can take "the other side" as a message of its own.
+"""
 
 from __future__ import annotations
 
-# Nouns whose plural is not the noun and an -s.
-IRREGULAR_PLURALS = {"radelc": "radelci", "match": "matches", "penalty": "penalties"}
+from collections.abc import Callable
+from typing import Any
+
+
+class Msg:
+    """A message for a player: its id (and plural id, count and context) and its parameters."""
+
+    __slots__ = ("text", "plural", "count", "context", "params")
+
+    def __init__(
+        self,
+        text: str,
+        params: dict[str, Any] | None = None,
+        *,
+        plural: str | None = None,
+        count: int | None = None,
+        context: str | None = None,
+    ) -> None:
+        self.text = text
+        self.plural = plural
+        self.count = count
+        self.context = context
+        self.params = dict(params or {})
+
+    def __str__(self) -> str:
+        return _translator(self)
+
+    def __html__(self) -> str:  # Jinja2's and Django's escaping call str() through this
+        from html import escape
+
+        return escape(str(self))
+
+    def english(self) -> str:
+        """The message in English, whatever language is active (logs, exports, tests)."""
+        return _english(self)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.english()!r})"
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.text, self.plural, self.count, self.context, tuple(sorted(self.params.items())))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Msg):
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.plural, self.count, self.context))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
+
+def _(text: str, **params: Any) -> Msg:
+    """A message; ``{name}`` placeholders take ``params`` (the name ``_`` is what extraction finds)."""
+    return Msg(text, params)
+
+
+def gettext(text: str, **params: Any) -> Msg:
+    return Msg(text, params)
+
+
+def pgettext(context: str, text: str, **params: Any) -> Msg:
+    """A message whose English text means different things: ``context`` tells them apart."""
+    return Msg(text, params, context=context)
+
+
+def ngettext(singular: str, plural: str, count: int, **params: Any) -> Msg:
+    """A message about ``count`` things, in the plural form the language needs for it."""
+    return Msg(singular, params, plural=plural, count=count)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int, **params: Any) -> Msg:
+    return Msg(singular, params, plural=plural, count=count, context=context)
+
+
+def _english(msg: Msg) -> str:
+    text = msg.text if msg.count is None or msg.count in (1, -1) else (msg.plural or msg.text)
+    return _fill(text, msg.params, _english_value)
+
+
+def _english_value(value: Any) -> str:
+    return value.english() if isinstance(value, Msg) else str(value)
+
+
+def _fill(text: str, params: dict[str, Any], value: Callable[[Any], str]) -> str:
+    if not params:
+        return text
+    return text.format(**{name: value(v) for name, v in params.items()})
+
+
+def fill(text: str, params: dict[str, Any]) -> str:
+    """``text`` (already translated) with its parameters, each message among them translated."""
+    return _fill(text, params, str)
+
+
+_translator: Callable[[Msg], str] = _english
+
+
+def install_translator(translator: Callable[[Msg], str]) -> None:
+    """Make ``str(msg)`` speak through ``translator`` (the web layer's gettext)."""
+    global _translator
+    _translator = translator
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -11,3 +132,7 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     if count in (1, -1):
         return f"{count} {noun}"
     return f"{count} {many or IRREGULAR_PLURALS.get(noun, noun + 's')}"
+
+
+# Nouns whose plural is not the noun and an -s.
+IRREGULAR_PLURALS = {"radelc": "radelci", "match": "matches", "penalty": "penalties"}
