@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib import auth
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.html import escape
 
 from games import broadcast, pages, session_moves
@@ -23,7 +24,7 @@ from games.bots import runner
 from games.chat.live import ChatShown, chat_table
 from games.models import Room
 from games.tables import access, presence
-from tarokk_site import limits
+from tarokk_site import languages, limits
 
 # Close codes: the session this socket was opened in ended (a logout); and too many
 # connections. The page's socket does not reconnect after a 4xxx close.
@@ -45,6 +46,7 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
     closed_for_session = False
     session_checked = 0.0  # time.monotonic() of the last check of the session
     chat: ChatShown | None = None  # what the page shows of the chat (games.chat.live)
+    language = settings.LANGUAGE_CODE  # the viewer's, from the handshake (connect)
 
     async def connect(self) -> None:
         broadcast.note_server_loop()
@@ -64,6 +66,8 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
             await self.close(code=AUDIENCE_CLOSED)
             return
         self.room_id = room.pk
+        # Every push to this page is rendered in its viewer's language (tarokk_site.languages).
+        self.language = await database_sync_to_async(languages.language_of_scope)(self.scope)
         self.group = broadcast.room_group(room.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         # A logout closes the sockets of its session (games.apps connects the signal).
@@ -159,7 +163,11 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
 
     def _render(self, change: str | None, full: bool, chat: bool = False) -> str:
         """The fragments this page needs after ``change`` (all of them if ``full``); after a
-        change of the chat (``chat``), its partials only."""
+        change of the chat (``chat``), its partials only; in the viewer's language."""
+        with translation.override(self.language):
+            return self._render_in_language(change, full, chat)
+
+    def _render_in_language(self, change: str | None, full: bool, chat: bool) -> str:
         if self.signed_out or not self._still_signed_in():
             self.signed_out = True
             return ""
@@ -178,12 +186,12 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
         if not access.may_watch(table.room, user, table.seats):
             self.shut_out = True
             return ""
-        # Watchers who would see the same page share one render of each change.
+        # Watchers who would see the same page, in the same language, share one render of each change.
         audience = pages.audience_key(table, user) if change else None
         if audience is None:
             live = Live(pages.room_context(table.room, user, table))
         else:
-            key = (self.room_id or 0, change or "", audience)
+            key = (self.room_id or 0, change or "", audience, self.language)
             live = _shared_renders.get(key)
             if live is None:
                 live = Live(pages.room_context(table.room, user, table))
@@ -296,7 +304,7 @@ class Shown:
 # a later change sends a new id). Renders run one at a time in channels' database thread.
 _shared_tables: OrderedDict[tuple[int, str], pages.Table] = OrderedDict()
 # The same for the watchers' renders, by room, change and pages.audience_key.
-_shared_renders: OrderedDict[tuple[int, str, tuple[Any, ...]], Live] = OrderedDict()
+_shared_renders: OrderedDict[tuple[int, str, tuple[Any, ...], str], Live] = OrderedDict()
 _SHARED = 512
 
 
@@ -320,12 +328,15 @@ def _table_for(room_id: int | None, change: str | None) -> pages.Table | None:
 
 
 class LobbyConsumer(presence.Present, AsyncWebsocketConsumer):
+    language = settings.LANGUAGE_CODE
+
     async def connect(self) -> None:
         broadcast.note_server_loop()
         # Connecting renders the room list: a frame, as a table page's snapshot is.
         if await database_sync_to_async(_frame_limited)(self.scope) is not None:
             await self.close()
             return
+        self.language = await database_sync_to_async(languages.language_of_scope)(self.scope)
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         await self.accept()
         await self.arrive()
@@ -348,7 +359,8 @@ class LobbyConsumer(presence.Present, AsyncWebsocketConsumer):
         # The page's filter (``/ws/lobby/?game=czech``) holds for every push, as for the page.
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         game = lobby.game_filter((query.get("game") or [""])[0])[0]
-        return render_to_string("games/lobby.html#rooms", lobby.lobby_tables(game))
+        with translation.override(self.language):
+            return render_to_string("games/lobby.html#rooms", lobby.lobby_tables(game))
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):

@@ -76,7 +76,7 @@ class LanguageMiddleware(MiddlewareMixin):
         response.headers.setdefault("Content-Language", translation.get_language())
         from django.utils.cache import patch_vary_headers
 
-        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))  # untranslated: headers
         return response
 
 
@@ -98,7 +98,7 @@ def switch(request: HttpRequest) -> HttpResponse:
         settings.LANGUAGE_COOKIE_NAME,
         language,
         max_age=settings.LANGUAGE_COOKIE_AGE,
-        samesite="Lax",
+        samesite="Lax",  # untranslated: a cookie attribute
         secure=settings.SESSION_COOKIE_SECURE,
     )
     return response
@@ -127,3 +127,8 @@ def said(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [said(item) for item in value]
     return value
+
+
+def switch_languages(request: HttpRequest) -> dict[str, Any]:
+    """The header's switch: each language in its own words (settings.LANGUAGES), untranslated."""
+    return {"site_languages": settings.LANGUAGES}

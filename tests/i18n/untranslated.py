@@ -127,7 +127,8 @@ TRANSLATED_CALL = re.compile(
     r"""\b(?:_|gettext|ngettext|pgettext|npgettext)\((?:[^()"']|"[^"]*"|'[^']*')*\)"""
 )
 LITERAL = re.compile(r""""([^"]*)"|'([^']*)'""")
-QUIET_TAGS = re.compile(r"^{%-?\s*(translate|trans|url|include|extends|static|load|block|import|from)\b")
+QUIET_TAGS = re.compile(r"^{%-?\s*(translate|trans|static|load|block|import|from)\b")
+PATH_TAGS = re.compile(r"^{%-?\s*(url|include|extends)\b")  # their first literal is a path or a name
 ATTRIBUTES = ("title", "aria-label", "alt", "placeholder", "value")
 
 
@@ -167,6 +168,8 @@ def template_findings(path: Path) -> Iterator[tuple[int, str]]:
         if QUIET_TAGS.match(tag):
             continue
         bare = TRANSLATED_CALL.sub("", tag)
+        if PATH_TAGS.match(tag):
+            bare = LITERAL.sub("", bare, count=1)
         for literal in LITERAL.finditer(bare):
             value = literal.group(1) if literal.group(1) is not None else literal.group(2)
             if is_text(value):
