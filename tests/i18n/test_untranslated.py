@@ -38,7 +38,8 @@ def test_the_check_finds_text_in_templates_and_attributes(tmp_path):
         '{% load i18n %}<h1>{% translate "My games" %}</h1>\n'
         '<button title="Copy the link">{{ _("Copy") }}</button>\n'
         "<p>Your turn</p>{# a comment is not shown #}\n"
-        '{% blocktranslate %}Dealer: {{ name }}{% endblocktranslate %}{% include "x.html" with title="Chat" %}\n'
+        "{% blocktranslate %}Dealer: {{ name }}{% endblocktranslate %}\n"
+        '{% include "x.html" with title="Chat" %}\n'
     )
     found = [text for _line, text in untranslated.template_findings(template)]
     assert 'title="Copy the link"' in found and "Your turn" in found and "Chat" in found
