@@ -134,3 +134,30 @@ def english_on_page(text: str, code: str, names: set[str] = frozenset()) -> set[
     """The English-only words in a page's visible ``text`` (minus the players' ``names``)."""
     allowed = {n.lower() for name in names for n in WORD.findall(name)}
     return (_words(text) & english_only_words(code)) - allowed
+
+
+def readable_text(html: str) -> str:
+    """What a person reads of an HTML fragment: its text, and the titles, labels, placeholders
+    and alternative texts of its elements (not its markup, classes or data)."""
+    from html.parser import HTMLParser
+
+    parts: list[str] = []
+
+    class Reader(HTMLParser):
+        skip = 0
+
+        def handle_starttag(self, tag, attrs):
+            if tag in ("script", "style", "template"):
+                self.skip += 1
+            parts.extend(v for k, v in attrs if k in ("title", "aria-label", "placeholder", "alt") and v)
+
+        def handle_endtag(self, tag):
+            if tag in ("script", "style", "template"):
+                self.skip = max(0, self.skip - 1)
+
+        def handle_data(self, data):
+            if not self.skip:
+                parts.append(data)
+
+    Reader(convert_charrefs=True).feed(html)
+    return "\n".join(parts)
