@@ -24,7 +24,8 @@ def get_script(variant_key: str) -> Script:
     try:
         return SCRIPTS[variant_key]
     except KeyError:
-        raise KeyError(f"There is no guided hand for {variant_key!r}") from None
+        message = f"There is no guided hand for {variant_key!r}"  # untranslated: for programmers
+        raise KeyError(message) from None
 
 
-__all__ = ["LEARNER", "SCRIPTS", "Script", "get_script"]
+__all__ = ["LEARNER", "SCRIPTS", "Script", "get_script"]  # untranslated: names

@@ -3,6 +3,10 @@ spread over both robots, a jack's wish, and going out by covering a six and addi
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
 from games.rules import Deal
 
 from .script import Script, cards, learner, robot
@@ -20,63 +24,95 @@ DEAL = Deal(
 
 SCRIPT = Script(
     variant="bridge",
-    title="Bridge: shed your cards first",
-    intro=(
-        "Five cards each; get rid of them before the others. Play a card of the top card's suit or "
-        "rank, or any jack. Sixes must be covered, sevens make the next player draw, eights make "
-        "them draw two and miss a turn, aces skip players, and a jack names the suit to play next. "
-        "Cards left in hand score against you (lower is better)."
+    title=_("Bridge: shed your cards first"),
+    intro=_(
+        "Five cards each; get rid of them before the others. Play a card of the top card's suit or rank, or "
+        "any jack. Sixes must be covered, sevens make the next player draw, eights make them draw two and "
+        "miss a turn, aces skip players, and a jack names the suit to play next. Cards left in hand score "
+        "against you (lower is better)."
     ),
     dealer=2,
     deal=DEAL,
     moves=(
-        robot(2, "play:SA", note="Robot 3 opens with the spade ace: the next player (you) is skipped."),
-        robot(2, "play:DA", note="It adds the diamond ace: same rank. Two aces skip you and robot 2."),
-        robot(2, "draw", note="Robot 3 had no card to match, drew one, and could not play it."),
+        robot(
+            2,
+            "play:SA",
+            note=format_lazy(
+                _("Robot {robot} opens with the spade ace: the next player (you) is skipped."), robot=3
+            ),
+        ),
+        robot(
+            2,
+            "play:DA",
+            note=format_lazy(
+                _("It adds the diamond ace: same rank. Two aces skip you and robot {robot}."), robot=2
+            ),
+        ),
+        robot(
+            2,
+            "draw",
+            note=format_lazy(
+                _("Robot {robot} had no card to match, drew one, and could not play it."), robot=3
+            ),
+        ),
         learner(
             "play:D10",
-            about=(
-                "The diamond ace is on top: you may play a diamond, an ace, or any jack. "
-                "A player who can play must play."
+            about=_(
+                "The diamond ace is on top: you may play a diamond, an ace, or any jack. A player who can "
+                "play must play."
             ),
         ),
         robot(1, "play:D6"),
-        robot(1, "play:DQ", note="Robot 2 played a six and had to cover it: the diamond queen."),
+        robot(
+            1,
+            "play:DQ",
+            note=format_lazy(
+                _("Robot {robot} played a six and had to cover it: the diamond queen."), robot=2
+            ),
+        ),
         robot(2, "draw"),
-        robot(2, "play:D7", note="Robot 3 drew the diamond seven and played it: you draw one card."),
-        robot(2, "play:H7", note="It added the heart seven: you draw two cards in all."),
+        robot(
+            2,
+            "play:D7",
+            note=format_lazy(
+                _("Robot {robot} drew the diamond seven and played it: you draw one card."), robot=3
+            ),
+        ),
+        robot(2, "play:H7", note=_("It added the heart seven: you draw two cards in all.")),
         learner(
             "play:H8",
-            about="The heart seven is on top: a heart, a seven, or a jack.",
-            why=(
-                "Play the heart eight: you can add your spade eight after it (same rank), and each "
-                "eight makes a player draw two and miss a turn. Keep the jack for when you are stuck."
+            about=_("The heart seven is on top: a heart, a seven, or a jack."),
+            why=_(
+                "Play the heart eight: you can add your spade eight after it (same rank), and each eight "
+                "makes a player draw two and miss a turn. Keep the jack for when you are stuck."
             ),
-            otherwise="Play the heart eight: two eights in one move are strong; keep the jack for later.",
+            otherwise=_("Play the heart eight: two eights in one move are strong; keep the jack for later."),
         ),
         learner(
             "play:S8",
-            about="After a card you may add more of the same rank, or stop.",
-            why="Add the second eight: two eights punish both robots.",
+            about=_("After a card you may add more of the same rank, or stop."),
+            why=_("Add the second eight: two eights punish both robots."),
         ),
         learner(
             "eights:spread",
-            about=(
-                "Two eights: either the next player draws four and misses a turn, or you spread them: "
-                "each robot draws two and misses a turn."
+            about=_(
+                "Two eights: either the next player draws four and misses a turn, or you spread them: each "
+                "robot draws two and misses a turn."
             ),
-            why="Spreading hits both robots and brings the turn straight back to you.",
-            otherwise="Spread the eights: both robots draw two and miss a turn, and you play again at once.",
+            why=_("Spreading hits both robots and brings the turn straight back to you."),
+            otherwise=_(
+                "Spread the eights: both robots draw two and miss a turn, and you play again at once."
+            ),
         ),
         learner(
             "play:SJ",
-            about="It is your turn again, with the spade eight on top: a spade, an eight or a jack.",
+            about=_("It is your turn again, with the spade eight on top: a spade, an eight or a jack."),
         ),
         learner(
             "wish:C",
-            about="A jack lets you name the suit the next player must play (or another jack).",
-            why="Wish clubs: you hold two clubs, so whatever comes next you can follow it.",
-            otherwise="Wish clubs: your other cards are clubs and a nine, so clubs keep you playing.",
+            about=_("A jack lets you name the suit the next player must play (or another jack)."),
+            why=_("Wish clubs: you hold two clubs, so whatever comes next you can follow it."),
+            otherwise=_("Wish clubs: your other cards are clubs and a nine, so clubs keep you playing."),
         ),
         robot(1, "play:CK"),
         robot(1, "play:HK"),
@@ -85,32 +121,60 @@ SCRIPT = Script(
         robot(2, "play:C10"),
         learner(
             "play:C6",
-            about="The club ten is on top: a club, a ten, or a jack.",
-            why=(
-                "Play the six: a six must be covered by a card of its suit, so you cover it with the "
-                "club nine and then add your heart nine (same rank). That is all your cards: you go out."
+            about=_("The club ten is on top: a club, a ten, or a jack."),
+            why=_(
+                "Play the six: a six must be covered by a card of its suit, so you cover it with the club "
+                "nine and then add your heart nine (same rank). That is all your cards: you go out."
             ),
-            otherwise=(
-                "Play the club six: you cover it with the club nine and add the heart nine, and your "
-                "hand is empty. The nine first would leave you stuck with the six."
+            otherwise=_(
+                "Play the club six: you cover it with the club nine and add the heart nine, and your hand is "
+                "empty. The nine first would leave you stuck with the six."
             ),
         ),
-        learner("play:C9", about="Your six must be covered: a club, a six, or a jack."),
+        learner("play:C9", about=_("Your six must be covered: a club, a six, or a jack.")),
         learner(
             "play:H9",
-            about="You may add the heart nine (same rank as the club nine on top) or stop.",
-            why="Add it: your hand is empty and you win the round with 0 points.",
-            otherwise="Add the heart nine: it is your last card, and an empty hand wins the round.",
+            about=_("You may add the heart nine (same rank as the club nine on top) or stop."),
+            why=format_lazy(
+                ngettext_lazy(
+                    "Add it: your hand is empty and you win the round with {points} point.",
+                    "Add it: your hand is empty and you win the round with {points} points.",
+                    0,
+                ),
+                points=0,
+            ),
+            otherwise=_("Add the heart nine: it is your last card, and an empty hand wins the round."),
         ),
     ),
     receipt={
-        "hand points": (
-            "Each player counts the cards left in hand: 10, Q and K are worth 10, a jack 20, an ace 15, "
-            "6 to 9 nothing. You went out with none; robot 2 holds HJ D8 C7 (20) and robot 3 CJ C8 (20)."
+        "hand points": format_lazy(  # untranslated: the receipt line's key (ScoredItem.name)
+            _(
+                "Each player counts the cards left in hand: {ten}, {queen} and {king} are worth "
+                "{ten_points}, a jack {jack_points}, an ace {ace_points}, {six} to {nine} nothing. You went "
+                "out with none; robot {robot} holds {cards} ({points}) and robot {other} {other_cards} "
+                "({other_points})."
+            ),
+            ten="10",
+            queen="Q",
+            king="K",
+            ten_points=10,
+            jack_points=20,
+            ace_points=15,
+            six=6,
+            nine=9,
+            robot=2,
+            cards="HJ D8 C7",
+            points=20,
+            other=3,
+            other_cards="CJ C8",
+            other_points=20,
         ),
     },
-    settlement=(
-        "Points are penalties: the lowest total wins the game when someone passes 125. A total of "
-        "exactly 125 goes back to 0."
+    settlement=format_lazy(
+        _(
+            "Points are penalties: the lowest total wins the game when someone passes {limit}. A total of "
+            "exactly {limit} goes back to 0."
+        ),
+        limit=125,
     ),
 )

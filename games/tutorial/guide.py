@@ -12,18 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.rules import IllegalAction, get_variant
 from games.templatetags.tarokk import action_label
 
 from . import LEARNER, SCRIPTS, Script
+from .script import Text
 
 
 @dataclass(frozen=True)
 class Decision:
     number: int  # the learner's decision, counted from 1
-    about: str
+    about: Text
     advised: str  # the advised action
-    why: str
+    why: Text
     choices: tuple[str, ...]  # the legal actions, when few enough to list
     playable: tuple[str, ...]  # in a trick: the cards the rules allow (empty otherwise)
     held: int  # cards in the learner's hand
@@ -34,8 +37,8 @@ class Decision:
 class ReceiptLine:
     name: str
     amount: int
-    note: str
-    explanation: str
+    note: Any  # the rules core's note of the line (a message)
+    explanation: Text
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,7 @@ class Panel:
     script: Script
     for_learner: bool
     intro: bool  # before the learner's first decision
-    happened: tuple[str, ...]  # the robots' moves since the learner's last, in words
+    happened: tuple[Text, ...]  # the robots' moves since the learner's last, in words
     decision: Decision | None
     receipt: tuple[ReceiptLine, ...]
     over: bool
@@ -62,8 +65,8 @@ def learner_moves(script: Script) -> list[Any]:
 
 
 def refusal(variant_key: str, made: int, seat: int, action: str) -> str | None:
-    """Why the learner, who has made ``made`` moves, may not make ``action`` now (None: it is
-    the advised move, or the learner's part of the script is over)."""
+    """Why the learner, who has made ``made`` moves, may not make ``action`` now, in the active
+    language (None: it is the advised move, or the learner's part of the script is over)."""
     script = SCRIPTS.get(variant_key)
     if script is None or seat != LEARNER:
         return None
@@ -75,10 +78,14 @@ def refusal(variant_key: str, made: int, seat: int, action: str) -> str | None:
         return None
     advice = move.advice
     if advice.otherwise:
-        return advice.otherwise
+        return str(advice.otherwise)
     label = action_label(move.action, variant_key)
-    reason = f": {advice.why}" if advice.why else ": it is your only legal move."
-    return f"In this guided hand the move here is “{label}”{reason}"
+    if advice.why:
+        return _("In this guided hand the move here is “%(move)s”: %(why)s") % {
+            "move": label,
+            "why": advice.why,
+        }
+    return _("In this guided hand the move here is “%(move)s”: it is your only legal move.") % {"move": label}
 
 
 def panel(variant_key: str, state: Any, log: list[tuple[int, str]], viewer_seat: int | None) -> Panel | None:

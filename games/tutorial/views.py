@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.views import sign_in_guest
@@ -18,7 +19,7 @@ from .tables import start
 def _script(variant_key: str) -> Script:
     script = SCRIPTS.get(variant_key)
     if script is None:
-        raise Http404(f"There is no guided hand for {variant_key!r}")
+        raise Http404(_("There is no guided hand for “%(game)s”.") % {"game": variant_key})
     return script
 
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from games.rules.base import HandResult
 from games.rules.bridge.scoring import MINUS, PLUS, score
+from games.rules.bridge.state import WENT_OUT
 
 from .worked import WorkedExample
 
@@ -32,7 +33,7 @@ def counted(round_: Round) -> HandResult:
         contract=None,
         declarer=round_.winner,
         items=items,
-        reason="went out",
+        reason=WENT_OUT,
     )
 
 
@@ -42,7 +43,7 @@ OUT_ON_JACKS_MINUS = replace(OUT_ON_JACKS, choice=MINUS)
 
 
 def examples() -> tuple[WorkedExample, ...]:
-    seats = ("Anna", "Bela", "Cili")
+    seats = ("Anna", "Bela", "Cili")  # untranslated: the story's people, by name as its messages say
     story = _(
         "Three players; the blind was reshuffled once, so every amount counts × %(m)d. Anna's last "
         "move is two Js and she goes out. Bela holds %(bela)s, Cili holds %(cili)s."

@@ -7,6 +7,8 @@ from django.utils.translation import gettext as _
 
 from games.rules.base import HandResult
 from games.rules.czech.scoring import DECLARER, Outcome, score, settle
+from games.rules.czech.state import PARTNER_GAME
+from games.rules.czech.state import PREVER as PREVER_CONTRACT
 
 from .worked import WorkedExample
 
@@ -27,7 +29,7 @@ def played(contract: str, outcome: Outcome, declarer_side: tuple[int, ...]) -> H
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="played out",
+        reason="played out",  # untranslated: the result's reason key, as the rules core writes it
     )
 
 
@@ -36,7 +38,7 @@ def _points(declaring: int) -> tuple[int, int]:
 
 
 # Povinnost and the partner win; the I alone in trick 12, not called.
-PARTNER_GAME = Outcome(prever=False, card_points=_points(61), t1_side=DECLARER, t1_alone=True)
+PARTNER_GAME_OUTCOME = Outcome(prever=False, card_points=_points(61), t1_side=DECLARER, t1_alone=True)
 # The prever rejects the top set and keeps the bottom one (× 2 if lost), is contra'd once, and loses.
 PREVER = Outcome(prever=True, card_points=_points(48), pm=2, contra=1)
 # Povinnost's side calls valat and takes all twelve tricks.
@@ -54,9 +56,9 @@ def examples() -> tuple[WorkedExample, ...]:
                 "side takes %(points)d card points of 106 and wins; in trick 12 the partner plays "
                 "the I as the only trump in the trick, without having called it."
             )
-            % {"points": PARTNER_GAME.card_points[0]},
+            % {"points": PARTNER_GAME_OUTCOME.card_points[0]},
             partners,
-            played("partner game", PARTNER_GAME, (0, 1)),
+            played(PARTNER_GAME, PARTNER_GAME_OUTCOME, (0, 1)),
         ),
         WorkedExample(
             "prever",
@@ -68,7 +70,7 @@ def examples() -> tuple[WorkedExample, ...]:
             )
             % {"pm": PREVER.pm, "points": PREVER.card_points[0]},
             (_("Prever"), _("Opponent 1"), _("Opponent 2"), _("Opponent 3")),
-            played("prever", PREVER, (0,)),
+            played(PREVER_CONTRACT, PREVER, (0,)),
         ),
         WorkedExample(
             "valat",
@@ -79,6 +81,6 @@ def examples() -> tuple[WorkedExample, ...]:
             )
             % {"tricks": VALAT.tricks[0]},
             partners,
-            played("partner game", VALAT, (0, 1)),
+            played(PARTNER_GAME, VALAT, (0, 1)),
         ),
     )

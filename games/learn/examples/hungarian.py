@@ -42,7 +42,7 @@ def played(contract: str, outcome: Outcome, partner: int | None) -> HandResult:
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="played out",
+        reason="played out",  # untranslated: the result's reason key, as the rules core writes it
     )
 
 

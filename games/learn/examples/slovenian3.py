@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 
 from games.rules.base import HandResult
@@ -31,7 +33,7 @@ def played(outcome: Outcome) -> HandResult:
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="played out",
+        reason="played out",  # untranslated: the result's reason key, as the rules core writes it
         radelci=scored.radelci,
     )
 
@@ -47,7 +49,7 @@ THREE = _contract(
     declarer_tricks=9,
     opponent_tricks=7,
     kings=DECLARER,
-    mond_lost=(1, "captured by the škis"),
+    mond_lost=(1, ""),  # its note is said in the reader's language: examples() writes it
 )
 TWO = _contract("two", declarer_points=33, declarer_tricks=8, opponent_tricks=8, trula=OPPONENTS)
 ONE = _contract(
@@ -93,7 +95,7 @@ def examples() -> tuple[WorkedExample, ...]:
             )
             % {"points": THREE.declarer_points},
             seats,
-            played(THREE),
+            played(replace(THREE, mond_lost=(1, _("captured by the škis")))),
             zero_sum=False,
         ),
         WorkedExample(
