@@ -27,6 +27,7 @@ from ..base import EVERYONE, View, Viewer
 from ..base import check_viewer as _check_viewer
 from ..review import hand_review
 from ..tricks import reviewable_log, reviewable_tricks, trick_json
+from ..words import _
 from .announce import CONTRA_WORDS, contra_item
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
 from .talon import prever_seeing
@@ -36,8 +37,8 @@ from .talon import prever_seeing
 # only when somebody holds T1 would tell, in a prever game, that T1 lies in the untaken talon.
 # Povinnost's money step is public: every partner game has it (``money``).
 WAITING = {
-    Phase.IOTE: "private decisions (I on the end, contra)",
-    Phase.CONTRA: "private decisions (I on the end, contra)",
+    Phase.IOTE: _("private decisions (I on the end, contra)"),
+    Phase.CONTRA: _("private decisions (I on the end, contra)"),
 }
 PUBLIC_PHASE = {Phase.IOTE: Phase.CONTRA}
 
@@ -96,7 +97,7 @@ def public_sides(state: CzechState, called_public: bool) -> list[str | None]:
     on_x: dict[int, bool] = {}
     if state.valat is not None:
         on_x[state.valat] = True
-    for level, (seat, _) in enumerate(state.contra_calls, start=1):
+    for level, (seat, _word) in enumerate(state.contra_calls, start=1):
         on_x[seat] = level == 2
     if state.valat is None:
         x: str | None = DECLARER
