@@ -75,26 +75,26 @@ class Msg:
             object.__setattr__(self, name, value)
 
 
-def _(text: str, **params: Any) -> Msg:
+def _(text: str, /, **params: Any) -> Msg:
     """A message; ``{name}`` placeholders take ``params`` (the name ``_`` is what extraction finds)."""
     return Msg(text, params)
 
 
-def gettext(text: str, **params: Any) -> Msg:
+def gettext(text: str, /, **params: Any) -> Msg:
     return Msg(text, params)
 
 
-def pgettext(context: str, text: str, **params: Any) -> Msg:
+def pgettext(context: str, text: str, /, **params: Any) -> Msg:
     """A message whose English text means different things: ``context`` tells them apart."""
     return Msg(text, params, context=context)
 
 
-def ngettext(singular: str, plural: str, count: int, **params: Any) -> Msg:
+def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> Msg:
     """A message about ``count`` things, in the plural form the language needs for it."""
     return Msg(singular, params, plural=plural, count=count)
 
 
-def npgettext(context: str, singular: str, plural: str, count: int, **params: Any) -> Msg:
+def npgettext(context: str, singular: str, plural: str, count: int, /, **params: Any) -> Msg:
     return Msg(singular, params, plural=plural, count=count, context=context)
 
 

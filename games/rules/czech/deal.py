@@ -183,7 +183,7 @@ def legal_cuts(state: CzechState, seat: int) -> list[str]:
 
 
 def apply_cut(state: CzechState, seat: int, action: str) -> CzechState:
-    word, _, argument = action.partition(":")
+    word, _sep, argument = action.partition(":")
     deck = state.deck
     if word == "cut":
         if argument not in CUT_POSITIONS:
@@ -199,7 +199,7 @@ def apply_cut(state: CzechState, seat: int, action: str) -> CzechState:
         if argument not in STYLES:
             raise IllegalAction(_("Unknown deal style {style}", style=repr(argument)))
         cut = ("knock", argument)
-        text = f"knocks: deal {STYLE_NAMES[argument]}"
+        text = _("knocks: deal {style}", style=STYLE_NAMES[argument])
         packets = STYLES[argument]
     state = evolve(state, deck=deck, cut=cut, log=logged(state, (seat, text)))
     talon, rest = deck[:TALON_SIZE], deck[TALON_SIZE:]

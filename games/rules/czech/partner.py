@@ -41,5 +41,7 @@ def apply_call(state: CzechState, seat: int, action: str) -> CzechState:
             else _("You may call one of {cards}", cards=tuple(allowed))
         )
     partner = next((s for s in range(SEATS) if s != seat and card in state.hands[s]), None)
-    state = evolve(state, called_card=card, partner=partner, log=logged(state, (seat, f"calls {card}")))
+    state = evolve(
+        state, called_card=card, partner=partner, log=logged(state, (seat, _("calls {card}", card=card)))
+    )
     return start_money(state)
