@@ -228,7 +228,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
         "tricks": [trick_json(t) for t in review],
         "tricks_won": tricks_won,
         "log": reviewable_log(state.log, state.tricks, review_all),
-        "result": state.result.to_json() if state.result is not None else None,
+        "result": state.result.view() if state.result is not None else None,
         "deal": (
             {"hands": [list(h) for h in state.dealt or ()], "talon": list(state.talon)}
             if everything and is_dealt
