@@ -25,6 +25,7 @@ from .bridge import BRIDGE
 from .czech import CZECH
 from .hungarian import HUNGARIAN
 from .slovenian3 import SLOVENIAN3
+from .words import _
 
 VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH, SLOVENIAN3, BRIDGE)}
 
@@ -33,7 +34,7 @@ def get_variant(key: str) -> Variant:
     try:
         return VARIANTS[key]
     except KeyError:
-        raise UnknownVariant(f"Unknown variant {key!r}") from None
+        raise UnknownVariant(_("Unknown variant {key}", key=repr(key))) from None
 
 
 def replay(variant: Variant, deal: Deal, context: HandContext, actions: Iterable[tuple[int, str]]) -> State:
@@ -48,18 +49,18 @@ def replay(variant: Variant, deal: Deal, context: HandContext, actions: Iterable
     )
 
 
-__all__ = [
+__all__ = [  # untranslated: names
     "AUDIENCE",
     "EVERYONE",
     "VARIANTS",
-    "Deal",
+    "Deal",  # untranslated: a name
     "HandContext",
     "HandResult",
     "IllegalAction",
-    "Option",
+    "Option",  # untranslated: a name
     "ScoredItem",
     "UnknownVariant",
-    "Variant",
+    "Variant",  # untranslated: a name
     "get_variant",
     "replay",
 ]

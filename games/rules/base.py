@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .words import Msg, _, from_json, to_json
+
 if TYPE_CHECKING:
     from .match import MatchRules
 
@@ -30,7 +32,7 @@ def check_viewer(viewer: Viewer, seats: int) -> int | None:
         return None
     if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < seats:
         return viewer
-    raise ValueError(f"Unknown viewer {viewer!r}")
+    raise ValueError(f"Unknown viewer {viewer!r}")  # untranslated: programmer error
 
 
 class IllegalAction(ValueError):
@@ -49,7 +51,7 @@ class Option:
     choices: tuple[Any, ...] | None = None  # None: any value that ``validate`` accepts
     minimum: int | None = None
     maximum: int | None = None
-    label: str = ""
+    label: Msg | str = ""
     # Defaults that depend on another option, as (that option, its value, this default): the
     # first whose option has that value wins over ``default`` (Hungarian ``match_hands`` is 20
     # with ``five_player``). A value given for this option always wins.
@@ -67,17 +69,32 @@ class Option:
             # Of the same type too: 1 == True and 0 == False in Python, but ``1`` is no yes.
             if not any(value == c and type(value) is type(c) for c in self.choices):
                 allowed = ", ".join(str(c) for c in self.choices)
-                raise ValueError(f"Option {self.name} must be one of {allowed}, not {value!r}")
+                raise ValueError(
+                    _(
+                        "Option {name} must be one of {allowed}, not {value}",
+                        name=self.name,
+                        allowed=allowed,
+                        value=repr(value),
+                    )
+                )
             return value
         if isinstance(self.default, bool) or not isinstance(self.default, int):
-            raise ValueError(f"Option {self.name} has no allowed values")  # pragma: no cover
+            raise ValueError(  # pragma: no cover
+                f"Option {self.name} has no allowed values"  # untranslated: programmer error
+            )
         number = whole_number(value)
         if number is None:
-            raise ValueError(f"Option {self.name} must be a whole number, not {value!r}")
+            raise ValueError(
+                _("Option {name} must be a whole number, not {value}", name=self.name, value=repr(value))
+            )
         if self.minimum is not None and number < self.minimum:
-            raise ValueError(f"Option {self.name} must be at least {self.minimum}")
+            raise ValueError(
+                _("Option {name} must be at least {minimum}", name=self.name, minimum=self.minimum)
+            )
         if self.maximum is not None and number > self.maximum:
-            raise ValueError(f"Option {self.name} must be at most {self.maximum}")
+            raise ValueError(
+                _("Option {name} must be at most {maximum}", name=self.name, maximum=self.maximum)
+            )
         return number
 
 
@@ -104,7 +121,7 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None)
     known = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise ValueError(f"Unknown option {unknown[0]}")
+        raise ValueError(_("Unknown option {name}", name=unknown[0]))
     resolved: dict[str, Any] = {}
     for option in declared:
         resolved[option.name] = (
@@ -189,15 +206,22 @@ class ScoredItem:
     and ``amount`` is added to that seat's payment alone.
     """
 
-    name: str  # "game", "trull", "four kings", "pagát ultimó", "XXI-catch", "double game", "volát", ...
+    # A key, in English: "game", "trull", "four kings", "pagát ultimó", "XXI-catch", "volát", ...
+    name: str
     side: str  # "declarer" or "opponents"
     base: int
     multiplier: int
     amount: int
     announced: bool = False
-    note: str = ""
+    note: Msg | str = ""
     paid_to: int | None = None  # the seat every other player pays ``amount``; None: part of V
     seat: int | None = None  # the one seat this line is scored to, outside V; None: part of V
+    label: Msg | str = ""  # the name as a player reads it (a message); "": ``name``
+
+    @property
+    def title(self) -> Msg | str:
+        """What the receipt shows for the line: ``label``, or ``name`` without one."""
+        return self.label or self.name
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -207,17 +231,26 @@ class ScoredItem:
             "multiplier": self.multiplier,
             "amount": self.amount,
             "announced": self.announced,
-            "note": self.note,
+            "note": to_json(self.note),
             "paid_to": self.paid_to,
         }
         if self.seat is not None:
             data["seat"] = self.seat
+        if self.label:
+            data["label"] = to_json(self.label)
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScoredItem:
-        fields = ("name", "side", "base", "multiplier", "amount", "announced", "note")
-        return cls(**{k: data[k] for k in fields}, paid_to=data.get("paid_to"), seat=data.get("seat"))
+        fields = ("side", "base", "multiplier", "amount", "announced")
+        return cls(
+            **{k: data[k] for k in fields},
+            name=data["name"],
+            label=from_json(data.get("label", "")),
+            note=from_json(data["note"]),
+            paid_to=data.get("paid_to"),
+            seat=data.get("seat"),
+        )
 
 
 @dataclass(frozen=True)
@@ -236,9 +269,19 @@ class HandResult:
     game_winner: str | None = None  # "declarer" / "opponents"
     items: tuple[ScoredItem, ...] = ()
     value: int = 0  # V, the declarer side's total before settlement
-    reason: str = ""  # why it ended: "all passed", "played out", ...
+    reason: Msg | str = ""  # why it ended: "all passed", "played out", ...
     next_dealer: int | None = None  # who deals the next hand; None: the match's own rotation
     radelci: tuple[int, ...] = ()  # per seat, radelci gained (+) or used up (−) in this hand
+
+    def view(self) -> dict[str, Any]:
+        """``to_json`` with its messages as messages (a view: the page says them)."""
+        data = self.to_json()
+        data["items"] = [
+            {**i, "label": from_json(i.get("label") or i["name"]), "note": from_json(i["note"])}
+            for i in data["items"]
+        ]
+        data["reason"] = self.reason
+        return data
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -252,7 +295,7 @@ class HandResult:
             "game_winner": self.game_winner,
             "items": [i.to_json() for i in self.items],
             "value": self.value,
-            "reason": self.reason,
+            "reason": to_json(self.reason),
             "next_dealer": self.next_dealer,
         }
         if self.radelci:
@@ -273,7 +316,7 @@ class HandResult:
             game_winner=data.get("game_winner"),
             items=tuple(ScoredItem.from_json(i) for i in data.get("items", ())),
             value=int(data.get("value", 0)),
-            reason=data.get("reason", ""),
+            reason=from_json(data.get("reason", "")),
             next_dealer=data.get("next_dealer"),
             radelci=tuple(int(n) for n in data.get("radelci", ())),
         )

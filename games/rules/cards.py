@@ -16,12 +16,20 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
+from .words import _, pgettext
+
 if TYPE_CHECKING:
     from .base import Deal
 
 TRUMP = "T"
 SUITS = ("H", "S", "D", "C")  # display order: alternating red / black (cards.md §7)
-SUIT_NAMES = {"H": "hearts", "S": "spades", "D": "diamonds", "C": "clubs", TRUMP: "tarokks"}
+SUIT_NAMES = {
+    "H": pgettext("suit", "hearts"),
+    "S": pgettext("suit", "spades"),
+    "D": pgettext("suit", "diamonds"),
+    "C": pgettext("suit", "clubs"),
+    TRUMP: pgettext("suit", "tarokks"),
+}
 COURTS = ("K", "Q", "R", "J")  # high to low, above every pip in every variant
 
 TRUMPS = tuple(f"T{n}" for n in range(22, 0, -1))  # T22 first: display order
@@ -91,7 +99,7 @@ def card_points(card: str) -> int:
     try:
         return _POINTS[card]
     except KeyError:
-        raise ValueError(f"Unknown card {card!r}") from None
+        raise ValueError(f"Unknown card {card!r}") from None  # untranslated: programmer error
 
 
 def pile_points(cards: Iterable[str]) -> int:
@@ -115,7 +123,9 @@ def rank_table(red_pip_order: str = DEFAULT_RED_PIP_ORDER) -> dict[str, int]:
     try:
         red_pips = RED_PIP_ORDERS[red_pip_order]
     except KeyError:
-        raise ValueError(f"Unknown red pip order {red_pip_order!r}") from None
+        raise ValueError(
+            f"Unknown red pip order {red_pip_order!r}"  # untranslated: programmer error
+        ) from None
     table = {f"T{n}": 100 + n for n in range(1, 23)}
     for suit in SUITS:
         pips = red_pips if suit in ("H", "D") else BLACK_PIPS
@@ -187,14 +197,25 @@ def permutation(size: int, salt: str, n: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-def check_pack_deal(deal: Deal, game: str, people: str, seats: int, hand_size: int, talon_size: int) -> None:
+def check_pack_deal(
+    deal: Deal, game: object, people: object, seats: int, hand_size: int, talon_size: int
+) -> None:
     """A tarot deal of the 54-card pack: ``seats`` hands of ``hand_size`` and a talon of
-    ``talon_size``, each card once; a ValueError naming the ``game`` (``people``: its players'
-    adjective, "Czech") otherwise."""
+    ``talon_size``, each card once; a ValueError naming the ``game`` (a name or a message;
+    ``people``, its players' adjective, is no longer worded: kept for the callers) otherwise."""
     if len(deal.hands) != seats:
-        raise ValueError(f"{game} is played by {seats}, not {len(deal.hands)}")
+        raise ValueError(
+            _("{game} is played by {seats}, not {count}", game=game, seats=seats, count=len(deal.hands))
+        )
     if any(len(hand) != hand_size for hand in deal.hands) or len(deal.talon) != talon_size:
-        raise ValueError(f"A {people} deal has {hand_size} cards per seat and {talon_size} in the talon")
+        raise ValueError(
+            _(
+                "A deal of {game} has {hand_size} cards per seat and {talon_size} in the talon",
+                game=game,
+                hand_size=hand_size,
+                talon_size=talon_size,
+            )
+        )
     cards = [card for hand in deal.hands for card in hand] + list(deal.talon)
     if set(cards) != PACK_54 or len(cards) != len(PACK_54):
-        raise ValueError(f"A {people} deal must hold each card of the 54-card pack once")
+        raise ValueError(_("A deal of {game} must hold each card of the 54-card pack once", game=game))

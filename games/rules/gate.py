@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import IllegalAction
+from .words import Msg, _
 
 Legal = Callable[[Any, int], list[str]]
 Apply = Callable[[Any, int, str], Any]
@@ -23,7 +24,7 @@ class Gate:
     seats: int
     # Phase → (the action words it accepts, legal actions, apply).
     phases: Mapping[Any, tuple[frozenset[str], Legal, Apply]]
-    verbs: Mapping[str, str]  # action word → what a player would be trying to do with it
+    verbs: Mapping[str, Msg]  # action word → what a player would be trying to do with it
     with_argument: frozenset[str]  # words written ``word:argument``
     may_be_empty: frozenset[str] = frozenset()  # words whose argument may be empty ("discard:")
 
@@ -40,7 +41,7 @@ class Gate:
         else:
             well_formed = word in self.verbs and not colon
         if not well_formed:
-            raise IllegalAction(f"Unknown action {action!r}")
+            raise IllegalAction(_("Unknown action {action}", action=repr(action)))
         return word
 
     def apply(
@@ -52,15 +53,17 @@ class Gate:
         not_your_turn: Callable[[Any, int, str], IllegalAction] | None = None,
     ) -> Any:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise IllegalAction(f"There is no seat {seat!r}")
+            raise IllegalAction(_("There is no seat {seat}", seat=repr(seat)))
         if over:
-            raise IllegalAction("The hand is over")
+            raise IllegalAction(_("The hand is over"))
         if not isinstance(action, str):
-            raise IllegalAction(f"Unknown action {action!r}")
+            raise IllegalAction(_("Unknown action {action}", action=repr(action)))
         word = self.word(action)
         if seat not in state.to_act:
-            raise not_your_turn(state, seat, word) if not_your_turn else IllegalAction("It is not your turn")
-        words, _, handler = self.phases[state.phase]
+            raise (
+                not_your_turn(state, seat, word) if not_your_turn else IllegalAction(_("It is not your turn"))
+            )
+        words, _sep, handler = self.phases[state.phase]
         if word not in words:
-            raise IllegalAction(f"You cannot {self.verbs[word]} now")
+            raise IllegalAction(_("You cannot {verb} now", verb=self.verbs[word]))
         return handler(state, seat, action)

@@ -29,7 +29,7 @@ from .base import HandContext, HandResult
 ROTATE = "rotate"  # the next seat deals (unless the hand names its next dealer)
 HIGHEST_TOTAL = "highest_total"  # the highest total; ties: the first from the last dealer on
 HAND = "hand"
-RADELCI = "unused radelci"
+RADELCI = "unused radelci"  # untranslated: a key (a row's reason and kind), the page words it
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ class Match:
 
     def next_context(self, options: dict[str, object]) -> HandContext:
         if self.over:
-            raise ValueError("The match is over")
+            raise ValueError("The match is over")  # untranslated: programmer error
         return HandContext(
             dealer=self.dealer,
             options=dict(options),
@@ -132,7 +132,7 @@ class Match:
 
 def start(rules: MatchRules, first_dealer: int) -> Match:
     if not 0 <= first_dealer < rules.seats:
-        raise ValueError(f"No seat {first_dealer} to deal")
+        raise ValueError(f"No seat {first_dealer} to deal")  # untranslated: programmer error
     radelci = (0,) * rules.seats if rules.radelci_penalty is not None else ()
     return Match(rules=rules, dealer=first_dealer, totals=(rules.start_total,) * rules.seats, radelci=radelci)
 
@@ -175,14 +175,21 @@ def _highest_total(totals: tuple[int, ...], last: int) -> int:
 def record(match: Match, result: HandResult, doubled: bool) -> Match:
     """Fold one finished hand (dealt by ``match.dealer``, ``doubled`` or not) into the match."""
     if match.over:
-        raise ValueError("The match is over")
+        raise ValueError("The match is over")  # untranslated: programmer error
     rules = match.rules
     if len(result.payments) != rules.seats:
-        raise ValueError(f"A hand's payments must be {rules.seats} amounts")
+        raise ValueError(
+            f"A hand's payments must be {rules.seats} amounts"  # untranslated: programmer error
+        )
     if rules.zero_sum and sum(result.payments) != 0:
-        raise ValueError(f"A hand's payments must be {rules.seats} amounts adding up to zero")
+        raise ValueError(
+            f"A hand's payments must be {rules.seats} amounts"  # untranslated: programmer error
+            " adding up to zero"  # untranslated: programmer error
+        )
     if rules.dealer_sits_out and result.payments[match.dealer] != 0:
-        raise ValueError("The dealer sat the hand out: it pays and receives nothing")
+        raise ValueError(
+            "The dealer sat the hand out: it pays and receives nothing"  # untranslated: programmer error
+        )
     totals = tuple(t + p for t, p in zip(match.totals, result.payments, strict=True))
     resets: tuple[int, ...] = ()
     if rules.reset_at is not None:
@@ -192,7 +199,9 @@ def record(match: Match, result: HandResult, doubled: bool) -> Match:
     if rules.radelci_penalty is not None and result.radelci:
         radelci = tuple(n + d for n, d in zip(radelci, result.radelci, strict=True))
         if min(radelci) < 0:
-            raise ValueError("A seat cannot use up a radelc it does not hold")
+            raise ValueError(
+                "A seat cannot use up a radelc it does not hold"  # untranslated: programmer error
+            )
     row = MatchRow(
         number=len(match.rows) + 1,
         dealer=match.dealer,

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
 
-Record = TypeVar("Record")
+Record = TypeVar("Record")  # untranslated: a type variable
 
 
 def evolver(cls: type[Record]) -> Callable[..., Record]:
@@ -22,7 +22,9 @@ def evolver(cls: type[Record]) -> Callable[..., Record]:
     def evolve(state: Record, **changes: Any) -> Record:
         unknown = changes.keys() - names
         if unknown:
-            raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+            raise TypeError(
+                f"{cls.__name__} has no field {sorted(unknown)[0]!r}"  # untranslated: programmer error
+            )
         new = object.__new__(cls)
         new.__dict__.update(state.__dict__)
         new.__dict__.update(changes)

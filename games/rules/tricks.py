@@ -16,8 +16,9 @@ from typing import Any, NamedTuple
 
 from .base import IllegalAction
 from .cards import SUIT_NAMES, TRUMP, pile_points
+from .words import Msg, _
 
-LogEntry = tuple[int | None, str]  # (acting seat or None, public text)
+LogEntry = tuple[int | None, Msg]  # (acting seat or None, public text: card codes in ``card``/``cards``)
 
 
 class Trick(NamedTuple):
@@ -40,8 +41,8 @@ class TrickRules:
     tricks: int  # in a hand
     pack: Collection[str]
     rank: Mapping[str, int]  # strength within trumps or within one suit (``cards.rank_table``)
-    trump_word: str  # "tarokk" (Hungarian), "trump" (Czech): for the players' messages
-    caller_word: str  # who calls a partner card: "the declarer", "povinnost"
+    trump_word: Msg | str  # "tarokk" (Hungarian), "trump" (Czech): for the players' messages
+    caller_word: Msg | str  # who calls a partner card: "the declarer", "povinnost"
     # The seat that wins a complete trick, ``(seat, card)`` in playing order; None: the highest
     # trump, else the highest card of the suit led (``trick_winner``). Slovenian: the emperor
     # trick and colour valat.
@@ -129,7 +130,12 @@ def trick_json(trick: Trick) -> dict[str, Any]:
 
 
 # What a log line of a card played to an earlier trick says when tricks may not be reviewed.
-PLAYED_UNSEEN = "plays a card"
+PLAYED_UNSEEN = _("plays a card")
+
+
+def plays(card: str) -> Msg:
+    """The log line of a card played: its code in the ``card`` parameter."""
+    return _("plays {card}", card=card)
 
 
 def reviewable_tricks(tricks: Sequence[Trick], review_all: bool) -> Sequence[Trick]:
@@ -148,7 +154,7 @@ def reviewable_log(
     replaced, never dropped, so a line's index (``games.automatic``) stays what it was."""
     hidden: set[LogEntry] = set()
     if not review_all:
-        hidden = {(seat, f"plays {card}") for trick in tricks[:-1] for seat, card in trick.cards}
+        hidden = {(seat, plays(card)) for trick in tricks[:-1] for seat, card in trick.cards}
     return [{"seat": seat, "text": PLAYED_UNSEEN if (seat, text) in hidden else text} for seat, text in log]
 
 
@@ -160,13 +166,13 @@ def keep_back(cards: list[str], card: str, keep: bool) -> list[str]:
     return cards
 
 
-def follow_error(hand: Sequence[str], led: str, trump_word: str) -> IllegalAction:
+def follow_error(hand: Sequence[str], led: str, trump_word: Msg | str) -> IllegalAction:
     """Why a card that does not follow was refused, in the player's words."""
     if any(card[0] == led for card in hand):
         if led == TRUMP:
-            return IllegalAction(f"You must follow with a {trump_word}")
-        return IllegalAction(f"You must follow {SUIT_NAMES[led]}")
-    return IllegalAction(f"You must play a {trump_word}")
+            return IllegalAction(_("You must follow with a {trump}", trump=trump_word))
+        return IllegalAction(_("You must follow {suit}", suit=SUIT_NAMES[led]))
+    return IllegalAction(_("You must play a {trump}", trump=trump_word))
 
 
 @dataclass(frozen=True)
@@ -187,7 +193,7 @@ def play_card(
     seat: int,
     card: str,
     playable: Sequence[str],
-    kept_message: str,
+    kept_message: Msg,
     trick_no: int,
     called_card: str | None = None,
     caller: int | None = None,
@@ -198,24 +204,24 @@ def play_card(
     numbers the trick in progress, for the log."""
     if card not in hand:
         if card not in rules.pack:
-            raise IllegalAction(f"Unknown card {card!r}")
-        raise IllegalAction(f"You do not hold {card}")
+            raise IllegalAction(_("Unknown card {card}", card=repr(card)))
+        raise IllegalAction(_("You do not hold {card}", card=card))
     if card not in legal_follow(hand, trick.led):
         raise follow_error(hand, trick.cards[0][1][0], rules.trump_word)
     if card not in playable:
         raise IllegalAction(kept_message)
-    entries: list[LogEntry] = [(seat, f"plays {card}")]
+    entries: list[LogEntry] = [(seat, plays(card))]
     if card == called_card:
         if seat == caller:
-            entries.append((seat, f"played the called card: {rules.caller_word} is alone"))
+            entries.append((seat, _("played the called card: {caller} is alone", caller=rules.caller_word)))
         else:
-            entries.append((seat, "is the partner"))
+            entries.append((seat, _("is the partner")))
     remaining = tuple(c for c in hand if c != card)
     cards = trick.cards + ((seat, card),)
     if len(cards) < rules.seats:
         return Played(remaining, Trick(trick.leader, cards), None, tuple(entries))
     winner = rules.winner(cards) if rules.winner is not None else trick_winner(cards, rules.rank.__getitem__)
-    entries.append((winner, f"wins trick {trick_no}"))
+    entries.append((winner, _("wins trick {number}", number=trick_no)))
     return Played(remaining, Trick(winner), Trick(trick.leader, cards, winner), tuple(entries))
 
 

@@ -75,26 +75,26 @@ class Msg:
             object.__setattr__(self, name, value)
 
 
-def _(text: str, **params: Any) -> Msg:
+def _(text: str, /, **params: Any) -> Msg:
     """A message; ``{name}`` placeholders take ``params`` (the name ``_`` is what extraction finds)."""
     return Msg(text, params)
 
 
-def gettext(text: str, **params: Any) -> Msg:
+def gettext(text: str, /, **params: Any) -> Msg:
     return Msg(text, params)
 
 
-def pgettext(context: str, text: str, **params: Any) -> Msg:
+def pgettext(context: str, text: str, /, **params: Any) -> Msg:
     """A message whose English text means different things: ``context`` tells them apart."""
     return Msg(text, params, context=context)
 
 
-def ngettext(singular: str, plural: str, count: int, **params: Any) -> Msg:
+def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> Msg:
     """A message about ``count`` things, in the plural form the language needs for it."""
     return Msg(singular, params, plural=plural, count=count)
 
 
-def npgettext(context: str, singular: str, plural: str, count: int, **params: Any) -> Msg:
+def npgettext(context: str, singular: str, plural: str, count: int, /, **params: Any) -> Msg:
     return Msg(singular, params, plural=plural, count=count, context=context)
 
 
@@ -110,7 +110,14 @@ def _english_value(value: Any) -> str:
 def _fill(text: str, params: dict[str, Any], value: Callable[[Any], str]) -> str:
     if not params:
         return text
-    return text.format(**{name: value(v) for name, v in params.items()})
+    return text.format(**{name: _joined(v, value) for name, v in params.items()})
+
+
+def _joined(param: Any, value: Callable[[Any], str]) -> str:
+    """A parameter as text: a tuple or list (``cards``) as its items, comma-separated."""
+    if isinstance(param, tuple | list):
+        return ", ".join(value(item) for item in param)
+    return value(param)
 
 
 def fill(text: str, params: dict[str, Any]) -> str:
@@ -125,6 +132,37 @@ def install_translator(translator: Callable[[Msg], str]) -> None:
     """Make ``str(msg)`` speak through ``translator`` (the web layer's gettext)."""
     global _translator
     _translator = translator
+
+
+def to_json(value: Any) -> Any:
+    """``value`` for JSON (a stored hand result): each message in it as a dict with its id,
+    so it is said in the reader's language when read back (``from_json``)."""
+    if isinstance(value, Msg):
+        data: dict[str, Any] = {"msg": value.text, "params": {k: to_json(v) for k, v in value.params.items()}}
+        for name in ("plural", "count", "context"):
+            if getattr(value, name) is not None:
+                data[name] = getattr(value, name)
+        return data
+    if isinstance(value, list | tuple):
+        return [to_json(item) for item in value]
+    return value
+
+
+def from_json(value: Any) -> Any:
+    """The inverse of ``to_json`` for one value: a stored message is a ``Msg`` again; text
+    stored before messages were (plain English) stays as it is."""
+    if isinstance(value, dict) and "msg" in value:
+        params = {k: from_json(v) for k, v in (value.get("params") or {}).items()}
+        return Msg(
+            value["msg"],
+            params,
+            plural=value.get("plural"),
+            count=value.get("count"),
+            context=value.get("context"),
+        )
+    if isinstance(value, list):
+        return tuple(from_json(item) for item in value)
+    return value
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:

@@ -30,6 +30,7 @@ from typing import Any
 from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
 from ..cards import sort_cards as _sort_cards
 from ..match import MatchRules
+from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
 from .observe import observe as _observe
@@ -40,21 +41,23 @@ OPTIONS = (
         "red_pip_order",
         "machtarok",
         ("machtarok", "ace_high", "traditional"),
-        label="Red pip order (machtarok: 4 3 2 1; ace high: 1 4 3 2; traditional: 1 2 3 4)",
+        label=_("Red pip order (machtarok: 4 3 2 1; ace high: 1 4 3 2; traditional: 1 2 3 4)"),
     ),
-    Option("first_dealer", "host", ("host", "random"), label="Who deals the first hand"),
-    Option("iote_called_value", 4, minimum=1, maximum=100, label="Called I on the end is worth"),
-    Option("iote_silent_value", 2, minimum=1, maximum=100, label="Uncalled I on the end is worth"),
-    Option("iote_with_valat", False, (False, True), label="I on the end may be called after a valat call"),
-    Option("starting_chips", 100, minimum=0, maximum=10000, label="Chips each player starts with"),
-    Option("match_hands", 0, minimum=0, maximum=100, label="Hands in a match (0: the host ends the match)"),
-    Option("trick_review", "last", ("last", "all"), label="Completed tricks a player may review"),
+    Option("first_dealer", "host", ("host", "random"), label=_("Who deals the first hand")),
+    Option("iote_called_value", 4, minimum=1, maximum=100, label=_("Called I on the end is worth")),
+    Option("iote_silent_value", 2, minimum=1, maximum=100, label=_("Uncalled I on the end is worth")),
+    Option("iote_with_valat", False, (False, True), label=_("I on the end may be called after a valat call")),
+    Option("starting_chips", 100, minimum=0, maximum=10000, label=_("Chips each player starts with")),
+    Option(
+        "match_hands", 0, minimum=0, maximum=100, label=_("Hands in a match (0: the host ends the match)")
+    ),
+    Option("trick_review", "last", ("last", "all"), label=_("Completed tricks a player may review")),
 )
 
 
 class Czech:
     key = "czech"
-    name = "Czech Taroky"
+    name = pgettext("game", "Czech Taroky")
     seats: tuple[int, ...] = (SEATS,)
     options: tuple[Option, ...] = OPTIONS
 
@@ -64,7 +67,7 @@ class Czech:
     def deal(self, rng: random.Random, seats: int, options: Mapping[str, Any], dealer: int = 0) -> Deal:
         """The pack's starting order and the hand's salt: the table shuffles, cuts and deals."""
         if seats not in self.seats:
-            raise ValueError(f"Czech Taroky is played by {SEATS}, not {seats}")
+            raise ValueError(_("Czech Taroky is played by {seats}, not {count}", seats=SEATS, count=seats))
         resolve_options(self.options, options)
         return _deal.deal(rng)
 
@@ -114,4 +117,4 @@ class Czech:
 
 CZECH = Czech()
 
-__all__ = ["CZECH", "OPTIONS", "Czech", "CzechState", "Phase"]
+__all__ = ["CZECH", "OPTIONS", "Czech", "CzechState", "Phase"]  # untranslated: names

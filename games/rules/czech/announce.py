@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from ..base import IllegalAction
+from ..words import _, pgettext
 from .state import (
     DECLARER,
     PREVER,
@@ -29,6 +30,12 @@ from .state import (
 )
 
 CONTRA_WORDS = ("contra", "rhea-contra", "supra-contra")
+CONTRA_NAMES = (
+    pgettext("contra", "contra"),
+    pgettext("contra", "rhea-contra"),
+    pgettext("contra", "supra-contra"),
+)
+ITEM_NAMES = {"game": pgettext("bonus", "game"), "valat": pgettext("bonus", "valat")}
 VALAT = "valat"
 IOTE = "iote"
 T1 = "T1"
@@ -53,10 +60,10 @@ def apply_valat(state: CzechState, seat: int, action: str) -> CzechState:
             state,
             valat_calls=calls,
             valat=seat,
-            log=logged(state, (seat, "calls valat: their side will take all 12 tricks")),
+            log=logged(state, (seat, _("calls valat: their side will take all 12 tricks"))),
         )
         return _after_valat(state)
-    state = evolve(state, valat_calls=calls, log=logged(state, (seat, "passes")))
+    state = evolve(state, valat_calls=calls, log=logged(state, (seat, _("passes"))))
     if len(calls) == SEATS:
         return _after_valat(state)
     return evolve(state, to_act=frozenset({next_seat(seat)}))
@@ -85,7 +92,9 @@ def apply_iote(state: CzechState, seat: int, action: str) -> CzechState:
         state = evolve(
             state,
             iote=seat,
-            log=logged(state, (seat, "calls I on the end: the I will be the only trump in the last trick")),
+            log=logged(
+                state, (seat, _("calls I on the end: the I will be the only trump in the last trick"))
+            ),
         )
     return start_contra(state)
 
@@ -138,14 +147,24 @@ def apply_contra(state: CzechState, seat: int, action: str) -> CzechState:
     if action == "pass":
         return _offer(evolve(state, contra_queue=state.contra_queue[1:]))
     if action != word:
-        raise IllegalAction(f"You may only say {word} now")
+        raise IllegalAction(_("You may only say {word} now", word=CONTRA_NAMES[level - 1]))
     calls = state.contra_calls + ((seat, word),)
     queue = _queue(state, seat, level + 1) if level < len(CONTRA_WORDS) else ()
     state = evolve(
         state,
         contra_calls=calls,
         contra_queue=queue,
-        log=logged(state, (seat, f"says {word} on the {contra_item(state)}")),
+        log=logged(
+            state,
+            (
+                seat,
+                _(
+                    "says {word} on the {item}",
+                    word=CONTRA_NAMES[level - 1],
+                    item=ITEM_NAMES[contra_item(state)],
+                ),
+            ),
+        ),
     )
     return _offer(state)
 
@@ -161,5 +180,5 @@ def start_play(state: CzechState) -> CzechState:
         to_act=frozenset({state.povinnost}),
         contra_queue=(),
         trick=Trick(state.povinnost),
-        log=logged(state, (state.povinnost, "leads the first trick")),
+        log=logged(state, (state.povinnost, _("leads the first trick"))),
     )

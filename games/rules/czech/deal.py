@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..base import Deal, HandContext, IllegalAction, Option, resolve_options
 from ..cards import PACK_54, check_pack_deal, pack_54, permutation
-from ..words import plural
+from ..words import _, ngettext, pgettext
 from .state import (
     HAND_SIZE,
     SEATS,
@@ -43,14 +43,14 @@ STYLES: dict[str, tuple[int, ...]] = {
     "twelves": (),  # the piles
 }
 STYLE_NAMES = {
-    "ones": "by ones",
-    "twos": "by twos",
-    "threes": "by threes",
-    "fours": "by fours",
-    "sixes": "by sixes",
-    "twelve": "twelve straight",
+    "ones": _("by ones"),
+    "twos": _("by twos"),
+    "threes": _("by threes"),
+    "fours": _("by fours"),
+    "sixes": _("by sixes"),
+    "twelve": _("twelve straight"),
     "345": "3-4-5",
-    "twelves": "twelves choice",
+    "twelves": _("twelves choice"),
 }
 CUT_PACKETS = (6, 6)
 CUT_POSITIONS = frozenset(str(k) for k in range(CUT_MIN, CUT_MAX + 1))  # canonical: no "07"
@@ -72,7 +72,7 @@ def deal_packets(cards: Sequence[str], dealer: int, packets: Sequence[int]) -> t
     position = 0
     for packet in packets:
         seat = next_seat(dealer)
-        for _ in range(SEATS):
+        for _turn in range(SEATS):
             hands[seat] += cards[position : position + packet]
             position += packet
             seat = next_seat(seat)
@@ -88,16 +88,18 @@ def find_povinnost(hands: Sequence[Sequence[str]], dealer: int, opening: bool) -
         for seat, hand in enumerate(hands):
             if card in hand:
                 return seat
-    raise AssertionError("T2..T8 cannot all be in the talon")  # pragma: no cover
+    raise AssertionError(  # pragma: no cover
+        "T2..T8 cannot all be in the talon"  # untranslated: programmer error
+    )
 
 
 def check_deal(deal: Deal) -> None:
-    check_pack_deal(deal, "Czech Taroky", "Czech", SEATS, HAND_SIZE, TALON_SIZE)
+    check_pack_deal(deal, pgettext("game", "Czech Taroky"), "", SEATS, HAND_SIZE, TALON_SIZE)
 
 
 def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> CzechState:
     if not 0 <= context.dealer < SEATS:
-        raise ValueError(f"No seat {context.dealer} to deal")
+        raise ValueError(_("No seat {dealer} to deal", dealer=context.dealer))
     options = resolve_options(declared, context.options)
     setup = Setup(deal=deal, dealer=context.dealer, opening=context.opening, options=tuple(options.items()))
     empty: tuple[tuple[str, ...], ...] = ((),) * SEATS
@@ -106,9 +108,9 @@ def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> Cz
         state = CzechState(setup=setup, phase=Phase.SHUFFLE, to_act=frozenset(), hands=empty)
         return dealt(state, deal.talon, tuple(tuple(h) for h in deal.hands))
     if len(deal.deck) != len(PACK_54) or set(deal.deck) != PACK_54:
-        raise ValueError("A Czech deal needs the whole 54-card pack in its deck")
+        raise ValueError(_("A Czech deal needs the whole 54-card pack in its deck"))
     if not deal.salt:
-        raise ValueError("A Czech deal needs its salt")
+        raise ValueError(_("A Czech deal needs its salt"))
     return CzechState(
         setup=setup,
         phase=Phase.SHUFFLE,
@@ -131,7 +133,7 @@ def dealt(state: CzechState, talon: tuple[str, ...], hands: tuple[tuple[str, ...
         dealt=sorted_hands,
         talon=talon,
         povinnost=povinnost,
-        log=logged(state, (povinnost, "is povinnost")),
+        log=logged(state, (povinnost, _("is povinnost"))),
     )
 
 
@@ -150,14 +152,25 @@ def apply_shuffle(state: CzechState, seat: int, action: str) -> CzechState:
             state,
             deck=tuple(state.deck[j] for j in order),
             shuffles=press,
-            log=logged(state, (seat, f"shuffles the deck ({plural(press, 'shuffle')})")),
+            log=logged(
+                state,
+                (
+                    seat,
+                    ngettext(
+                        "shuffles the deck ({count} shuffle)",
+                        "shuffles the deck ({count} shuffles)",
+                        press,
+                        count=press,
+                    ),
+                ),
+            ),
         )
     cutter = state.setup.cutter
     return evolve(
         state,
         phase=Phase.CUT,
         to_act=frozenset({cutter}),
-        log=logged(state, (seat, "passes the deck to be cut")),
+        log=logged(state, (seat, _("passes the deck to be cut"))),
     )
 
 
@@ -170,21 +183,23 @@ def legal_cuts(state: CzechState, seat: int) -> list[str]:
 
 
 def apply_cut(state: CzechState, seat: int, action: str) -> CzechState:
-    word, _, argument = action.partition(":")
+    word, _sep, argument = action.partition(":")
     deck = state.deck
     if word == "cut":
         if argument not in CUT_POSITIONS:
-            raise IllegalAction(f"Cut at a position from {CUT_MIN} to {CUT_MAX}")
+            raise IllegalAction(
+                _("Cut at a position from {minimum} to {maximum}", minimum=CUT_MIN, maximum=CUT_MAX)
+            )
         k = int(argument)
         deck = deck[k:] + deck[:k]
         cut: tuple[str, object] = ("cut", k)
-        text = f"cuts at {k}"
+        text = _("cuts at {position}", position=k)
         packets: tuple[int, ...] = CUT_PACKETS
     else:
         if argument not in STYLES:
-            raise IllegalAction(f"Unknown deal style {argument!r}")
+            raise IllegalAction(_("Unknown deal style {style}", style=repr(argument)))
         cut = ("knock", argument)
-        text = f"knocks: deal {STYLE_NAMES[argument]}"
+        text = _("knocks: deal {style}", style=STYLE_NAMES[argument])
         packets = STYLES[argument]
     state = evolve(state, deck=deck, cut=cut, log=logged(state, (seat, text)))
     talon, rest = deck[:TALON_SIZE], deck[TALON_SIZE:]
@@ -213,19 +228,19 @@ def apply_pile(state: CzechState, seat: int, action: str) -> CzechState:
     assert state.pile_owners is not None and state.piles is not None
     argument = action.partition(":")[2]
     if argument not in PILES:
-        raise IllegalAction(f"Pick a pile from 1 to {SEATS}")
+        raise IllegalAction(_("Pick a pile from 1 to {count}", count=SEATS))
     index = int(argument) - 1
     if state.pile_owners[index] is not None:
-        raise IllegalAction(f"Pile {index + 1} has been taken already")
+        raise IllegalAction(_("Pile {number} has been taken already", number=index + 1))
     owners = list(state.pile_owners)
     owners[index] = seat
-    entries = [(seat, f"takes pile {index + 1}")]
+    entries = [(seat, _("takes pile {number}", number=index + 1))]
     dealer = state.setup.dealer
     chooser = next_seat(seat)
     if chooser == dealer:
         last = owners.index(None)
         owners[last] = dealer
-        entries.append((dealer, f"takes the last pile ({last + 1})"))
+        entries.append((dealer, _("takes the last pile ({number})", number=last + 1)))
     state = evolve(state, pile_owners=tuple(owners), to_act=frozenset({chooser}), log=logged(state, *entries))
     if chooser != dealer:
         return state

@@ -7,6 +7,7 @@ piles by number; cards in display order.
 from __future__ import annotations
 
 from ..gate import Apply, Gate, Legal
+from ..words import _, pgettext
 from . import announce, auction, deal, money, partner, play, talon
 from .state import SEATS, CzechState, Phase
 
@@ -31,26 +32,29 @@ PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
 }
 
 VERBS = {
-    "shuffle": "shuffle",
-    "pass": "pass",
-    "cut": "cut",
-    "knock": "knock",
-    "pile": "pick a pile",
-    "prever": "go prever",
-    "take": "take a talon card",
-    "offer": "offer a talon card",
-    "accept": "accept a talon card",
-    "refuse": "refuse a talon card",
-    "keep": "keep talon cards",
-    "reject": "reject talon cards",
-    "discard": "discard",
-    "call": "call a partner",
-    "declare": "declare money cards",
-    "decline": "decline money cards",
-    "valat": "call valat",
-    "iote": "call I on the end",
-    "play": "play a card",
-    **{word: f"say {word}" for word in announce.CONTRA_WORDS},
+    "shuffle": pgettext("verb", "shuffle"),
+    "pass": pgettext("verb", "pass"),
+    "cut": pgettext("verb", "cut"),
+    "knock": pgettext("verb", "knock"),
+    "pile": _("pick a pile"),
+    "prever": _("go prever"),
+    "take": _("take a talon card"),
+    "offer": _("offer a talon card"),
+    "accept": _("accept a talon card"),
+    "refuse": _("refuse a talon card"),
+    "keep": _("keep talon cards"),
+    "reject": _("reject talon cards"),
+    "discard": pgettext("verb", "discard"),
+    "call": _("call a partner"),
+    "declare": _("declare money cards"),
+    "decline": _("decline money cards"),
+    "valat": _("call valat"),
+    "iote": _("call I on the end"),
+    "play": _("play a card"),
+    **{
+        word: _("say {word}", word=name)
+        for word, name in zip(announce.CONTRA_WORDS, announce.CONTRA_NAMES, strict=True)
+    },
 }
 WITH_ARGUMENT = frozenset({"cut", "knock", "pile", "discard", "call", "play"})
 

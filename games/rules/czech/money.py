@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from ..base import IllegalAction
 from ..cards import HONOURS, KINGS
+from ..words import _
 from .state import PARTNER_GAME, SEATS, CzechState, Phase, evolve, in_order, logged, trump_count
 
 FIVE_POINT = HONOURS | KINGS
-UNI, BIDA, TAROCKY, TAROKY = "Uni", "Bida", "Tarocky", "Taroky"
-TRUL, PANE, ROSA_PANE, ROSA_PANE_PLUS = "Trul", "Pane", "Rosa-Pane", "Rosa-Pane+"
+UNI, BIDA, TAROCKY, TAROKY = "Uni", "Bida", "Tarocky", "Taroky"  # untranslated: the game's own names
+TRUL, PANE, ROSA_PANE, ROSA_PANE_PLUS = (  # untranslated: the game's own names
+    "Trul",  # untranslated: the game's own name
+    "Pane",  # untranslated: the game's own name
+    "Rosa-Pane",
+    "Rosa-Pane+",
+)  # untranslated: the game's own names
 WEAKNESS = frozenset({UNI, BIDA})
 
 
@@ -69,7 +75,7 @@ def legal_money(state: CzechState, seat: int) -> list[str]:
 
 def apply_money(state: CzechState, seat: int, action: str) -> CzechState:
     if action == "decline" and not has_choice(state):
-        raise IllegalAction("Only a povinnost with no more than two tarokks may keep money cards secret")
+        raise IllegalAction(_("Only a povinnost with no more than two tarokks may keep money cards secret"))
     return publish(state, declare=action == "declare")
 
 
@@ -87,7 +93,7 @@ def publish(state: CzechState, declare: bool) -> CzechState:
                 continue
             money += ((seat, name, a),)
             payments = pay(payments, seat, a)
-            entries.append((seat, f"has {name}: {a} from each other player"))
+            entries.append((seat, _("has {name}: {amount} from each other player", name=name, amount=a)))
     choice = declare if has_choice(state) else None
     state = evolve(
         state, money_choice=choice, money=money, money_payments=payments, log=logged(state, *entries)

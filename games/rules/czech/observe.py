@@ -27,6 +27,7 @@ from ..base import EVERYONE, View, Viewer
 from ..base import check_viewer as _check_viewer
 from ..review import hand_review
 from ..tricks import reviewable_log, reviewable_tricks, trick_json
+from ..words import _
 from .announce import CONTRA_WORDS, contra_item
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
 from .talon import prever_seeing
@@ -36,8 +37,8 @@ from .talon import prever_seeing
 # only when somebody holds T1 would tell, in a prever game, that T1 lies in the untaken talon.
 # Povinnost's money step is public: every partner game has it (``money``).
 WAITING = {
-    Phase.IOTE: "private decisions (I on the end, contra)",
-    Phase.CONTRA: "private decisions (I on the end, contra)",
+    Phase.IOTE: _("private decisions (I on the end, contra)"),
+    Phase.CONTRA: _("private decisions (I on the end, contra)"),
 }
 PUBLIC_PHASE = {Phase.IOTE: Phase.CONTRA}
 
@@ -96,7 +97,7 @@ def public_sides(state: CzechState, called_public: bool) -> list[str | None]:
     on_x: dict[int, bool] = {}
     if state.valat is not None:
         on_x[state.valat] = True
-    for level, (seat, _) in enumerate(state.contra_calls, start=1):
+    for level, (seat, _word) in enumerate(state.contra_calls, start=1):
         on_x[seat] = level == 2
     if state.valat is None:
         x: str | None = DECLARER
@@ -227,7 +228,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
         "tricks": [trick_json(t) for t in review],
         "tricks_won": tricks_won,
         "log": reviewable_log(state.log, state.tricks, review_all),
-        "result": state.result.to_json() if state.result is not None else None,
+        "result": state.result.view() if state.result is not None else None,
         "deal": (
             {"hands": [list(h) for h in state.dealt or ()], "talon": list(state.talon)}
             if everything and is_dealt

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..base import HandResult
 from ..cards import pile_points
 from ..tricks import won_by_side
+from ..words import _
 from .scoring import Outcome, money_line, score, settle
 from .state import DECLARER, HAND_SIZE, OPPONENTS, PREVER, SEATS, CzechState, Phase, evolve, logged
 
@@ -59,11 +60,16 @@ def finish(state: CzechState) -> CzechState:
         game_winner=scored.game_winner,
         items=scored.items + money,
         value=scored.value,
-        reason="played out",
+        reason="played out",  # untranslated: a key (HandResult.reason), the page words it
         next_dealer=state.povinnost,
     )
     decl, opp = outcome.card_points
-    summary = f"Declaring side {decl} card points, opponents {opp}; V = {scored.value:+d}"
+    summary = _(
+        "Declaring side {declarer} card points, opponents {opponents}; V = {value}",
+        declarer=decl,
+        opponents=opp,
+        value=f"{scored.value:+d}",
+    )
     assert sum(payments) == 0 and len(payments) == SEATS
     return evolve(
         state,

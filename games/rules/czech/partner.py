@@ -5,6 +5,7 @@ plays alone (secretly) when it holds the card itself or nobody does (it was disc
 from __future__ import annotations
 
 from ..base import IllegalAction
+from ..words import _
 from .state import SEATS, CzechState, Phase, evolve, logged
 
 ALTERNATIVES = ("T18", "T17", "T16", "T15")
@@ -32,7 +33,15 @@ def apply_call(state: CzechState, seat: int, action: str) -> CzechState:
     card = action.partition(":")[2]
     allowed = callable_cards(state.hands[seat])
     if card not in allowed:
-        raise IllegalAction(f"You may call {' or '.join(allowed)}")
+        raise IllegalAction(
+            _("You may call {card}", card=allowed[0])
+            if len(allowed) == 1
+            else _("You may call {card} or {other}", card=allowed[0], other=allowed[1])
+            if len(allowed) == 2
+            else _("You may call one of {cards}", cards=tuple(allowed))
+        )
     partner = next((s for s in range(SEATS) if s != seat and card in state.hands[s]), None)
-    state = evolve(state, called_card=card, partner=partner, log=logged(state, (seat, f"calls {card}")))
+    state = evolve(
+        state, called_card=card, partner=partner, log=logged(state, (seat, _("calls {card}", card=card)))
+    )
     return start_money(state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..cards import PACK_54
 from ..tricks import TrickRules, after_card, keep_back, legal_follow, play_card
+from ..words import _, pgettext
 from .outcome import finish
 from .state import HAND_SIZE, SEATS, CzechState, evolve
 
@@ -36,8 +37,8 @@ def apply_play(state: CzechState, seat: int, action: str) -> CzechState:
         tricks=HAND_SIZE,
         pack=PACK_54,
         rank=state.setup.rank(),
-        trump_word="trump",
-        caller_word="povinnost",
+        trump_word=pgettext("card", "trump"),
+        caller_word=pgettext("role", "povinnost"),
     )
     played = play_card(
         rules,
@@ -46,7 +47,7 @@ def apply_play(state: CzechState, seat: int, action: str) -> CzechState:
         seat,
         action.partition(":")[2],
         playable(state, seat),
-        "You called I on the end: keep the I (T1) for the last trick",
+        _("You called I on the end: keep the I (T1) for the last trick"),
         len(state.tricks) + 1,
         state.called_card,
         state.povinnost,

@@ -12,13 +12,19 @@ from dataclasses import dataclass
 
 from ..base import ScoredItem
 from ..cards import round_half_away
+from ..words import Msg, _, ngettext, pgettext
 from .state import DECLARER, HALF, OPPONENTS, SEATS
 
 SIGN = {DECLARER: 1, OPPONENTS: -1}
 OTHER = {DECLARER: OPPONENTS, OPPONENTS: DECLARER}
 GAME = "game"
 VALAT = "valat"
-IOTE = "I on the end"
+IOTE = "I on the end"  # untranslated: a key (ScoredItem.name), shown as its label
+LABELS = {
+    GAME: pgettext("bonus", "game"),
+    VALAT: pgettext("bonus", "valat"),
+    IOTE: pgettext("bonus", "I on the end"),
+}
 TRICKS = 12
 
 
@@ -53,8 +59,19 @@ def game_won(card_points: int) -> bool:
     return card_points > HALF
 
 
-def _plural_calls(k: int) -> str:
-    return f"{k} contra call" + ("" if k == 1 else "s")
+def _contra_note(k: int, multiplier: int) -> Msg:
+    return ngettext(
+        "{count} contra call: × {multiplier}",
+        "{count} contra calls: × {multiplier}",
+        k,
+        count=k,
+        multiplier=multiplier,
+    )
+
+
+def _then(first: Msg | str, second: Msg | None) -> Msg | str:
+    """Two notes of one line, the second after a semicolon."""
+    return first if second is None else pgettext("notes", "{first}; {second}", first=first, second=second)
 
 
 def _game_line(outcome: Outcome) -> ScoredItem:
@@ -64,35 +81,46 @@ def _game_line(outcome: Outcome) -> ScoredItem:
     factor = 3 if outcome.prever else 2
     a = (d + 10) * factor
     c = round_half_away(a / 10)
-    note = f"d = {d}, a = {d + 10} × {factor} = {a} → {c}"
+    note: Msg | str = f"d = {d}, a = {d + 10} × {factor} = {a} → {c}"
     multiplier = 1
     if outcome.prever and not won:
         multiplier *= outcome.pm
         if outcome.pm != 1:
-            note += f"; prever lost: × {outcome.pm}"
+            note = _then(note, _("prever lost: × {multiplier}", multiplier=outcome.pm))
     if outcome.contra:
         multiplier *= 2**outcome.contra
-        note += f"; {_plural_calls(outcome.contra)}: × {2**outcome.contra}"
+        note = _then(note, _contra_note(outcome.contra, 2**outcome.contra))
     side = DECLARER if won else OPPONENTS
-    return ScoredItem(GAME, side, c, multiplier, SIGN[side] * c * multiplier, note=note)
+    return ScoredItem(GAME, side, c, multiplier, SIGN[side] * c * multiplier, note=note, label=LABELS[GAME])
 
 
 def _valat_line(outcome: Outcome) -> ScoredItem:
     multiplier = 2**outcome.contra
-    contra = f"; {_plural_calls(outcome.contra)}: × {multiplier}" if outcome.contra else ""
+    contra = _contra_note(outcome.contra, multiplier) if outcome.contra else None
     if outcome.valat is not None:
         base = 60 if outcome.prever else 40
         caller = outcome.valat
         made = outcome.tricks[0 if caller == DECLARER else 1] == TRICKS
-        who = "the declaring side" if caller == DECLARER else "the opponents"
-        note = f"called by {who}: " + ("made" if made else "failed") + contra
+        if caller == DECLARER:
+            said = (
+                _("called by the declaring side: made") if made else _("called by the declaring side: failed")
+            )
+        else:
+            said = _("called by the opponents: made") if made else _("called by the opponents: failed")
+        note = _then(said, contra)
         sign = SIGN[caller] * (1 if made else -1)
-        return ScoredItem(VALAT, caller, base, multiplier, sign * base * multiplier, True, note)
+        return ScoredItem(
+            VALAT, caller, base, multiplier, sign * base * multiplier, True, note, label=LABELS[VALAT]
+        )
     base = 30 if outcome.prever else 20
     winner = DECLARER if outcome.tricks[0] == TRICKS else OPPONENTS
-    who = "the declaring side" if winner == DECLARER else "the opponents"
-    note = f"not called: {who} took all 12 tricks" + contra
-    return ScoredItem(VALAT, winner, base, multiplier, SIGN[winner] * base * multiplier, False, note)
+    if winner == DECLARER:
+        note = _then(_("not called: the declaring side took all 12 tricks"), contra)
+    else:
+        note = _then(_("not called: the opponents took all 12 tricks"), contra)
+    return ScoredItem(
+        VALAT, winner, base, multiplier, SIGN[winner] * base * multiplier, False, note, label=LABELS[VALAT]
+    )
 
 
 def _iote_line(outcome: Outcome) -> ScoredItem | None:
@@ -102,20 +130,31 @@ def _iote_line(outcome: Outcome) -> ScoredItem | None:
         value = outcome.iote_called_value
         made = outcome.t1_side == side and outcome.t1_alone
         if made:
-            note = "called: T1 was the only trump in trick 12"
+            note = _("called: T1 was the only trump in trick 12")
         elif outcome.t1_side is None:
-            note = "called, failed: T1 was not played to trick 12"
+            note = _("called, failed: T1 was not played to trick 12")
         else:
-            note = "called, failed: another trump was played to trick 12"
-        return ScoredItem(IOTE, side, value, 1, SIGN[side] * (value if made else -value), True, note)
+            note = _("called, failed: another trump was played to trick 12")
+        return ScoredItem(
+            IOTE, side, value, 1, SIGN[side] * (value if made else -value), True, note, label=LABELS[IOTE]
+        )
     if outcome.t1_side is None:
         return None
     side = outcome.t1_side
     value = outcome.iote_silent_value
     if outcome.t1_alone:
-        return ScoredItem(IOTE, side, value, 1, SIGN[side] * value, False, "not called: T1 alone in trick 12")
-    note = "not called, failed: another trump in trick 12"
-    return ScoredItem(IOTE, side, value, 1, -SIGN[side] * value, False, note)
+        return ScoredItem(
+            IOTE,
+            side,
+            value,
+            1,
+            SIGN[side] * value,
+            False,
+            _("not called: T1 alone in trick 12"),
+            label=LABELS[IOTE],
+        )
+    note = _("not called, failed: another trump in trick 12")
+    return ScoredItem(IOTE, side, value, 1, -SIGN[side] * value, False, note, label=LABELS[IOTE])
 
 
 def is_valat_hand(outcome: Outcome) -> bool:
@@ -147,4 +186,6 @@ def settle(value: int, declarer_side: tuple[int, ...], seats: int = SEATS) -> tu
 
 def money_line(seat: int, side: str, name: str, a: int) -> ScoredItem:
     """A money card (§7.1): each other player paid ``a`` to ``seat``; not part of V."""
-    return ScoredItem(name, side, a, 1, a, note=f"money card: {a} from each other player", paid_to=seat)
+    return ScoredItem(
+        name, side, a, 1, a, note=_("money card: {amount} from each other player", amount=a), paid_to=seat
+    )

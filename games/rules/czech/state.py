@@ -27,7 +27,7 @@ PACK_POINTS = 106
 HALF = 53
 
 PREVER = "prever"
-PARTNER_GAME = "partner game"
+PARTNER_GAME = "partner game"  # untranslated: a key (the contract), the page words it
 DECLARER = "declarer"
 OPPONENTS = "opponents"
 

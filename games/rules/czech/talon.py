@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..base import IllegalAction
 from ..cards import HONOURS, KINGS, PACK_54
+from ..words import _
 from .state import (
     HAND_SIZE,
     PARTNER_GAME,
@@ -51,7 +52,7 @@ def start_partner_talon(state: CzechState) -> CzechState:
         hands=with_card(state.hands, p, state.talon[:4], state.setup),
         talon_received=tuple(received),
         talon_step=(5, "choose"),
-        log=logged(state, (p, "takes talon cards 1-4")),
+        log=logged(state, (p, _("takes talon cards 1-4"))),
     )
     return state
 
@@ -94,12 +95,12 @@ def apply_talon(state: CzechState, seat: int, action: str) -> CzechState:
     card_no, stage = state.talon_step
     if stage == "choose":
         if action not in ("take", "offer"):
-            raise IllegalAction(f"Take talon card {card_no} or offer it")
+            raise IllegalAction(_("Take talon card {card_no} or offer it", card_no=card_no))
         if action == "take":
             state = evolve(
                 state,
                 talon_events=state.talon_events + ((seat, "take", card_no),),
-                log=logged(state, (seat, f"takes talon card {card_no}")),
+                log=logged(state, (seat, _("takes talon card {card_no}", card_no=card_no))),
             )
             return _after_card(_receive(state, seat, card_no), card_no)
         return evolve(
@@ -107,22 +108,26 @@ def apply_talon(state: CzechState, seat: int, action: str) -> CzechState:
             to_act=frozenset({previous_seat(povinnost)}),
             talon_step=(card_no, "answer"),
             talon_events=state.talon_events + ((seat, "offer", card_no),),
-            log=logged(state, (seat, f"offers talon card {card_no}")),
+            log=logged(state, (seat, _("offers talon card {card_no}", card_no=card_no))),
         )
     if action not in ("accept", "refuse"):
-        raise IllegalAction(f"Accept talon card {card_no} or refuse it")
+        raise IllegalAction(_("Accept talon card {card_no} or refuse it", card_no=card_no))
     offerer = _offerer(state, card_no)
     if action == "accept":
         state = evolve(
             state,
             talon_events=state.talon_events + ((seat, "accept", card_no),),
-            log=logged(state, (seat, f"accepts talon card {card_no}")),
+            log=logged(state, (seat, _("accepts talon card {card_no}", card_no=card_no))),
         )
         return _after_card(_receive(state, seat, card_no), card_no)
     state = evolve(
         state,
         talon_events=state.talon_events + ((seat, "refuse", card_no), (offerer, "take", card_no)),
-        log=logged(state, (seat, f"refuses talon card {card_no}"), (offerer, f"takes talon card {card_no}")),
+        log=logged(
+            state,
+            (seat, _("refuses talon card {card_no}", card_no=card_no)),
+            (offerer, _("takes talon card {card_no}", card_no=card_no)),
+        ),
     )
     return _after_card(_receive(state, offerer, card_no), card_no)
 
@@ -138,7 +143,7 @@ def start_prever_talon(state: CzechState) -> CzechState:
         to_act=frozenset({state.prever}),
         talon_received=((),) * 4,
         prever_stage="top",
-        log=logged(state, (state.prever, "looks at the top set of the talon")),
+        log=logged(state, (state.prever, _("looks at the top set of the talon"))),
     )
 
 
@@ -153,7 +158,7 @@ def prever_seeing(state: CzechState) -> tuple[str, ...] | None:
 
 def _apply_prever_talon(state: CzechState, seat: int, action: str) -> CzechState:
     if action not in ("keep", "reject"):
-        raise IllegalAction("Keep the talon cards or reject them")
+        raise IllegalAction(_("Keep the talon cards or reject them"))
     talon = state.talon
     entries: list[LogEntry]
     if state.prever_stage == "top":
@@ -164,21 +169,21 @@ def _apply_prever_talon(state: CzechState, seat: int, action: str) -> CzechState
                 prever_rejected=(talon[TOP],),
                 log=logged(
                     state,
-                    (seat, "rejects the top set: " + " ".join(talon[TOP])),
-                    (seat, "looks at the bottom set"),
+                    (seat, _("rejects the top set: {cards}", cards=tuple(talon[TOP]))),
+                    (seat, _("looks at the bottom set")),
                 ),
             )
         kept, rest, name, pm = talon[TOP], talon[BOTTOM], "top", 1
-        entries = [(seat, "keeps the top set")]
+        entries = [(seat, _("keeps the top set"))]
     else:
         if action == "keep":
             kept, rest, name, pm = talon[BOTTOM], talon[TOP], "bottom", 2
-            entries = [(seat, "keeps the bottom set: the prever multiplier is 2")]
+            entries = [(seat, _("keeps the bottom set: the prever multiplier is 2"))]
         else:
             kept, rest, name, pm = talon[TOP], talon[BOTTOM], "back", 4
             entries = [
-                (seat, "rejects the bottom set: " + " ".join(talon[BOTTOM])),
-                (seat, "takes back the top set: the prever multiplier is 4"),
+                (seat, _("rejects the bottom set: {cards}", cards=tuple(talon[BOTTOM]))),
+                (seat, _("takes back the top set: the prever multiplier is 4")),
             ]
     received: list[tuple[str, ...]] = [()] * 4
     received[seat] = state.setup.sort(kept)
@@ -194,7 +199,7 @@ def _apply_prever_talon(state: CzechState, seat: int, action: str) -> CzechState
         prever_kept=name,
         pm=pm,
         opponents_pile=rest,
-        log=logged(state, *entries, (None, "The other three talon cards go to the opponents")),
+        log=logged(state, *entries, (None, _("The other three talon cards go to the opponents"))),
     )
     return start_discards(state)
 
@@ -244,14 +249,14 @@ def apply_discard(state: CzechState, seat: int, action: str) -> CzechState:
     hand = state.hands[seat]
     if card not in hand:
         if card not in PACK_54:
-            raise IllegalAction(f"Unknown card {card!r}")
-        raise IllegalAction(f"You do not hold {card}")
+            raise IllegalAction(_("Unknown card {card}", card=repr(card)))
+        raise IllegalAction(_("You do not hold {card}", card=card))
     if card in KINGS:
-        raise IllegalAction("Kings may not be discarded")
+        raise IllegalAction(_("Kings may not be discarded"))
     if card in HONOURS:
-        raise IllegalAction("The I, the Mund and the Skyz (T1, T21, T22) may not be discarded")
+        raise IllegalAction(_("The I, the Mund and the Skyz (T1, T21, T22) may not be discarded"))
     if is_trump(card) and not only_trumps_and_kings(hand):
-        raise IllegalAction("You may discard a trump only when you hold nothing but trumps and kings")
+        raise IllegalAction(_("You may discard a trump only when you hold nothing but trumps and kings"))
     assert state.discards is not None
     hands = list(state.hands)
     hands[seat] = tuple(c for c in hand if c != card)
@@ -263,6 +268,6 @@ def apply_discard(state: CzechState, seat: int, action: str) -> CzechState:
         hands=tuple(hands),
         discards=tuple(discards),
         discarded_trumps=state.discarded_trumps + (((seat, card),) if trump else ()),
-        log=logged(state, (seat, f"discards {card}" if trump else "discards a card")),
+        log=logged(state, (seat, _("discards {card}", card=card) if trump else _("discards a card"))),
     )
     return _next_discarder(state)

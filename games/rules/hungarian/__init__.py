@@ -26,6 +26,7 @@ from typing import Any
 from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
 from ..cards import sort_cards as _sort_cards
 from ..match import MatchRules
+from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
 from .deal import table_seats
@@ -33,42 +34,42 @@ from .observe import observe as _observe
 from .state import FIVE_SEATS, PLAYERS, HungarianState, Phase
 
 OPTIONS = (
-    Option("five_player", False, (False, True), label="Five players (the dealer sits out)"),
+    Option("five_player", False, (False, True), label=_("Five players (the dealer sits out)")),
     Option(
         "tarokk_count_payers",
         "each_other_player",
         ("each_other_player", "opposing_team"),
-        label="Who pays for 8 or 9 tarokks",
+        label=_("Who pays for 8 or 9 tarokks"),
     ),
-    Option("allow_discard_xx", True, (True, False), label="The XX may be discarded"),
-    Option("pass_out_doubling", True, (True, False), label="Double the hands after a throw-in"),
-    Option("annulment", True, (True, False), label="Annulment before discarding"),
-    Option("invitations", True, (True, False), label="Invitations and the yielded game"),
-    Option("trial_bid", True, (True, False), label="Trial bid by the fourth player"),
-    Option("trial_bid_penalty", 3, minimum=1, maximum=100, label="Failed trial bid: paid to each player"),
-    Option("max_kontra_level", 4, minimum=1, maximum=5, label="Highest kontra level"),
+    Option("allow_discard_xx", True, (True, False), label=_("The XX may be discarded")),
+    Option("pass_out_doubling", True, (True, False), label=_("Double the hands after a throw-in")),
+    Option("annulment", True, (True, False), label=_("Annulment before discarding")),
+    Option("invitations", True, (True, False), label=_("Invitations and the yielded game")),
+    Option("trial_bid", True, (True, False), label=_("Trial bid by the fourth player")),
+    Option("trial_bid_penalty", 3, minimum=1, maximum=100, label=_("Failed trial bid: paid to each player")),
+    Option("max_kontra_level", 4, minimum=1, maximum=5, label=_("Highest kontra level")),
     Option(
         "opponents_need_48_when_kontra",
         False,
         (False, True),
-        label="A kontra'd 47-47 goes to the declarer",
+        label=_("A kontra'd 47-47 goes to the declarer"),
     ),
-    Option("illustrated_bonuses", False, (False,), label="Illustrated bonuses (not available)"),
+    Option("illustrated_bonuses", False, (False,), label=_("Illustrated bonuses (not available)")),
     Option(
         "match_hands",
         16,
         minimum=1,
         maximum=100,
-        label="Scored hands in a match",
+        label=_("Scored hands in a match"),
         default_if=(("five_player", True, 20),),
     ),
-    Option("trick_review", "last", ("last", "all"), label="Completed tricks a player may review"),
+    Option("trick_review", "last", ("last", "all"), label=_("Completed tricks a player may review")),
 )
 
 
 class Hungarian:
     key = "hungarian"
-    name = "Hungarian Tarokk"
+    name = pgettext("game", "Hungarian Tarokk")
     seats: tuple[int, ...] = (PLAYERS, FIVE_SEATS)
     options: tuple[Option, ...] = OPTIONS
 
@@ -79,9 +80,11 @@ class Hungarian:
         """A uniformly random deal, dealt as §3 says from ``dealer`` (forehand = dealer + 1)."""
         wanted = table_seats(resolve_options(self.options, options))
         if seats != wanted:
-            raise ValueError(f"This Hungarian table has {wanted} seats, not {seats}")
+            raise ValueError(
+                _("This Hungarian table has {seats} seats, not {count}", seats=wanted, count=seats)
+            )
         if not 0 <= dealer < seats:
-            raise ValueError(f"No seat {dealer} to deal")
+            raise ValueError(_("No seat {dealer} to deal", dealer=dealer))
         return _deal.deal(rng, dealer, seats)
 
     def new_hand(self, deal: Deal, context: HandContext) -> HungarianState:
@@ -127,4 +130,4 @@ class Hungarian:
 
 HUNGARIAN = Hungarian()
 
-__all__ = ["HUNGARIAN", "OPTIONS", "Hungarian", "HungarianState", "Phase"]
+__all__ = ["HUNGARIAN", "OPTIONS", "Hungarian", "HungarianState", "Phase"]  # untranslated: names

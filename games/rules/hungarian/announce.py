@@ -33,6 +33,7 @@ from dataclasses import replace
 
 from ..base import IllegalAction
 from ..cards import HONOURS, is_trump
+from ..words import Msg, _, pgettext
 from .state import PLAYERS, Announcing, HungarianState, LogEntry, Phase, Trick, evolve, logged
 
 DECLARER = "declarer"
@@ -45,18 +46,33 @@ BONUSES = ("trull", "four-kings", ULTIMO, "xxi-catch", DOUBLE_GAME, VOLAT)  # th
 ITEMS = (GAME, *BONUSES)
 # How a player reads them (the receipt's names, hungarian.md §7.2).
 ITEM_NAMES = {
-    GAME: "game",
-    "trull": "trull",
-    "four-kings": "four kings",
-    ULTIMO: "pagát ultimó",
-    "xxi-catch": "XXI-catch",
-    DOUBLE_GAME: "double game",
-    VOLAT: "volát",
+    GAME: pgettext("bonus", "game"),
+    "trull": pgettext("bonus", "trull"),
+    "four-kings": pgettext("bonus", "four kings"),
+    ULTIMO: pgettext("bonus", "pagát ultimó"),
+    "xxi-catch": pgettext("bonus", "XXI-catch"),
+    DOUBLE_GAME: pgettext("bonus", "double game"),
+    VOLAT: pgettext("bonus", "volát"),
 }
 KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")  # levels 1..5
+# The level words as a player reads them, and at the start of a sentence.
+KONTRA_NAMES = (
+    pgettext("kontra", "kontra"),
+    pgettext("kontra", "rekontra"),
+    pgettext("kontra", "szubkontra"),
+    pgettext("kontra", "hirskontra"),
+    pgettext("kontra", "mordkontra"),
+)
+KONTRA_TITLES = (
+    pgettext("kontra", "Kontra"),
+    pgettext("kontra", "Rekontra"),
+    pgettext("kontra", "Szubkontra"),
+    pgettext("kontra", "Hirskontra"),
+    pgettext("kontra", "Mordkontra"),
+)
 KONTRA_LEVEL = {word: n for n, word in enumerate(KONTRA_WORDS, start=1)}
 TAROKK_COUNTS = {"8-tarokks": 8, "9-tarokks": 9}
-SIDE_NAMES = {DECLARER: "the declarer's side", OPPONENTS: "the opponents' side"}
+SIDE_NAMES = {DECLARER: _("the declarer's side"), OPPONENTS: _("the opponents' side")}
 
 # Every call a player could make, in the order ``legal_announcements`` lists them.
 _CANDIDATES = (
@@ -71,9 +87,9 @@ def other(side: str) -> str:
     return OPPONENTS if side == DECLARER else DECLARER
 
 
-def kontra_name(level: int) -> str | None:
+def kontra_name(level: int) -> Msg | None:
     """The level's word (``rekontra`` for 2); None for an item never kontra'd."""
-    return KONTRA_WORDS[level - 1] if level else None
+    return KONTRA_NAMES[level - 1] if level else None
 
 
 def announcements_finished(turns: tuple[tuple[int, tuple[str, ...]], ...]) -> bool:
@@ -125,72 +141,83 @@ def _ultimo_owed(state: HungarianState, seat: int) -> str | None:
     return promise[1]
 
 
-def _refusal(state: HungarianState, seat: int, action: str) -> str | None:
+def _refusal(state: HungarianState, seat: int, action: str) -> Msg | None:
     """Why ``action`` is not legal for ``seat`` now (a message for the player), or None."""
     owed = _ultimo_owed(state, seat)
     if owed is not None and action != f"announce:{ULTIMO}":
-        return f"You promised {owed} with the pagát as your only honour: announce pagát ultimó first"
+        return _(
+            "You promised {card} with the pagát as your only honour: announce pagát ultimó first", card=owed
+        )
     if action == "pass":
         return None
-    word, _, key = action.partition(":")
+    word, _sep, key = action.partition(":")
     if word == "announce":
         if key in TAROKK_COUNTS:
             return _count_refusal(state, seat, TAROKK_COUNTS[key])
         if key in BONUSES:
             return _bonus_refusal(state, seat, key)
-        return f"Unknown action {action!r}"
+        return _("Unknown action {action}", action=repr(action))
     if word in KONTRA_LEVEL and key in ITEMS:
         return _kontra_refusal(state, seat, KONTRA_LEVEL[word], key)
-    return f"Unknown action {action!r}"
+    return _("Unknown action {action}", action=repr(action))
 
 
-def _count_refusal(state: HungarianState, seat: int, count: int) -> str | None:
+def _count_refusal(state: HungarianState, seat: int, count: int) -> Msg | None:
     if any(s == seat for s, _ in state.announcing.tarokk_counts):
-        return "You have declared your tarokks already"
+        return _("You have declared your tarokks already")
     if tarokks_held(state, seat) != count:
-        return f"You do not hold exactly {count} tarokks"
+        return _("You do not hold exactly {count} tarokks", count=count)
     return None
 
 
-def _bonus_refusal(state: HungarianState, seat: int, bonus: str) -> str | None:
+def _bonus_refusal(state: HungarianState, seat: int, bonus: str) -> Msg | None:
     announcing = state.announcing
     side = state.side_of(seat)
     name = ITEM_NAMES[bonus]
     if announcing.announced(side, bonus):
-        return f"Your side has announced {name} already"
+        return _("Your side has announced {item} already", item=name)
     if bonus in (DOUBLE_GAME, VOLAT):
         rival = VOLAT if bonus == DOUBLE_GAME else DOUBLE_GAME
         if f"announce:{rival}" in announcing.turn:
-            return "You may not announce double game and volát in the same turn"
+            return _("You may not announce double game and volát in the same turn")
         if bonus == DOUBLE_GAME and announcing.announced(side, VOLAT):
-            return "Your side has announced volát: it may not announce double game any more"
+            return _("Your side has announced volát: it may not announce double game any more")
     if seat not in public_seats(state) and presumed_side(state) != side:
         presumed = SIDE_NAMES[presumed_side(state)]
-        return f"You would be taken for {presumed}: first make a kontra call only your side may make"
+        return _(
+            "You would be taken for {side}: first make a kontra call only your side may make", side=presumed
+        )
     return None
 
 
-def _kontra_refusal(state: HungarianState, seat: int, level: int, item: str) -> str | None:
-    word = KONTRA_WORDS[level - 1]
+def _kontra_refusal(state: HungarianState, seat: int, level: int, item: str) -> Msg | None:
+    word = KONTRA_NAMES[level - 1]
     highest = int(state.setup.option("max_kontra_level"))
     if level > highest:
-        return f"This table plays no higher than {KONTRA_WORDS[highest - 1]}"
+        return _("This table plays no higher than {word}", word=KONTRA_NAMES[highest - 1])
     side = state.side_of(seat)
     # Odd levels raise the other side's item, even levels the caller's own side's.
     owner = other(side) if level % 2 else side
     name = ITEM_NAMES[item]
     if item == GAME:
         if owner != DECLARER:
-            who = "the opponents" if level % 2 else "the declarer's side"
-            return f"Only {who} may say {word} on the game"
+            if level % 2:
+                return _("Only the opponents may say {word} on the game", word=word)
+            return _("Only the declarer's side may say {word} on the game", word=word)
     elif not state.announcing.announced(owner, item):
-        whose = "The other side" if level % 2 else "Your side"
-        return f"{whose} has not announced {name}"
+        if level % 2:
+            return _("The other side has not announced {item}", item=name)
+        return _("Your side has not announced {item}", item=name)
     current = state.announcing.level(owner, item)
     if current >= level:
-        return f"The {name} is at {KONTRA_WORDS[current - 1]} already"
+        return _("The {item} is at {word} already", item=name, word=KONTRA_NAMES[current - 1])
     if current < level - 1:
-        return f"{word.capitalize()} on the {name} needs {KONTRA_WORDS[level - 2]} first"
+        return _(
+            "{word} on the {item} needs {lower} first",
+            word=KONTRA_TITLES[level - 1],
+            item=name,
+            lower=KONTRA_NAMES[level - 2],
+        )
     return None
 
 
@@ -199,18 +226,18 @@ def legal_announcements(state: HungarianState, seat: int) -> list[str]:
 
 
 def _with_count(
-    state: HungarianState, seat: int, announcing: Announcing, reason: str
-) -> tuple[Announcing, str]:
+    state: HungarianState, seat: int, announcing: Announcing, reason: Msg
+) -> tuple[Announcing, Msg | None]:
     """§7.2.1: the compulsory tarokk count, declared for the seat if it holds 8 or 9."""
     count = _count_due(state, seat)
     if count is None:
-        return announcing, ""
+        return announcing, None
     announcing = replace(
         announcing,
         turn=announcing.turn + (f"announce:{count}-tarokks",),
         tarokk_counts=announcing.tarokk_counts + ((seat, count),),
     )
-    return announcing, f"declares {count} tarokks ({reason})"
+    return announcing, _("declares {count} tarokks ({reason})", count=count, reason=reason)
 
 
 def apply_announcement(state: HungarianState, seat: int, action: str) -> HungarianState:
@@ -220,7 +247,7 @@ def apply_announcement(state: HungarianState, seat: int, action: str) -> Hungari
     if action == "pass":
         return _end_turn(state, seat)
     announcing = state.announcing
-    word, _, key = action.partition(":")
+    word, _sep, key = action.partition(":")
     side = state.side_of(seat)
     entries: list[LogEntry] = []
     if key in TAROKK_COUNTS:
@@ -230,7 +257,7 @@ def apply_announcement(state: HungarianState, seat: int, action: str) -> Hungari
             turn=announcing.turn + (action,),
             tarokk_counts=announcing.tarokk_counts + ((seat, count),),
         )
-        entries.append((seat, f"declares {count} tarokks"))
+        entries.append((seat, _("declares {count} tarokks", count=count)))
     elif word == "announce":
         announcing = replace(
             announcing,
@@ -238,10 +265,10 @@ def apply_announcement(state: HungarianState, seat: int, action: str) -> Hungari
             bonuses=announcing.bonuses + ((side, key, seat),),
             callers=announcing.callers + (seat,),
         )
-        entries.append((seat, f"announces {ITEM_NAMES[key]}"))
+        entries.append((seat, _("announces {item}", item=ITEM_NAMES[key])))
         if key == ULTIMO:
-            announcing, text = _with_count(state, seat, announcing, "compulsory with pagát ultimó")
-            if text:
+            announcing, text = _with_count(state, seat, announcing, _("compulsory with pagát ultimó"))
+            if text is not None:
                 entries.append((seat, text))
     else:
         level = KONTRA_LEVEL[word]
@@ -252,10 +279,14 @@ def apply_announcement(state: HungarianState, seat: int, action: str) -> Hungari
             levels=announcing.raised(owner, key, level),
             callers=announcing.callers + (seat,),
         )
-        entries.append((seat, f"says {word} on the {ITEM_NAMES[key]}"))
+        entries.append(
+            (seat, _("says {word} on the {item}", word=KONTRA_NAMES[level - 1], item=ITEM_NAMES[key]))
+        )
         if key == ULTIMO and level % 2:
-            announcing, text = _with_count(state, seat, announcing, "compulsory when kontra-ing pagát ultimó")
-            if text:
+            announcing, text = _with_count(
+                state, seat, announcing, _("compulsory when kontra-ing pagát ultimó")
+            )
+            if text is not None:
                 entries.append((seat, text))
     return evolve(state, announcing=announcing, log=logged(state, *entries))
 
@@ -267,7 +298,7 @@ def _end_turn(state: HungarianState, seat: int) -> HungarianState:
         state,
         announce_turns=turns,
         announcing=replace(state.announcing, turn=()),
-        log=logged(state, (seat, "ends the turn" if calls else "passes")),
+        log=logged(state, (seat, _("ends the turn") if calls else _("passes"))),
     )
     if not announcements_finished(turns):
         return evolve(state, to_act=frozenset({state.setup.next_seat(seat)}))

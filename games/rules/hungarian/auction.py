@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalAction
+from ..words import _
 from .outcome import end_hand, thrown_in_result
 from .state import (
     CONTRACT_BY_NAME,
@@ -32,9 +33,9 @@ from .state import (
 )
 from .talon import distribute_talon
 
-HONOUR_NEEDED = "You need an honour (Skíz, XXI or Pagát) to bid"
-TRIAL_ONLY_THREE = "Without an honour you may only bid three (a trial bid)"
-YIELD_NEEDS = "Passing here yields the game and promises T20 and Skíz or XXI: hold or bid higher"
+HONOUR_NEEDED = _("You need an honour (Skíz, XXI or Pagát) to bid")
+TRIAL_ONLY_THREE = _("Without an honour you may only bid three (a trial bid)")
+YIELD_NEEDS = _("Passing here yields the game and promises T20 and Skíz or XXI: hold or bid higher")
 
 # §4.4: levels skipped above the next available bid → the card the inviting jump promises.
 INVITATION_CARDS = {1: "T19", 2: "T18"}
@@ -120,27 +121,29 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
     calls = auction.calls + ((seat, action),)
     if action == "pass":
         promise = auction.promise
-        text = "passes"
+        text = _("passes")
         if _yield_spot(state, seat):
             if not _may_yield(state.hands[seat]):
                 raise IllegalAction(YIELD_NEEDS)
             promise = (seat, YIELD_CARD)
-            text = "passes: yields the game, promising T20 and a high honour"
+            text = _("passes: yields the game, promising T20 and a high honour")
         auction = replace(auction, calls=calls, passed=auction.passed | {seat}, promise=promise)
     elif action == "hold":
         if auction.level is None:
-            raise IllegalAction("There is no bid to hold")
+            raise IllegalAction(_("There is no bid to hold"))
         if seat not in auction.bidders:
-            raise IllegalAction("You may only hold after you have bid")
-        level = CONTRACTS[auction.level].name
+            raise IllegalAction(_("You may only hold after you have bid"))
+        level = CONTRACTS[auction.level]
         if auction.held:
-            raise IllegalAction(f"{level.capitalize()} has been held already: bid higher or pass")
+            raise IllegalAction(
+                _("{contract} has been held already: bid higher or pass", contract=level.title)
+            )
         auction = replace(auction, calls=calls, held=True)
-        text = f"holds {level}"
+        text = _("holds {contract}", contract=level.word)
     elif action.startswith("bid:"):
         contract = CONTRACT_BY_NAME.get(action[4:])
         if contract is None:
-            raise IllegalAction(f"Unknown action {action!r}")
+            raise IllegalAction(_("Unknown action {action}", action=repr(action)))
         trial = False
         if not has_honour(state.hands[seat]):
             if not _is_trial_bid(state, seat):
@@ -150,21 +153,33 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
             trial = True
         if auction.level is not None and contract.level <= auction.level:
             if auction.level == CONTRACTS[-1].level:
-                raise IllegalAction("Nobody can bid higher than solo: hold or pass")
-            raise IllegalAction(f"You must bid higher than {CONTRACTS[auction.level].name}")
-        text = f"bids {contract.name}"
+                raise IllegalAction(_("Nobody can bid higher than solo: hold or pass"))
+            raise IllegalAction(
+                _("You must bid higher than {contract}", contract=CONTRACTS[auction.level].word)
+            )
+        text = _("bids {contract}", contract=contract.word)
         promise = auction.promise
         card = invitation_card(state, contract)
         if card is not None:
             if card not in state.hands[seat]:
                 raise IllegalAction(
-                    f"Bidding {contract.name} here is an invitation that promises {card}, "
-                    "which you do not hold"
+                    _(
+                        "Bidding {contract} here is an invitation that promises {card}, "
+                        "which you do not hold",
+                        contract=contract.word,
+                        card=card,
+                    )
                 )
             promise = (seat, card)
-            text += f": an invitation, promising {card}"
-        if trial:
-            text += ": a trial bid, without an honour"
+            text = _("bids {contract}: an invitation, promising {card}", contract=contract.word, card=card)
+        if trial and card is not None:
+            text = _(
+                "bids {contract}: an invitation, promising {card}: a trial bid, without an honour",
+                contract=contract.word,
+                card=card,
+            )
+        elif trial:
+            text = _("bids {contract}: a trial bid, without an honour", contract=contract.word)
         auction = replace(
             auction,
             calls=calls,
@@ -176,7 +191,7 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
             trial=trial,
         )
     else:
-        raise IllegalAction(f"Unknown action {action!r}")
+        raise IllegalAction(_("Unknown action {action}", action=repr(action)))
     state = evolve(state, auction=auction, log=logged(state, (seat, text)))
     return _after_call(state, seat)
 
@@ -187,8 +202,8 @@ def _after_call(state: HungarianState, seat: int) -> HungarianState:
     if len(auction.passed) == PLAYERS:
         return end_hand(
             state,
-            thrown_in_result("all passed", state.setup.seats),
-            (None, "All four passed: the hand is thrown in"),
+            thrown_in_result("all passed", state.setup.seats),  # untranslated: a key (HandResult.reason)
+            (None, _("All four passed: the hand is thrown in")),
         )
     if len(auction.passed) == PLAYERS - 1 and auction.bidders:
         (declarer,) = set(state.setup.players) - auction.passed
@@ -196,9 +211,9 @@ def _after_call(state: HungarianState, seat: int) -> HungarianState:
         contract = CONTRACTS[auction.level]
         # §4.4: a promise binds only a declarer who did not make it.
         promise = auction.promise if auction.promise and auction.promise[0] != declarer else None
-        entries = [(declarer, f"wins the auction with {contract.name}")]
+        entries = [(declarer, _("wins the auction with {contract}", contract=contract.word))]
         if promise is not None:
-            entries.append((promise[0], f"promised {promise[1]}: the declarer must call it"))
+            entries.append((promise[0], _("promised {card}: the declarer must call it", card=promise[1])))
         state = evolve(
             state,
             contract=contract,
@@ -229,14 +244,14 @@ def apply_raise(state: HungarianState, seat: int, action: str) -> HungarianState
     contract: Contract | None
     if action == "keep":
         contract = state.contract
-        text = "keeps three"
+        text = _("keeps three")
     else:
         contract = CONTRACT_BY_NAME.get(action[6:]) if action.startswith("raise:") else None
         if contract is None:
-            raise IllegalAction(f"Unknown action {action!r}")
+            raise IllegalAction(_("Unknown action {action}", action=repr(action)))
         if contract.level == 0:
-            raise IllegalAction("You may only raise to two, one or solo")
-        text = f"raises to {contract.name}"
+            raise IllegalAction(_("You may only raise to two, one or solo"))
+        text = _("raises to {contract}", contract=contract.word)
     auction = replace(state.auction, calls=state.auction.calls + ((seat, action),))
     state = evolve(state, auction=auction, contract=contract, log=logged(state, (seat, text)))
     return distribute_talon(state)

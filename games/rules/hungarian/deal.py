@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import Deal, HandContext, Option, resolve_options
 from ..cards import PACK_42, pack_42, sort_cards
+from ..words import _
 from .state import FIVE_SEATS, HAND_SIZE, PLAYERS, TALON_SIZE, HungarianState, Phase, Setup, playing_order
 
 
@@ -25,7 +26,7 @@ def deal_from_order(cards: Sequence[str], dealer: int, seats: int = PLAYERS) -> 
     then 5 cards each starting with forehand = next(dealer), then 4 each in the same order.
     The dealer of a table of five gets none."""
     if sorted(cards) != sorted(PACK_42):
-        raise ValueError("A Hungarian deal needs the 42-card pack")
+        raise ValueError(_("A Hungarian deal needs the 42-card pack"))
     hands: list[list[str]] = [[] for _ in range(seats)]
     position = TALON_SIZE
     for packet in (5, 4):
@@ -43,20 +44,22 @@ def deal(rng: random.Random, dealer: int = 0, seats: int = PLAYERS) -> Deal:
 
 def check_deal(deal: Deal, seats: int, dealer: int) -> None:
     if len(deal.hands) != seats:
-        raise ValueError(f"This Hungarian table has {seats} seats, not {len(deal.hands)}")
+        raise ValueError(
+            _("This Hungarian table has {seats} seats, not {count}", seats=seats, count=len(deal.hands))
+        )
     if not 0 <= dealer < seats:
-        raise ValueError(f"No seat {dealer} to deal")
+        raise ValueError(_("No seat {dealer} to deal", dealer=dealer))
     players = playing_order(dealer, seats)
     sizes_ok = all(len(hand) == (HAND_SIZE if s in players else 0) for s, hand in enumerate(deal.hands))
     if not sizes_ok or len(deal.talon) != TALON_SIZE:
         if seats > PLAYERS:
             raise ValueError(
-                "A five-player Hungarian deal has no cards for the dealer, 9 per player, 6 in the talon"
+                _("A five-player Hungarian deal has no cards for the dealer, 9 per player, 6 in the talon")
             )
-        raise ValueError("A Hungarian deal has 9 cards per seat and 6 in the talon")
+        raise ValueError(_("A Hungarian deal has 9 cards per seat and 6 in the talon"))
     cards = [card for hand in deal.hands for card in hand] + list(deal.talon)
     if set(cards) != PACK_42 or len(cards) != len(PACK_42):
-        raise ValueError("A Hungarian deal must hold each card of the 42-card pack once")
+        raise ValueError(_("A Hungarian deal must hold each card of the 42-card pack once"))
 
 
 def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> HungarianState:

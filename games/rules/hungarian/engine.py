@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..base import IllegalAction
 from ..gate import Apply, Gate, Legal
+from ..words import _, pgettext
 from . import announce, auction, partner, play, talon
 from .state import FIVE_SEATS, PLAYERS, HungarianState, Phase
 
@@ -29,17 +30,20 @@ PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
 
 # The action words and what a player would be trying to do with them.
 VERBS = {
-    "pass": "pass",
-    "bid": "bid",
-    "hold": "hold",
-    "keep": "keep the bid",
-    "raise": "raise the bid",
-    "discard": "discard",
-    "annul": "annul the hand",
-    "call": "call a partner",
-    "announce": "announce",
-    "play": "play a card",
-    **{word: f"say {word}" for word in announce.KONTRA_WORDS},
+    "pass": pgettext("verb", "pass"),
+    "bid": pgettext("verb", "bid"),
+    "hold": pgettext("verb", "hold"),
+    "keep": _("keep the bid"),
+    "raise": _("raise the bid"),
+    "discard": pgettext("verb", "discard"),
+    "annul": _("annul the hand"),
+    "call": _("call a partner"),
+    "announce": pgettext("verb", "announce"),
+    "play": _("play a card"),
+    **{
+        word: _("say {word}", word=name)
+        for word, name in zip(announce.KONTRA_WORDS, announce.KONTRA_NAMES, strict=True)
+    },
 }
 WITH_ARGUMENT = frozenset({"bid", "raise", "discard", "call", "announce", "play", *announce.KONTRA_WORDS})
 
@@ -55,7 +59,7 @@ GATES = {
     )
     for seats in (PLAYERS, FIVE_SEATS)
 }
-SITTING_OUT = "You dealt: you sit out this hand"
+SITTING_OUT = _("You dealt: you sit out this hand")
 
 
 def to_act(state: HungarianState) -> frozenset[int]:
@@ -72,10 +76,10 @@ def _not_your_turn(state: HungarianState, seat: int, word: str) -> IllegalAction
     if state.phase is Phase.DISCARD and state.talon_received is not None:
         if not state.talon_received[seat]:
             if word == "annul":
-                return IllegalAction("Only a player who received talon cards may annul")
-            return IllegalAction("You have no cards to discard")
-        return IllegalAction("You have discarded already")
-    return IllegalAction("It is not your turn")
+                return IllegalAction(_("Only a player who received talon cards may annul"))
+            return IllegalAction(_("You have no cards to discard"))
+        return IllegalAction(_("You have discarded already"))
+    return IllegalAction(_("It is not your turn"))
 
 
 def apply(state: HungarianState, seat: int, action: str) -> HungarianState:

@@ -229,7 +229,7 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "tricks": [trick_json(t) for t in review],
         "tricks_won": tricks_won,
         "log": reviewable_log(state.log, state.tricks, review_all),
-        "result": state.result.to_json() if state.result is not None else None,
+        "result": state.result.view() if state.result is not None else None,
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),
     }

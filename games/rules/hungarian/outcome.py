@@ -8,6 +8,7 @@ from typing import Any
 from ..base import HandResult, ScoredItem
 from ..cards import HONOURS, KINGS, card_points
 from ..tricks import won_by_side
+from ..words import Msg, _
 from .announce import GAME
 from .scoring import (
     DECLARER,
@@ -25,7 +26,7 @@ from .scoring import (
 )
 from .state import HungarianState, LogEntry, Phase, Trick, evolve, logged
 
-FAILED_TRIAL = "failed trial bid"
+FAILED_TRIAL = "failed trial bid"  # untranslated: a key (HandResult.reason), the page words it
 
 
 def end_hand(state: HungarianState, result: HandResult, entry: LogEntry, **changes: Any) -> HungarianState:
@@ -35,7 +36,7 @@ def end_hand(state: HungarianState, result: HandResult, entry: LogEntry, **chang
     )
 
 
-def thrown_in_result(reason: str, seats: int) -> HandResult:
+def thrown_in_result(reason: Msg | str, seats: int) -> HandResult:
     """No score for any of the ``seats``; ``reason`` says why: "all passed" or "annulled by
     seat 2: four kings"."""
     return HandResult(thrown_in=True, payments=(0,) * seats, reason=reason)
@@ -55,7 +56,10 @@ def fail_trial_bid(state: HungarianState) -> HungarianState:
         penalty,
         multiplier,
         value,
-        note="paid to each other player" + ("; doubled hand" if state.setup.doubled else ""),
+        note=_("paid to each other player; doubled hand")
+        if state.setup.doubled
+        else _("paid to each other player"),
+        label=_("failed trial bid"),
     )
     result = HandResult(
         thrown_in=False,
@@ -67,7 +71,7 @@ def fail_trial_bid(state: HungarianState) -> HungarianState:
         value=value,
         reason=FAILED_TRIAL,
     )
-    text = f"still holds no honour: the trial bid fails and costs {-3 * value}"
+    text = _("still holds no honour: the trial bid fails and costs {amount}", amount=-3 * value)
     return end_hand(state, result, (state.declarer, text))
 
 
@@ -165,8 +169,13 @@ def finish(state: HungarianState) -> HungarianState:
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="played out",
+        reason="played out",  # untranslated: a key (HandResult.reason), the page words it
     )
     decl, opp = outcome.card_points
-    summary = f"Declarer side {decl} card points, opponents {opp}; V = {scored.value:+d}"
+    summary = _(
+        "Declarer side {declarer} card points, opponents {opponents}; V = {value}",
+        declarer=decl,
+        opponents=opp,
+        value=f"{scored.value:+d}",
+    )
     return end_hand(state, result, (None, summary), trick=None)

@@ -6,6 +6,7 @@ Rule 1 (a call forced by another player's invitation or yield, ``state.promise``
 from __future__ import annotations
 
 from ..base import IllegalAction
+from ..words import _
 from .state import HungarianState, Phase, evolve, logged
 
 XX = "T20"
@@ -38,8 +39,14 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
     allowed = callable_cards(state)
     if card not in allowed:
         if state.promise is not None:
-            raise IllegalAction(f"You must call {allowed[0]}: it was promised to you in the auction")
-        raise IllegalAction(f"You must call {' or '.join(allowed)}")
+            raise IllegalAction(
+                _("You must call {card}: it was promised to you in the auction", card=allowed[0])
+            )
+        if len(allowed) == 1:
+            raise IllegalAction(_("You must call {card}", card=allowed[0]))
+        if len(allowed) == 2:
+            raise IllegalAction(_("You must call {card} or {other}", card=allowed[0], other=allowed[1]))
+        raise IllegalAction(_("You must call one of {cards}", cards=tuple(allowed)))
     # The partner holds the called card in hand; nobody does when it is the declarer's own
     # or lies in a discard, and then the declarer plays alone (§6).
     partner = next((s for s in state.setup.players if s != state.declarer and card in state.hands[s]), None)
@@ -49,5 +56,5 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
         to_act=frozenset({seat}),
         called_card=card,
         partner=partner,
-        log=logged(state, (seat, f"calls {card}")),
+        log=logged(state, (seat, _("calls {card}", card=card))),
     )

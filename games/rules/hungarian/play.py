@@ -8,13 +8,19 @@ from __future__ import annotations
 
 from ..cards import PACK_42
 from ..tricks import TrickRules, after_card, keep_back, legal_follow, play_card
+from ..words import _, pgettext
 from .announce import ULTIMO
 from .outcome import finish
 from .state import HAND_SIZE, PLAYERS, RANK, HungarianState, evolve
 
 PAGAT = "T1"
 RULES = TrickRules(
-    seats=PLAYERS, tricks=HAND_SIZE, pack=PACK_42, rank=RANK, trump_word="tarokk", caller_word="the declarer"
+    seats=PLAYERS,
+    tricks=HAND_SIZE,
+    pack=PACK_42,
+    rank=RANK,
+    trump_word=pgettext("card", "tarokk"),
+    caller_word=_("the declarer"),
 )
 
 
@@ -48,7 +54,7 @@ def apply_play(state: HungarianState, seat: int, action: str) -> HungarianState:
         seat,
         action[len("play:") :],
         _playable(state, seat),
-        "Your side announced pagát ultimó: keep the pagát for the last trick",
+        _("Your side announced pagát ultimó: keep the pagát for the last trick"),
         len(state.tricks) + 1,
         state.called_card,
         state.declarer,

@@ -12,20 +12,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base import ScoredItem
+from ..words import Msg, _, ngettext, pgettext
 
 DECLARER = "declarer"
 OPPONENTS = "opponents"
 SIDES = (DECLARER, OPPONENTS)
 SIGN = {DECLARER: 1, OPPONENTS: -1}  # σ
 
+# The receipt's line names are keys (ScoredItem.name); the receipt shows LABELS (ScoredItem.label).
 GAME = "game"
 TRULL = "trull"
-FOUR_KINGS = "four kings"
-ULTIMO = "pagát ultimó"
+FOUR_KINGS = "four kings"  # untranslated: a key, shown as LABELS[FOUR_KINGS]
+ULTIMO = "pagát ultimó"  # untranslated: a key, shown as LABELS[ULTIMO]
 XXI_CATCH = "XXI-catch"
-DOUBLE_GAME = "double game"
+DOUBLE_GAME = "double game"  # untranslated: a key, shown as LABELS[DOUBLE_GAME]
 VOLAT = "volát"
 BONUSES = (TRULL, FOUR_KINGS, ULTIMO, XXI_CATCH, DOUBLE_GAME, VOLAT)
+LABELS = {
+    GAME: pgettext("bonus", "game"),
+    TRULL: pgettext("bonus", "trull"),
+    FOUR_KINGS: pgettext("bonus", "four kings"),
+    ULTIMO: pgettext("bonus", "pagát ultimó"),
+    XXI_CATCH: pgettext("bonus", "XXI-catch"),
+    DOUBLE_GAME: pgettext("bonus", "double game"),
+    VOLAT: pgettext("bonus", "volát"),
+}
 
 PACK_POINTS = 94
 GAME_POINTS = 48  # the declarer side wins the game with 48 or more
@@ -132,19 +143,23 @@ def score(outcome: Outcome) -> Score:
         multiplier: int,
         sign: int,
         announced: bool,
-        note: str,
+        note: Msg | None,
         paid_to: int | None = None,
+        label: Msg | None = None,
     ) -> None:
         if outcome.doubled:
-            note = f"{note}; doubled hand" if note else "doubled hand"
+            note = _("{note}; doubled hand", note=note) if note else _("doubled hand")
         multiplier *= factor
         amount = sign * base * multiplier
-        lines.append(ScoredItem(name, side, base, multiplier, amount, announced, note, paid_to))
+        label = label or LABELS[name]
+        lines.append(
+            ScoredItem(name, side, base, multiplier, amount, announced, note or "", paid_to, label=label)
+        )
 
     winner = game_winner(outcome)
     if _game_eligible(outcome, winner):
         level = outcome.game_kontra
-        note = f"kontra level {level}" if level else ""
+        note = _("kontra level {level}", level=level) if level else None
         line(GAME, winner, outcome.game_value, 2**level, SIGN[winner], False, note)
 
     for bonus in BONUSES:
@@ -153,27 +168,33 @@ def score(outcome: Outcome) -> Score:
             announced = (side, bonus) in outcome.announced
             level = _kontra_level(outcome, side, bonus)
             multiplier = 2 * 2**level if announced else 1
-            note = f"kontra level {level}" if level else ""
+            note = _("kontra level {level}", level=level) if level else None
             if achiever == side and _eligible(outcome, bonus, side):
                 line(bonus, side, _base(outcome, bonus), multiplier, SIGN[side], announced, note)
             elif announced and achiever != side:
-                failed = f"failed; {note}" if note else "failed"
+                failed = _("failed; {note}", note=note) if note else pgettext("bonus", "failed")
                 line(bonus, side, _base(outcome, bonus), multiplier, -SIGN[side], True, failed)
         if bonus == ULTIMO and outcome.ultimo_lost is not None:
             side = outcome.ultimo_lost
             if (side, ULTIMO) not in outcome.announced:
                 # Step 3: the T1 lost trick 9 for a side that had not announced the ultimó.
-                line(ULTIMO, side, 5, 1, -SIGN[side], False, "failed (silent)")
+                line(ULTIMO, side, 5, 1, -SIGN[side], False, _("failed (silent)"))
 
     for seat, side, count in outcome.tarokk_counts:
         # §10.5: 8 tarokks are worth 1, 9 tarokks 2.
         value = count - 7
+        name = f"{count} tarokks"  # untranslated: a key, shown as ``label``
+        label = ngettext("{count} tarokk", "{count} tarokks", count, count=count)
         if outcome.tarokk_count_payers == "opposing_team":
-            line(f"{count} tarokks", side, value, 1, SIGN[side], False, "settled with V")
+            line(name, side, value, 1, SIGN[side], False, _("settled with V"), label=label)
         else:
             paid = value * factor
-            note = f"each other player pays {paid} to its holder, who receives {3 * paid}"
-            line(f"{count} tarokks", side, value, 1, 1, False, note, paid_to=seat)
+            note = _(
+                "each other player pays {paid} to its holder, who receives {received}",
+                paid=paid,
+                received=3 * paid,
+            )
+            line(name, side, value, 1, 1, False, note, paid_to=seat, label=label)
 
     value = sum(item.amount for item in lines if item.paid_to is None)
     return Score(tuple(lines), value, winner)

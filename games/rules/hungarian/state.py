@@ -18,6 +18,7 @@ from ..tricks import (
     LogEntry,  # (acting seat or None, public text)
     Trick,
 )
+from ..words import Msg, pgettext
 
 PLAYERS = 4  # active players in every hand (§2); also the seats at a table of four
 FIVE_SEATS = 5  # the table with ``five_player``: the dealer sits out each hand
@@ -46,6 +47,30 @@ class Contract:
     level: int  # order of the bids: three 0 < two 1 < one 2 < solo 3
     game_value: int  # g
     talon_cards: int  # how many talon cards the declarer takes
+
+    @property
+    def word(self) -> Msg:
+        """The bid as a player reads it in a sentence: "three"."""
+        return CONTRACT_WORDS[self.name]
+
+    @property
+    def title(self) -> Msg:
+        """The bid at the start of a sentence or on its own: "Three"."""
+        return CONTRACT_TITLES[self.name]
+
+
+CONTRACT_WORDS = {
+    "three": pgettext("contract", "three"),
+    "two": pgettext("contract", "two"),
+    "one": pgettext("contract", "one"),
+    "solo": pgettext("contract", "solo"),
+}
+CONTRACT_TITLES = {
+    "three": pgettext("contract", "Three"),
+    "two": pgettext("contract", "Two"),
+    "one": pgettext("contract", "One"),
+    "solo": pgettext("contract", "Solo"),
+}
 
 
 CONTRACTS = (

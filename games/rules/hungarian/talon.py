@@ -11,7 +11,7 @@ from itertools import combinations
 
 from ..base import IllegalAction
 from ..cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
-from ..words import plural
+from ..words import _, ngettext
 from .annulment import ANNUL, apply_annul, can_annul
 from .outcome import fail_trial_bid
 from .state import (
@@ -57,7 +57,19 @@ def distribute_talon(state: HungarianState) -> HungarianState:
         received[seat] = talon[position : position + share]
         position += share
     hands = tuple(_sorted(state.hands[s] + received[s]) for s in seats)
-    entries = tuple((s, f"received {plural(len(received[s]), 'talon card')}") for s in order if received[s])
+    entries = tuple(
+        (
+            s,
+            ngettext(
+                "received {count} talon card",
+                "received {count} talon cards",
+                len(received[s]),
+                count=len(received[s]),
+            ),
+        )
+        for s in order
+        if received[s]
+    )
     state = evolve(
         state,
         phase=Phase.DISCARD,
@@ -107,25 +119,32 @@ def _check_discard(state: HungarianState, seat: int, cards: list[str]) -> None:
     count = len(state.talon_received[seat])
     unknown = [card for card in cards if card not in PACK_42]
     if unknown:
-        raise IllegalAction(f"Unknown card {unknown[0]!r}")
+        raise IllegalAction(_("Unknown card {card}", card=repr(unknown[0])))
     if len(cards) != count:
-        raise IllegalAction(f"You must discard exactly {plural(count, 'card')}")
+        raise IllegalAction(
+            ngettext(
+                "You must discard exactly {count} card",
+                "You must discard exactly {count} cards",
+                count,
+                count=count,
+            )
+        )
     if len(set(cards)) != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
-        raise IllegalAction(f"You listed {twice} twice")
+        raise IllegalAction(_("You listed {card} twice", card=twice))
     hand = state.hands[seat]
     for card in cards:
         if card not in hand:
-            raise IllegalAction(f"You do not hold {card}")
+            raise IllegalAction(_("You do not hold {card}", card=card))
     for card in cards:
         if card in KINGS:
-            raise IllegalAction("Kings may not be discarded")
+            raise IllegalAction(_("Kings may not be discarded"))
         if card in HONOURS:
-            raise IllegalAction("Honours (Skíz, XXI and Pagát) may not be discarded")
+            raise IllegalAction(_("Honours (Skíz, XXI and Pagát) may not be discarded"))
         if _promised(state, seat, card):
-            raise IllegalAction(f"You promised {card} in the auction: it may not be discarded")
+            raise IllegalAction(_("You promised {card} in the auction: it may not be discarded", card=card))
         if card == "T20" and not _discardable(state, seat, card):
-            raise IllegalAction("The XX (T20) may not be discarded in this room")
+            raise IllegalAction(_("The XX (T20) may not be discarded in this room"))
 
 
 def apply_discard(state: HungarianState, seat: int, action: str) -> HungarianState:
@@ -143,7 +162,13 @@ def apply_discard(state: HungarianState, seat: int, action: str) -> HungarianSta
         to_act=to_act,
         hands=tuple(hands),
         discards=tuple(discards),
-        log=logged(state, (seat, f"discarded {plural(len(cards), 'card')}")),
+        log=logged(
+            state,
+            (
+                seat,
+                ngettext("discarded {count} card", "discarded {count} cards", len(cards), count=len(cards)),
+            ),
+        ),
     )
     return state if to_act else _publish_discards(state)
 
@@ -164,9 +189,17 @@ def _publish_discards(state: HungarianState) -> HungarianState:
         if not discard:
             continue
         tarokks = discarded_tarokks(discard)
-        text = f"discarded {plural(len(tarokks), 'tarokk')}"
+        count = len(tarokks)
         if seat == declarer and tarokks:
-            text += ": " + ", ".join(tarokks)
+            text = ngettext(
+                "discarded {count} tarokk: {cards}",
+                "discarded {count} tarokks: {cards}",
+                count,
+                count=count,
+                cards=tarokks,
+            )
+        else:
+            text = ngettext("discarded {count} tarokk", "discarded {count} tarokks", count, count=count)
         entries.append((seat, text))
     return evolve(
         state,
