@@ -51,12 +51,14 @@ class LevelRobot:
         except (KeyError, TypeError):
             known = ", ".join(sorted(self.policies))
             raise UnknownRobotVariant(
-                f"The {self.level} robot cannot play variant {variant!r} (it plays {known})"
+                f"The {self.level} robot cannot play variant {variant!r} (it plays {known})"  # untranslated: programmer error  # noqa: E501
             ) from None
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         if not legal:
-            raise ValueError("A robot was asked to act with no legal action")
+            raise ValueError(
+                "A robot was asked to act with no legal action"  # untranslated: internal
+            )  # untranslated: programmer error
         return self.policy(view.get("variant")).choose(view, legal, rng)
 
 
@@ -120,7 +122,7 @@ def get_robot(level: str) -> Robot:
     try:
         return LEVELS[level] if level in LEVELS else GUIDED[level]
     except KeyError:
-        raise ValueError(f"Unknown robot level {level!r}") from None
+        raise ValueError(f"Unknown robot level {level!r}") from None  # untranslated: programmer error
 
 
 def seat_view(variant: Any, state: Any, seat: int) -> dict[str, Any]:

@@ -150,11 +150,11 @@ class DuelResult:
     def report(self) -> str:
         given = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
         lines = [
-            f"{self.variant}: {self.a} (A) against {self.b} (B), {self.deals} deals × "
+            f"{self.variant}: {self.a} (A) against {self.b} (B), {self.deals} deals × "  # untranslated: command output  # noqa: E501
             f"{self.hands_per_deal} hands (duplicate) = {self.hands_per_deal * self.deals} hands, "
             f"seed {self.seed}, {self.workers} workers, {self.seconds:.0f} s"
             + (f", options {given}" if given else ""),
-            f"{'level':<8} {'mean per hand':>14} {'s.e.':>7} {'95% CI':>18} {'decisions':>10}"
+            f"{'level':<8} {'mean per hand':>14} {'s.e.':>7} {'95% CI':>18} {'decisions':>10}"  # untranslated: command output  # noqa: E501
             f" {'p50 ms':>8} {'p95 ms':>8}",
         ]
         half = self.diff_ci / 2
@@ -167,10 +167,14 @@ class DuelResult:
             )
         low, high = self.diff_mean - self.diff_ci, self.diff_mean + self.diff_ci
         verdict = (
-            f"{self.a} better" if low > 0 else f"{self.b} better" if high < 0 else "no significant difference"
+            f"{self.a} better"  # untranslated: output
+            if low > 0
+            else f"{self.b} better"  # untranslated: output
+            if high < 0
+            else "no significant difference"  # untranslated: command output
         )
         lines.append(
-            f"A − B per hand: {self.diff_mean:+.3f} ± {self.diff_ci:.3f} (95% CI [{low:+.3f}, {high:+.3f}]; "
+            f"A − B per hand: {self.diff_mean:+.3f} ± {self.diff_ci:.3f} (95% CI [{low:+.3f}, {high:+.3f}]; "  # untranslated: command output  # noqa: E501
             f"s.e. {self.diff_se:.3f}): {verdict}"
         )
         return "\n".join(lines)

@@ -25,7 +25,9 @@ class ScriptRobot:
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         if not legal:
-            raise ValueError("A robot was asked to act with no legal action")
+            raise ValueError(
+                "A robot was asked to act with no legal action"  # untranslated: internal
+            )  # untranslated: programmer error
         script = SCRIPTS.get(view.get("variant", ""))
         move = None if script is None else script.robot_moves.get(position(view, len(view["log"])))
         if move is None or move not in legal:

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.rules.cards import TRUMP
 from games.rules.tricks import PLAYED_UNSEEN, Trick
+from games.rules.words import Msg
 
 SEATS = 4
 
@@ -22,9 +23,20 @@ def plays_from_log(view: dict[str, Any]) -> list[tuple[int, str]]:
     plays = []
     for entry in view.get("log") or ():
         text = entry["text"]
-        if entry["seat"] is not None and text.startswith("plays ") and text != PLAYED_UNSEEN:
+        if entry["seat"] is None or text == PLAYED_UNSEEN:
+            continue
+        if isinstance(text, Msg):  # "plays {card}": the card is a parameter
+            card = text.params.get("card")
+            if text.text == "plays {card}" and isinstance(card, str):
+                plays.append((entry["seat"], card))
+        elif text.startswith("plays "):
             plays.append((entry["seat"], text[6:]))
     return plays
+
+
+def english(text: Any) -> str:
+    """A name or log text from the rules in their English (what the robots compare)."""
+    return text.english() if isinstance(text, Msg) else str(text)
 
 
 def beats(card: str, best: str, led: str, rank: dict[str, int]) -> bool:

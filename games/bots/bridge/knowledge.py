@@ -27,12 +27,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules.bridge.pack import JACK, PACK_36, SIX
+from games.rules.words import Msg
 
+# The log is read in the rules' English (``Msg.english()``), whatever language the page speaks.
 SUIT_LETTER = {"hearts": "H", "spades": "S", "diamonds": "D", "clubs": "C"}
-_DRAWS = re.compile(r"^draws (?:a card|(\d+) cards? for|(\d+) of \d+ cards for)")
+_DRAWS = re.compile(
+    r"^draws (?:a card|(\d+) cards? for|(\d+) of \d+ cards? for)"  # untranslated: programmer error
+)  # untranslated: reads the log
 _PLAYS = re.compile(r"^plays ([HDSC](?:10|[6-9JQKA]))$")  # not "plays on without declaring Bridge"
 _WISHES = "wishes "
-_RESHUFFLE = "shuffles the stack"
+_RESHUFFLE = "shuffles the stack"  # untranslated: reads the log
 
 
 def lacks_for_first(top: str | None, wish: str | None) -> frozenset[str]:
@@ -115,9 +119,14 @@ class Knowledge:
     unseen: frozenset[str]  # neither in the own hand nor on the stack now
 
 
-def draw_count(text: str) -> int:
+def english(text: Msg | str) -> str:
+    """A log entry's text in the rules' English (what this module reads)."""
+    return text.english() if isinstance(text, Msg) else str(text)
+
+
+def draw_count(text: Msg | str) -> int:
     """Cards drawn by a log line (0 for a line that draws none)."""
-    m = _DRAWS.match(text)
+    m = _DRAWS.match(english(text))
     if m is None:
         return 0
     return int(m.group(1) or m.group(2) or 1)
@@ -127,7 +136,7 @@ def read(view: dict[str, Any]) -> Knowledge:
     """Everything the seat's own view (``observe(state, seat)``) tells about the unseen cards."""
     me = view["viewer"]
     players = view["seats"]
-    log = [(entry["seat"], entry["text"]) for entry in view["log"]]
+    log = [(entry["seat"], english(entry["text"])) for entry in view["log"]]
     must_play = bool(view["options"].get("must_play_drawn_card", True))
     # The counts at the deal: now, less what was drawn since, plus what was played.
     start = list(view["hand_counts"])
@@ -167,7 +176,7 @@ def read(view: dict[str, Any]) -> Knowledge:
             moved.append(card)
             wish = None
             record.play(card)
-        elif text == "draws a card":
+        elif text == "draws a card":  # untranslated: reads the log
             top = stack[-1] if stack else None
             if moved and moved[-1][1:] == SIX:
                 record.confess(lacks_for_cover(moved[-1]))

@@ -51,7 +51,9 @@ class Sampler:
         self.limits = [record.drawn_since_reshuffle for record in knowledge.seats]
         expected = sum(counts[s] for s in range(self.players) if s != me) + blind_count
         if expected != len(self.pool):
-            raise ValueError(f"{len(self.pool)} unseen cards for {expected} places")
+            raise ValueError(
+                f"{len(self.pool)} unseen cards for {expected} places"  # untranslated: internal
+            )  # untranslated: programmer error
         self.strict = self._slots(knowledge, counts, with_groups=True)
         self.loose = self._slots(knowledge, counts, with_groups=False)
 

@@ -30,6 +30,7 @@ import itertools
 import random
 from typing import Any
 
+from games.bots.tricks import english
 from games.rules.cards import KINGS, TRUMP
 
 from ..shape import discard_value, suit_lengths, trumps
@@ -79,7 +80,9 @@ class BasicPolicy:
             return contra(view, legal, hand)
         if phase == "play":
             return "play:" + choose_card(from_view(view), [a[5:] for a in legal])
-        raise ValueError(f"The basic robot has no rule for the Czech phase {phase!r}")
+        raise ValueError(
+            f"The basic robot has no rule for the Czech phase {phase!r}"  # untranslated: internal
+        )  # untranslated: programmer error
 
 
 def cut(legal: list[str], rng: random.Random) -> str:
@@ -175,5 +178,7 @@ def contra(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
 def _weakness_shown(view: dict[str, Any]) -> bool:
     """The declarer declared Uni or Bida."""
     return any(
-        m["seat"] == view["declarer"] and m["name"] in ("Uni", "Bida") for m in view.get("money") or ()
+        m["seat"] == view["declarer"]
+        and english(m["name"]) in ("Uni", "Bida")  # untranslated: the rules' names
+        for m in view.get("money") or ()
     )

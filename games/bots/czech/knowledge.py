@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.bots.tricks import english
 from games.rules.cards import HONOURS, KINGS, PACK_54, TRUMP, rank_table
 
 from ..knowledge import SeatKnowledge
@@ -31,10 +32,19 @@ FIVE_POINT = HONOURS | KINGS
 CALL_ALTERNATIVES = ("T18", "T17", "T16", "T15")
 
 # Money cards (czech.md §7.1) → the trumps the 12-card hand held then.
-TRUMP_RANGES = {"Uni": (0, 0), "Bida": (1, 2), "Tarocky": (8, 9), "Taroky": (10, 12)}
+TRUMP_RANGES = {
+    "Uni": (0, 0),  # untranslated: names
+    "Bida": (1, 2),  # untranslated: names
+    "Tarocky": (8, 9),  # untranslated: names
+    "Taroky": (10, 12),  # untranslated: names
+}  # untranslated: the rules' names, compared
 NO_TRUMP_CARD = (3, 7)  # nothing declared
 NO_TRUMP_CARD_POVINNOST = (0, 7)  # povinnost may have declined Uni or Bida (partner game)
-FIVE_RANGES = {"Pane": (4, 7), "Rosa-Pane": (4, 4), "Rosa-Pane+": (5, 7)}
+FIVE_RANGES = {
+    "Pane": (4, 7),  # untranslated: names
+    "Rosa-Pane": (4, 4),
+    "Rosa-Pane+": (5, 7),
+}  # untranslated: the rules' names, compared
 NO_FIVE_CARD = (0, 3)
 
 
@@ -58,7 +68,7 @@ class Facts:
         self.kings_below_four = [False] * SEATS
         names: list[set[str]] = [set() for _ in range(SEATS)]
         for entry in view.get("money") or ():
-            names[entry["seat"]].add(entry["name"])
+            names[entry["seat"]].add(english(entry["name"]))
         for seat in range(SEATS):
             mine = names[seat]
             trumps = next((TRUMP_RANGES[n] for n in mine if n in TRUMP_RANGES), None)
@@ -67,7 +77,7 @@ class Facts:
             self.trumps.append(trumps)
             fives = next((FIVE_RANGES[n] for n in mine if n in FIVE_RANGES), NO_FIVE_CARD)
             self.fives.append(fives)
-            if "Trul" in mine:
+            if "Trul" in mine:  # untranslated: the rules' names, compared
                 self.holds[seat] |= HONOURS
             else:
                 self.not_all[seat].append(HONOURS)
@@ -75,7 +85,7 @@ class Facts:
                 self.holds[seat] |= KINGS
             if "Rosa-Pane" in mine:
                 self.lacks[seat] |= HONOURS
-            if "Pane" in mine:
+            if "Pane" in mine:  # untranslated: the rules' names, compared
                 self.kings_below_four[seat] = True
         # The call (§6): povinnost calling an alternative held T19 and every trump above it.
         called = view.get("called_card")

@@ -139,7 +139,9 @@ class Sampler:
             self.pile_slot = len(self.slots)
             self.slots.append(Slot(None, PILE, unseen_pile, 0, unseen_pile))
         if sum(s.cap for s in self.slots) != len(self.pool):
-            raise ValueError("The view's card counts do not add up")  # pragma: no cover
+            raise ValueError(
+                "The view's card counts do not add up"  # untranslated: internal
+            )  # pragma: no cover  # untranslated: programmer error
 
         # Where particular cards must be.
         self.only: dict[str, list[int]] = {}

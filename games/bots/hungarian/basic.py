@@ -62,7 +62,9 @@ def wanted_level(hand: list[str]) -> int:
 class BasicPolicy:
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         if not legal:
-            raise ValueError("A robot was asked to act with no legal action")
+            raise ValueError(
+                "A robot was asked to act with no legal action"  # untranslated: internal
+            )  # untranslated: programmer error
         if len(legal) == 1:
             return legal[0]
         phase = view.get("phase")

@@ -109,7 +109,9 @@ class BasicPolicy:
             return announce(view, legal, hand)
         if phase == "play":
             return "play:" + choose_card(from_view(view), [a[5:] for a in legal])
-        raise ValueError(f"The basic robot has no rule for the Slovenian phase {phase!r}")
+        raise ValueError(
+            f"The basic robot has no rule for the Slovenian phase {phase!r}"  # untranslated: internal
+        )  # untranslated: programmer error
 
 
 def auction(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:

@@ -139,7 +139,9 @@ class Sampler:
                 self.talon_slot = len(self.slots)
                 self.slots.append(Slot(None, TALON, hidden))
         if sum(slot.cap for slot in self.slots) != len(self.pool):
-            raise ValueError("The view's card counts do not add up")  # pragma: no cover
+            raise ValueError(
+                "The view's card counts do not add up"  # untranslated: internal
+            )  # pragma: no cover  # untranslated: programmer error
 
         # Cards whose place is known.
         self.only: dict[str, list[int]] = {}

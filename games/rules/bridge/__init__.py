@@ -76,6 +76,7 @@ from typing import Any
 
 from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
 from ..match import HIGHEST_TOTAL, MatchRules
+from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
 from .observe import observe as _observe
@@ -83,41 +84,45 @@ from .pack import sort_cards as _sort_cards
 from .state import BridgeState, Phase
 
 OPTIONS = (
-    Option("players", 3, (2, 3, 4), label="Players"),
+    Option("players", 3, (2, 3, 4), label=_("Players")),
     Option(
         "eights_rule",
         "player_choice",
         ("player_choice", "always_next", "always_spread"),
-        label="Two or more 8s (player's choice; always all on the next player; always spread)",
+        label=_("Two or more 8s (player's choice; always all on the next player; always spread)"),
     ),
     Option(
         "j_points_rule",
         "winner_choice",
         ("winner_choice", "always_minus", "always_plus"),
-        label="Round ending on Js (winner's choice; always minus for the winner; always plus for the others)",
+        label=_(
+            "Round ending on Js (winner's choice; always minus for the winner; always plus for the others)"
+        ),
     ),
-    Option("reshuffle_multiplier", True, (True, False), label="Each reshuffle multiplies the round's points"),
-    Option("reset_at_exact_125", True, (True, False), label="A total of exactly 125 goes back to 0"),
-    Option("end_threshold", 125, minimum=1, maximum=1000, label="The game ends when a total exceeds"),
-    Option("must_play_drawn_card", True, (True, False), label="A playable drawn card must be played"),
+    Option(
+        "reshuffle_multiplier", True, (True, False), label=_("Each reshuffle multiplies the round's points")
+    ),
+    Option("reset_at_exact_125", True, (True, False), label=_("A total of exactly 125 goes back to 0")),
+    Option("end_threshold", 125, minimum=1, maximum=1000, label=_("The game ends when a total exceeds")),
+    Option("must_play_drawn_card", True, (True, False), label=_("A playable drawn card must be played")),
     Option(
         "opening_card",
         "starter_choice",
         ("starter_choice", "last_dealt"),
-        label="Opening card (the starter's choice; the last card dealt to the starter)",
+        label=_("Opening card (the starter's choice; the last card dealt to the starter)"),
     ),
     Option(
         "finish_effects_before_count",
         True,
         (True, False),
-        label="The last move's 7s and 8s take effect before the count",
+        label=_("The last move's 7s and 8s take effect before the count"),
     ),
 )
 
 
 class Bridge:
     key = "bridge"
-    name = "Bridge"
+    name = pgettext("game", "Bridge")
     seats: tuple[int, ...] = (2, 3, 4)
     options: tuple[Option, ...] = OPTIONS
 
@@ -128,9 +133,11 @@ class Bridge:
         """A shuffled pack dealt 5 at a time from the starter (``dealer``), see ``deal``."""
         players = self.seat_count(options)
         if seats != players:
-            raise ValueError(f"This Bridge table is played by {players}, not {seats}")
+            raise ValueError(
+                f"This Bridge table is played by {players}, not {seats}"  # untranslated: programmer error
+            )
         if not 0 <= dealer < players:
-            raise ValueError(f"No seat {dealer} to start the round")
+            raise ValueError(f"No seat {dealer} to start the round")  # untranslated: programmer error
         return _deal.deal(rng, players, dealer)
 
     def new_hand(self, deal: Deal, context: HandContext) -> BridgeState:
@@ -185,4 +192,10 @@ class Bridge:
 
 BRIDGE = Bridge()
 
-__all__ = ["BRIDGE", "OPTIONS", "Bridge", "BridgeState", "Phase"]
+__all__ = [
+    "BRIDGE",
+    "OPTIONS",
+    "Bridge",  # untranslated: a name exported
+    "BridgeState",
+    "Phase",  # untranslated: a name exported
+]

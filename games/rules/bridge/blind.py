@@ -11,6 +11,7 @@ When the blind is empty and the stack holds only its top card, the draw is skipp
 from __future__ import annotations
 
 from ..cards import permutation
+from ..words import _
 from .state import BridgeState, evolve, logged, replace_hand
 
 
@@ -19,10 +20,17 @@ def reshuffled(state: BridgeState, seat: int) -> BridgeState:
     rest = state.stack[:-1]
     n = state.reshuffles + 1
     order = permutation(len(rest), state.setup.deal.salt, n)
-    counted = f", points count ×{1 + n}" if state.setup.reshuffle_multiplier else ""
+    if state.setup.reshuffle_multiplier:
+        text = _(
+            "shuffles the stack into a new blind (reshuffle {number}, points count ×{factor})",
+            number=n,
+            factor=1 + n,
+        )
+    else:
+        text = _("shuffles the stack into a new blind (reshuffle {number})", number=n)
     return logged(
         state,
-        (seat, f"shuffles the stack into a new blind (reshuffle {n}{counted})"),
+        (seat, text),
         blind=tuple(rest[j] for j in order),
         stack=state.stack[-1:],
         reshuffles=n,
@@ -52,7 +60,7 @@ def draw_one(state: BridgeState, seat: int) -> tuple[BridgeState, str | None]:
 def draw_cards(state: BridgeState, seat: int, count: int) -> tuple[BridgeState, int]:
     """``seat`` draws up to ``count`` cards, one at a time; how many it got."""
     got = 0
-    for _ in range(count):
+    for _draw in range(count):
         state, card = draw_one(state, seat)
         if card is None:
             break

@@ -11,6 +11,7 @@ cover the 6).
 
 from __future__ import annotations
 
+from ..words import _
 from .outcome import bridge_declared
 from .pack import SIX
 from .state import BridgeState, logged
@@ -39,4 +40,4 @@ def legal_bridge(state: BridgeState, seat: int) -> list[str]:
 def apply_bridge(state: BridgeState, seat: int, action: str) -> BridgeState:
     if action == "bridge":
         return bridge_declared(state, seat)
-    return after_play(logged(state, (seat, "plays on without declaring Bridge")))
+    return after_play(logged(state, (seat, _("plays on without declaring Bridge"))))

@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 
 from ..base import Deal, HandContext, Option, resolve_options
+from ..words import _
 from .pack import PACK, PACK_36, sort_cards
 from .state import BridgeState, Move, Phase, Setup, Stage, logged
 
@@ -39,12 +40,18 @@ def deal(rng: random.Random, players: int, starter: int) -> Deal:
 
 def check_deal(deal: Deal, players: int) -> None:
     if len(deal.hands) != players:
-        raise ValueError(f"A Bridge deal for {players} players needs {players} hands, not {len(deal.hands)}")
+        raise ValueError(
+            _(
+                "A Bridge deal for {players} players needs {players} hands, not {count}",
+                players=players,
+                count=len(deal.hands),
+            )
+        )
     if any(not hand for hand in deal.hands):
-        raise ValueError("Every hand of a Bridge deal needs at least one card")
+        raise ValueError(_("Every hand of a Bridge deal needs at least one card"))
     cards = [card for hand in deal.hands for card in hand] + list(deal.talon)
     if len(cards) != len(PACK) or set(cards) != PACK:
-        raise ValueError("A Bridge deal must hold each card of the 36-card pack once")
+        raise ValueError(_("A Bridge deal must hold each card of the 36-card pack once"))
 
 
 def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> BridgeState:
@@ -53,7 +60,7 @@ def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> Br
     players = int(options["players"])
     starter = context.dealer
     if not 0 <= starter < players:
-        raise ValueError(f"No seat {starter} to start the round")
+        raise ValueError(f"No seat {starter} to start the round")  # untranslated: programmer error
     check_deal(deal, players)
     state = BridgeState(
         setup=Setup.make(deal, starter, options),
@@ -64,4 +71,4 @@ def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> Br
         move=Move(seat=starter, stage=Stage.FIRST, opening=True),
         recent=((),) * players,
     )
-    return logged(state, (starter, "starts the round"))
+    return logged(state, (starter, _("starts the round")))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..words import plural
+from ..words import Msg, _, ngettext, npgettext, pgettext
 from .blind import draw_cards
 from .pack import ACE, EIGHT, SEVEN
 from .state import BridgeState, logged, next_seat
@@ -61,14 +61,50 @@ def following(seat: int, players: int, count: int) -> list[int]:
     return [others[i % len(others)] for i in range(count)]
 
 
-def _draw_text(got: int, due: int, cause: str) -> str:
+def _draw_text(got: int, due: int, cause: Msg, loses_turn: bool) -> Msg:
+    """A draw an effect made: ``due`` cards, ``got`` of them drawn, ``cause`` the card(s)."""
+    if got == due and loses_turn:
+        return ngettext(
+            "draws {count} card for {cause} and loses a turn",
+            "draws {count} cards for {cause} and loses a turn",
+            due,
+            count=due,
+            cause=cause,
+        )
     if got == due:
-        return f"draws {plural(due, 'card')} for {cause}"
-    return f"draws {got} of {due} cards for {cause} (no more cards to draw)"
+        return ngettext(
+            "draws {count} card for {cause}", "draws {count} cards for {cause}", due, count=due, cause=cause
+        )
+    if loses_turn:
+        return ngettext(
+            "draws {got} of {count} card for {cause} (no more cards to draw) and loses a turn",
+            "draws {got} of {count} cards for {cause} (no more cards to draw) and loses a turn",
+            due,
+            got=got,
+            count=due,
+            cause=cause,
+        )
+    return ngettext(
+        "draws {got} of {count} card for {cause} (no more cards to draw)",
+        "draws {got} of {count} cards for {cause} (no more cards to draw)",
+        due,
+        got=got,
+        count=due,
+        cause=cause,
+    )
 
 
-def _cause(count: int, name: str) -> str:
-    return f"the {name}" if count == 1 else f"{count} {name}s"
+def _sevens(count: int) -> Msg:
+    """The cause of a draw: "the seven", "2 sevens" (what a player draws for)."""
+    if count == 1:
+        return pgettext("draws for", "the seven")
+    return npgettext("draws for", "{count} seven", "{count} sevens", count, count=count)
+
+
+def _eights(count: int) -> Msg:
+    if count == 1:
+        return pgettext("draws for", "the eight")
+    return npgettext("draws for", "{count} eight", "{count} eights", count, count=count)
 
 
 def apply_effects(state: BridgeState, closing: bool) -> tuple[BridgeState, int]:
@@ -81,19 +117,20 @@ def apply_effects(state: BridgeState, closing: bool) -> tuple[BridgeState, int]:
     after = next_seat(mover, players)
     if sevens:
         state, got = draw_cards(state, after, sevens)
-        state = logged(state, (after, _draw_text(got, sevens, _cause(sevens, "seven"))))
+        state = logged(state, (after, _draw_text(got, sevens, _sevens(sevens), False)))
     if eights:
         if eights_mode(state) == NEXT:
-            hits = [(next_seat(mover, players), 2 * eights, _cause(eights, "eight"))]
+            hits = [(next_seat(mover, players), 2 * eights, _eights(eights))]
         else:
-            hits = [(seat, 2, "an eight") for seat in following(mover, players, eights)]
-        lost = "" if closing else " and loses a turn"
+            hits = [
+                (seat, 2, pgettext("draws for", "an eight")) for seat in following(mover, players, eights)
+            ]
         for seat, due, cause in hits:
             state, got = draw_cards(state, seat, due)
-            state = logged(state, (seat, _draw_text(got, due, cause) + lost))
+            state = logged(state, (seat, _draw_text(got, due, cause, not closing)))
         after = next_seat(hits[-1][0], players)
     if aces and not closing:
         passed = following(mover, players, aces)
-        state = logged(state, *((seat, "is passed over (ace)") for seat in passed))
+        state = logged(state, *((seat, _("is passed over (ace)")) for seat in passed))
         after = next_seat(passed[-1], players)
     return state, after

@@ -8,6 +8,7 @@ display order of the suits (H S D C); ``bridge`` before ``no-bridge``; ``eights:
 from __future__ import annotations
 
 from ..gate import Apply, Gate, Legal
+from ..words import pgettext
 from . import bridge, move, outcome, turn
 from .state import BridgeState, Phase, evolve
 
@@ -34,15 +35,16 @@ PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
     Phase.JPOINTS: (frozenset({"jpoints"}), outcome.legal_jpoints, acting(outcome.apply_jpoints)),
 }
 
+# What a player would be trying to do with each word ("You cannot {…} now").
 VERBS = {
-    "play": "play a card",
-    "draw": "draw a card",
-    "stop": "end your move",
-    "bridge": "declare Bridge",
-    "no-bridge": "decline Bridge",
-    "wish": "wish a suit",
-    "eights": "choose how the 8s go",
-    "jpoints": "choose the J points",
+    "play": pgettext("you cannot … now", "play a card"),
+    "draw": pgettext("you cannot … now", "draw a card"),
+    "stop": pgettext("you cannot … now", "end your move"),
+    "bridge": pgettext("you cannot … now", "declare Bridge"),
+    "no-bridge": pgettext("you cannot … now", "decline Bridge"),
+    "wish": pgettext("you cannot … now", "wish a suit"),
+    "eights": pgettext("you cannot … now", "choose how the 8s go"),
+    "jpoints": pgettext("you cannot … now", "choose the J points"),
 }
 WITH_ARGUMENT = frozenset({"play", "wish", "eights", "jpoints"})
 

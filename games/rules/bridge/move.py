@@ -19,34 +19,56 @@ Phase ``play``, by the move's stage:
 from __future__ import annotations
 
 from ..base import IllegalAction
+from ..words import Msg, _, pgettext
 from .blind import draw_one
 from .bridge import extend_run, offers_bridge
-from .pack import JACK, SIX, SUIT_NAMES, is_first_card
+from .pack import JACK, SIX, SUIT_ONE, is_first_card
 from .state import BridgeState, Move, Phase, Stage, evolve, logged, replace_hand
 from .turn import after_play, end_move
 
-RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-NO_DRAW = "cannot draw: the blind is empty and the stack holds only its top card"
+# One card of a rank, as in "Play a heart, an 8 or a jack".
+RANK_ONE = {
+    "6": pgettext("one card of the rank", "a 6"),
+    "7": pgettext("one card of the rank", "a 7"),
+    "8": pgettext("one card of the rank", "an 8"),
+    "9": pgettext("one card of the rank", "a 9"),
+    "10": pgettext("one card of the rank", "a 10"),
+    "J": pgettext("one card of the rank", "a jack"),
+    "Q": pgettext("one card of the rank", "a queen"),
+    "K": pgettext("one card of the rank", "a king"),
+    "A": pgettext("one card of the rank", "an ace"),
+}
+# Another card of a rank, as in "You may only add another queen".
+ADD_ANOTHER = {
+    "6": _("You may only add another 6"),
+    "7": _("You may only add another 7"),
+    "8": _("You may only add another 8"),
+    "9": _("You may only add another 9"),
+    "10": _("You may only add another 10"),
+    "J": _("You may only add another jack"),
+    "Q": _("You may only add another queen"),
+    "K": _("You may only add another king"),
+    "A": _("You may only add another ace"),
+}
 
 
-def rank_name(rank: str) -> str:
-    name = RANK_NAMES.get(rank, rank)
-    return f"an {name}" if name in ("8", "ace") else f"a {name}"
+def rank_name(rank: str) -> Msg:
+    return RANK_ONE[rank]
 
 
-def suit_name(suit: str) -> str:
-    return SUIT_NAMES[suit][:-1]  # "heart"
+def suit_name(suit: str) -> Msg:
+    return SUIT_ONE[suit]  # "heart"
 
 
-def what_may_open(state: BridgeState) -> str:
+def what_may_open(state: BridgeState) -> Msg:
     """The refusal for a card that may not open a move onto the top card (§8.1)."""
     top = state.top
     assert top is not None
     if top[1:] == JACK and state.wish is not None:
-        return f"Play a {suit_name(state.wish)} (the wished suit) or a jack"
+        return _("Play a {suit} (the wished suit) or a jack", suit=suit_name(state.wish))
     if top[1:] == JACK:
-        return f"Play a {suit_name(top[0])} or a jack"
-    return f"Play a {suit_name(top[0])}, {rank_name(top[1:])} or a jack"
+        return _("Play a {suit} or a jack", suit=suit_name(top[0]))
+    return _("Play a {suit}, {rank} or a jack", suit=suit_name(top[0]), rank=rank_name(top[1:]))
 
 
 def opening_card(state: BridgeState) -> str | None:
@@ -102,28 +124,30 @@ def apply_play(state: BridgeState, seat: int, action: str) -> BridgeState:
     move = state.move
     assert move is not None
     if card not in state.hands[seat]:
-        raise IllegalAction(f"You do not hold {card}")
+        raise IllegalAction(_("You do not hold {card}", card=card))
     stage = move.stage
     if stage is Stage.FIRST and move.opening:
         forced = opening_card(state)
         if forced is not None and card != forced:
-            raise IllegalAction(f"Open with {forced}, the last card dealt to you")
+            raise IllegalAction(_("Open with {card}, the last card dealt to you", card=forced))
     elif stage is Stage.FIRST and not is_first_card(card, state.top, state.wish):
         raise IllegalAction(what_may_open(state))
     elif stage is Stage.DRAWN:
         if card != move.drawn_card:
-            raise IllegalAction("After drawing you may play only the card you drew")
+            raise IllegalAction(_("After drawing you may play only the card you drew"))
         if not is_first_card(card, state.top, state.wish):
             raise IllegalAction(what_may_open(state))
     elif stage is Stage.ADD:
         top = state.top
         assert top is not None
         if card[1:] != top[1:]:
-            raise IllegalAction(f"You may only add another {RANK_NAMES.get(top[1:], top[1:])}")
+            raise IllegalAction(ADD_ANOTHER[top[1:]])
     elif stage is Stage.COVER and not is_first_card(card, state.top, None):
         top = state.top
         assert top is not None
-        raise IllegalAction(f"You must cover the 6: play a {suit_name(top[0])}, another 6 or a jack")
+        raise IllegalAction(
+            _("You must cover the 6: play a {suit}, another 6 or a jack", suit=suit_name(top[0]))
+        )
     return played(state, seat, card)
 
 
@@ -133,7 +157,7 @@ def played(state: BridgeState, seat: int, card: str) -> BridgeState:
     assert move is not None
     state = logged(
         state,
-        (seat, f"plays {card}"),
+        (seat, _("plays {card}", card=card)),
         hands=replace_hand(state.hands, seat, (c for c in state.hands[seat] if c != card)),
         stack=state.stack + (card,),
         run=extend_run(state.run, card),
@@ -154,21 +178,26 @@ def apply_draw(state: BridgeState, seat: int, action: str) -> BridgeState:
     assert move is not None
     stage = move.stage
     if stage is Stage.FIRST and first_cards(state, move):
-        raise IllegalAction("You hold a card you can play: you may not draw")
+        raise IllegalAction(_("You hold a card you can play: you may not draw"))
     if stage is Stage.COVER and covers(state, move):
-        raise IllegalAction("You hold a card that covers the 6: you may not draw")
+        raise IllegalAction(_("You hold a card that covers the 6: you may not draw"))
     if stage is Stage.DRAWN:
-        raise IllegalAction("You may draw only one card")
+        raise IllegalAction(_("You may draw only one card"))
     if stage is Stage.ADD:
-        raise IllegalAction("You have played a card: you may not draw")
+        raise IllegalAction(_("You have played a card: you may not draw"))
     state, card = draw_one(state, seat)
     if card is None:  # §5: nothing to draw; a 6 awaiting cover stays uncovered (§8.3)
-        text = NO_DRAW + (", the 6 stays uncovered" if stage is Stage.COVER else "")
+        if stage is Stage.COVER:
+            text = _(
+                "cannot draw: the blind is empty and the stack holds only its top card, the 6 stays uncovered"
+            )
+        else:
+            text = _("cannot draw: the blind is empty and the stack holds only its top card")
         return end_move(logged(state, (seat, text)))
     if stage is Stage.COVER:
-        return logged(state, (seat, "draws a card"), move=move._replace(drawn=move.drawn + 1))
+        return logged(state, (seat, _("draws a card")), move=move._replace(drawn=move.drawn + 1))
     drawn = move._replace(stage=Stage.DRAWN, drawn=move.drawn + 1, drawn_card=card)
-    state = logged(state, (seat, "draws a card"), move=drawn)
+    state = logged(state, (seat, _("draws a card")), move=drawn)
     if state.setup.must_play_drawn_card and not is_first_card(card, state.top, state.wish):
         return end_move(state)
     return state
@@ -179,9 +208,9 @@ def apply_stop(state: BridgeState, seat: int, action: str) -> BridgeState:
     assert move is not None
     stage = move.stage
     if stage is Stage.COVER:
-        raise IllegalAction("You must cover the 6")
+        raise IllegalAction(_("You must cover the 6"))
     if stage is Stage.FIRST:
-        raise IllegalAction("Play a card first, or draw if you cannot")
+        raise IllegalAction(_("Play a card first, or draw if you cannot"))
     if stage is Stage.DRAWN and state.setup.must_play_drawn_card:
-        raise IllegalAction("You must play the card you drew")
-    return end_move(logged(state, (seat, "ends the move")))
+        raise IllegalAction(_("You must play the card you drew"))
+    return end_move(logged(state, (seat, _("ends the move"))))

@@ -11,6 +11,7 @@ spread); the J points if the round ended on a J (``jpoints:minus|plus`` by the w
 from __future__ import annotations
 
 from ..base import HandResult, IllegalAction
+from ..words import _
 from .effects import apply_effects, eights_choice_needed
 from .scoring import J_CHOICES, MINUS, j_points_amount, score, trailing_jacks
 from .state import BRIDGE, WENT_OUT, BridgeState, Phase, evolve, logged
@@ -21,11 +22,11 @@ RULED = {"always_minus": "minus", "always_plus": "plus"}
 def went_out(state: BridgeState) -> BridgeState:
     assert state.move is not None
     seat = state.move.seat
-    return close_round(logged(state, (seat, "goes out"), winner=seat, ended_by=WENT_OUT))
+    return close_round(logged(state, (seat, _("goes out")), winner=seat, ended_by=WENT_OUT))
 
 
 def bridge_declared(state: BridgeState, seat: int) -> BridgeState:
-    return close_round(logged(state, (seat, "declares Bridge"), winner=seat, ended_by=BRIDGE))
+    return close_round(logged(state, (seat, _("declares Bridge")), winner=seat, ended_by=BRIDGE))
 
 
 def jacks_of(state: BridgeState) -> int:
@@ -40,7 +41,7 @@ def close_round(state: BridgeState) -> BridgeState:
     if state.setup.finish_effects_before_count and not state.effects_applied:
         if eights_choice_needed(state):
             return evolve(state, phase=Phase.EIGHTS, to_act=frozenset({winner}))
-        state, _ = apply_effects(state, closing=True)
+        state, _after = apply_effects(state, closing=True)
         state = evolve(state, effects_applied=True)
     jacks = jacks_of(state)
     if jacks and state.jpoints is None:
@@ -54,11 +55,14 @@ def close_round(state: BridgeState) -> BridgeState:
 def _with_jpoints(state: BridgeState, choice: str, chosen: bool) -> BridgeState:
     assert state.winner is not None
     amount = j_points_amount(jacks_of(state), state.multiplier)
-    head = f"chooses J points {choice}" if chosen else f"J points {choice} (table rule)"
-    if choice == MINUS:
-        text = f"{head}: −{amount} off their own score"
+    if choice == MINUS and chosen:
+        text = _("chooses J points minus: −{amount} off their own score", amount=amount)
+    elif choice == MINUS:
+        text = _("J points minus (table rule): −{amount} off their own score", amount=amount)
+    elif chosen:
+        text = _("chooses J points plus: +{amount} for each other player", amount=amount)
     else:
-        text = f"{head}: +{amount} for each other player"
+        text = _("J points plus (table rule): +{amount} for each other player", amount=amount)
     return logged(state, (state.winner, text), jpoints=choice)
 
 
@@ -69,7 +73,7 @@ def legal_jpoints(state: BridgeState, seat: int) -> list[str]:
 def apply_jpoints(state: BridgeState, seat: int, action: str) -> BridgeState:
     choice = action.partition(":")[2]
     if choice not in J_CHOICES:
-        raise IllegalAction("Choose J points minus or plus")
+        raise IllegalAction(_("Choose J points minus or plus"))
     return finish(_with_jpoints(state, choice, chosen=True))
 
 

@@ -9,9 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..words import pgettext
+
 SUITS = ("H", "S", "D", "C")  # display order (cards.md §7)
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # display order inside a suit
-SUIT_NAMES = {"H": "hearts", "S": "spades", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {
+    "H": pgettext("suit", "hearts"),
+    "S": pgettext("suit", "spades"),
+    "D": pgettext("suit", "diamonds"),
+    "C": pgettext("suit", "clubs"),
+}
+# One card of a suit, as in "Play a heart".
+SUIT_ONE = {
+    "H": pgettext("one card of the suit", "heart"),
+    "S": pgettext("one card of the suit", "spade"),
+    "D": pgettext("one card of the suit", "diamond"),
+    "C": pgettext("one card of the suit", "club"),
+}
 
 SIX, SEVEN, EIGHT, JACK, ACE = "6", "7", "8", "J", "A"
 
@@ -36,7 +50,7 @@ def value(card: str) -> int:
     try:
         return _VALUE[card]
     except KeyError:
-        raise ValueError(f"Unknown card {card!r}") from None
+        raise ValueError(f"Unknown card {card!r}") from None  # untranslated: programmer error
 
 
 def hand_points(cards: Iterable[str]) -> int:

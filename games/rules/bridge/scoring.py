@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..base import ScoredItem
-from ..words import plural
+from ..words import Msg, ngettext, pgettext
 from .pack import JACK, hand_points
 
 J_POINTS = 20  # per J of the final move (§10.2)
+J_POINTS_ITEM = pgettext("score", "J points")
+HAND_POINTS_ITEM = pgettext("score", "hand points")
 MINUS, PLUS = "minus", "plus"
 J_CHOICES = (MINUS, PLUS)
 DECLARER, OPPONENTS = "declarer", "opponents"  # the round winner, the others
@@ -43,19 +45,26 @@ def score(
     items: list[ScoredItem] = []
     if jacks:
         if choice not in J_CHOICES:
-            raise ValueError(f"J points must be minus or plus, not {choice!r}")
-        note = f"{plural(jacks, 'J')} at the end of the final move"
+            raise ValueError(
+                f"J points must be minus or plus, not {choice!r}"  # untranslated: programmer error
+            )
+        note = ngettext(
+            "{count} J at the end of the final move",
+            "{count} Js at the end of the final move",
+            jacks,
+            count=jacks,
+        )
         base = J_POINTS * jacks
         if choice == MINUS:
-            items.append(_line("J points", winner, winner, -base, multiplier, note))
+            items.append(_line(J_POINTS_ITEM, winner, winner, -base, multiplier, note))
         else:
             items += [
-                _line("J points", seat, winner, base, multiplier, note)
+                _line(J_POINTS_ITEM, seat, winner, base, multiplier, note)
                 for seat in range(len(hands))
                 if seat != winner
             ]
     for seat, hand in enumerate(hands):
-        items.append(_line("hand points", seat, winner, hand_points(hand), multiplier, " ".join(hand)))
+        items.append(_line(HAND_POINTS_ITEM, seat, winner, hand_points(hand), multiplier, " ".join(hand)))
     payments = [0] * len(hands)
     for item in items:
         assert item.seat is not None
@@ -63,7 +72,7 @@ def score(
     return tuple(payments), tuple(items)
 
 
-def _line(name: str, seat: int, winner: int, base: int, multiplier: int, note: str) -> ScoredItem:
+def _line(name: Msg, seat: int, winner: int, base: int, multiplier: int, note: Msg | str) -> ScoredItem:
     return ScoredItem(
         name=name,
         side=DECLARER if seat == winner else OPPONENTS,

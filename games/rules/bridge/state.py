@@ -17,8 +17,9 @@ from ..records import evolver
 from ..tricks import LogEntry  # (acting seat or None, public text)
 from .pack import sort_cards
 
-WENT_OUT = "went out"
-BRIDGE = "Bridge"
+# How a round ended: identifiers the pages compare (``ended_by``, ``HandResult.reason``).
+WENT_OUT = "went out"  # untranslated: an identifier
+BRIDGE = "Bridge"  # untranslated: an identifier
 
 
 class Phase(StrEnum):

@@ -10,6 +10,7 @@ then the effects apply and the next player's move begins.
 from __future__ import annotations
 
 from ..base import IllegalAction
+from ..words import _
 from . import outcome
 from .effects import EIGHTS_CHOICES, NEXT, apply_effects, eights_choice_needed
 from .pack import JACK, SIX, SUIT_NAMES, SUITS
@@ -57,8 +58,8 @@ def legal_wishes(state: BridgeState, seat: int) -> list[str]:
 def apply_wish(state: BridgeState, seat: int, action: str) -> BridgeState:
     suit = action.partition(":")[2]
     if suit not in SUITS:
-        raise IllegalAction("Wish a suit: H (hearts), S (spades), D (diamonds) or C (clubs)")
-    return settle(logged(state, (seat, f"wishes {SUIT_NAMES[suit]}"), wish=suit))
+        raise IllegalAction(_("Wish a suit: H (hearts), S (spades), D (diamonds) or C (clubs)"))
+    return settle(logged(state, (seat, _("wishes {suit}", suit=SUIT_NAMES[suit])), wish=suit))
 
 
 def legal_eights(state: BridgeState, seat: int) -> list[str]:
@@ -68,8 +69,8 @@ def legal_eights(state: BridgeState, seat: int) -> list[str]:
 def apply_eights(state: BridgeState, seat: int, action: str) -> BridgeState:
     choice = action.partition(":")[2]
     if choice not in EIGHTS_CHOICES:
-        raise IllegalAction("Choose next or spread for the 8s")
-    text = "gives all the 8s to the next player" if choice == NEXT else "spreads the 8s"
+        raise IllegalAction(_("Choose next or spread for the 8s"))
+    text = _("gives all the 8s to the next player") if choice == NEXT else _("spreads the 8s")
     state = logged(state, (seat, text), eights=choice)
     if state.winner is not None:  # the final move (§10.1)
         return outcome.close_round(state)

@@ -55,55 +55,62 @@ from typing import Any
 from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
 from ..cards import sort_cards as _sort_cards
 from ..match import MatchRules
+from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
 from .observe import observe as _observe
 from .state import SEATS, Phase, SlovenianState
 
 OPTIONS = (
-    Option("round_to_5", True, (True, False), label="Round the difference and klop scores to the nearest 5"),
-    Option("mond_penalty", 20, (20, 21), label="Penalty for losing the mond (T21)"),
-    Option("radelci", False, (False, True), label="Radelci: doubled scores after klop, beggars and valats"),
+    Option(
+        "round_to_5", True, (True, False), label=_("Round the difference and klop scores to the nearest 5")
+    ),
+    Option("mond_penalty", 20, (20, 21), label=_("Penalty for losing the mond (T21)")),
+    Option(
+        "radelci", False, (False, True), label=_("Radelci: doubled scores after klop, beggars and valats")
+    ),
     Option(
         "radelci_unused_penalty",
         40,
         minimum=0,
         maximum=1000,
-        label="Each radelc unused at the end of the match costs",
+        label=_("Each radelc unused at the end of the match costs"),
     ),
     Option(
         "auction_style",
         "full",
         ("full", "simple"),
-        label="Auction (full: every contract, with priority; simple: three, two, one and klop only)",
+        label=_("Auction (full: every contract, with priority; simple: three, two, one and klop only)"),
     ),
     Option(
         "no_tarok_redeal",
         "automatic",
         ("automatic", "off"),
-        label="Deal again when a player has no tarok",
+        label=_("Deal again when a player has no tarok"),
     ),
-    Option("kontra_on_klop", False, (False, True), label="Klop may be kontra'd (doubles every klop score)"),
+    Option(
+        "kontra_on_klop", False, (False, True), label=_("Klop may be kontra'd (doubles every klop score)")
+    ),
     Option(
         "open_beggar_exposure",
         "before_first_lead",
         ("before_first_lead", "after_first_trick"),
-        label="The open beggar's hand is shown (before the first lead, or after the first trick)",
+        label=_("The open beggar's hand is shown (before the first lead, or after the first trick)"),
     ),
     Option(
         "skisfang",
         False,
         (False, True),
-        label="Škisfang: losing the škis (T22) to the emperor trick costs 100",
+        label=_("Škisfang: losing the škis (T22) to the emperor trick costs 100"),
     ),
-    Option("match_hands", 12, minimum=1, maximum=100, label="Hands in a match"),
-    Option("trick_review", "last", ("last", "all"), label="Completed tricks a player may review"),
+    Option("match_hands", 12, minimum=1, maximum=100, label=_("Hands in a match")),
+    Option("trick_review", "last", ("last", "all"), label=_("Completed tricks a player may review")),
 )
 
 
 class Slovenian3:
     key = "slovenian3"
-    name = "Slovenian Tarok"
+    name = pgettext("game", "Slovenian Tarok")
     seats: tuple[int, ...] = (SEATS,)
     options: tuple[Option, ...] = OPTIONS
 
@@ -115,7 +122,9 @@ class Slovenian3:
         deal where a player holds no tarok is thrown in and dealt again, here, until every
         player holds one; with ``off`` the first deal stands."""
         if seats not in self.seats:
-            raise ValueError(f"Slovenian Tarok is played by {SEATS}, not {seats}")
+            raise ValueError(
+                f"Slovenian Tarok is played by {SEATS}, not {seats}"  # untranslated: programmer error
+            )
         resolved = resolve_options(self.options, options)
         return _deal.deal(rng, dealer, redeal=resolved["no_tarok_redeal"] == "automatic")
 
@@ -163,4 +172,10 @@ class Slovenian3:
 
 SLOVENIAN3 = Slovenian3()
 
-__all__ = ["OPTIONS", "SLOVENIAN3", "Phase", "Slovenian3", "SlovenianState"]
+__all__ = [
+    "OPTIONS",
+    "SLOVENIAN3",
+    "Phase",  # untranslated: a name exported
+    "Slovenian3",
+    "SlovenianState",
+]

@@ -29,10 +29,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import IllegalAction
+from ..words import Msg, _, pgettext
 from .play import start_play
 from .state import (
     DECLARER,
     KLOP,
+    KONTRA_NAMES,
     KONTRA_WORDS,
     OPPONENTS,
     SEATS,
@@ -51,13 +53,25 @@ BONUSES = ("trula", "kings", "ultimo", VALAT)  # the §7.2 table order
 KONTRA_LEVEL = {word: n for n, word in enumerate(KONTRA_WORDS, start=1)}
 KONTRA_ITEMS = (GAME, VALAT, "trula", "kings", "ultimo", "klop")
 ITEM_NAMES = {
-    GAME: "game",
-    VALAT: "valat",
-    "trula": "trula",
-    "kings": "kings",
-    "ultimo": "pagat ultimo",
-    "klop": "klop",
+    GAME: pgettext("item", "game"),
+    VALAT: pgettext("item", "valat"),
+    "trula": pgettext("item", "trula"),
+    "kings": pgettext("item", "kings"),
+    "ultimo": pgettext("item", "pagat ultimo"),
+    "klop": pgettext("item", "klop"),
 }
+ANNOUNCED_ALREADY = {
+    "trula": _("Trula has been announced already"),
+    "kings": _("Kings has been announced already"),
+    "ultimo": _("Pagat ultimo has been announced already"),
+    VALAT: _("Valat has been announced already"),
+}
+NOT_ANNOUNCED = {
+    "trula": _("Trula has not been announced"),
+    "kings": _("Kings has not been announced"),
+    "ultimo": _("Pagat ultimo has not been announced"),
+}
+
 _CANDIDATES = (
     "pass",
     *(f"announce:{bonus}" for bonus in BONUSES),
@@ -69,12 +83,28 @@ def other(side: str) -> str:
     return OPPONENTS if side == DECLARER else DECLARER
 
 
-def kontra_name(level: int) -> str | None:
-    return KONTRA_WORDS[level - 1] if level else None
+def kontra_name(level: int) -> Msg | None:
+    return KONTRA_NAMES[level - 1] if level else None
+
+
+def listed(names: list[Msg]) -> Msg:
+    """Names in a list: "trula, kings" (each a message; the list's commas one too)."""
+    if len(names) == 1:
+        return names[0]
+    return _("{first}, {rest}", first=names[0], rest=listed(names[1:]))
 
 
 def valat_announced(announcing: Announcing) -> bool:
     return announcing.announced(VALAT) is not None
+
+
+def _needs_lower(level: int, item: Msg) -> Msg:
+    """The refusal of a kontra-chain call (rekontra 2 … mortkontra 4) before the level below."""
+    if level == 2:
+        return _("Rekontra on the {item} needs kontra first", item=item)
+    if level == 3:
+        return _("Subkontra on the {item} needs rekontra first", item=item)
+    return _("Mortkontra on the {item} needs subkontra first", item=item)
 
 
 def start_announcements(state: SlovenianState) -> SlovenianState:
@@ -85,80 +115,84 @@ def start_announcements(state: SlovenianState) -> SlovenianState:
     return evolve(state, phase=Phase.ANNOUNCE, to_act=frozenset({first}))
 
 
-def _announce_refusal(state: SlovenianState, seat: int, bonus: str) -> str | None:
+def _announce_refusal(state: SlovenianState, seat: int, bonus: str) -> Msg | None:
     assert state.contract is not None
     if not state.contract.bonuses:
-        return f"There are no bonuses to announce in {state.contract.name}"
+        return _("There are no bonuses to announce in {contract}", contract=state.contract.name)
     announcing = state.announcing
     if valat_announced(announcing):
-        return "Valat has been announced: nothing more may be announced"
+        return _("Valat has been announced: nothing more may be announced")
     if announcing.announced(bonus) is not None:
-        return f"{ITEM_NAMES[bonus].capitalize()} has been announced already"
+        return ANNOUNCED_ALREADY[bonus]
     if bonus == "ultimo" and T1 not in state.hands[seat]:
-        return "Only the player holding the pagat (T1) may announce pagat ultimo"
+        return _("Only the player holding the pagat (T1) may announce pagat ultimo")
     if bonus == VALAT and seat != state.declarer:
-        return "Only the declarer may announce valat"
+        return _("Only the declarer may announce valat")
     return None
 
 
-def _chain(state: SlovenianState, item: str) -> tuple[str, str | None] | str:
+def _chain(state: SlovenianState, item: str) -> tuple[str, str | None] | Msg:
     """The chain an item's kontra calls raise and its owning side, or why there is none."""
     announcing = state.announcing
-    name = ITEM_NAMES[item]
     if item == "klop":
         if state.contract is not KLOP:
-            return "Only a klop can be kontra'd as klop"
+            return _("Only a klop can be kontra'd as klop")
         return "klop", None
     if state.contract is KLOP:
-        return "In klop only the klop itself can be kontra'd: say kontra:klop"
+        return _("In klop only the klop itself can be kontra'd: say kontra:klop")
     if item == GAME:
         if valat_announced(announcing):
-            return "The announced valat has taken over the game: say it on the valat"
+            return _("The announced valat has taken over the game: say it on the valat")
         return GAME, DECLARER
     if item == VALAT:
         if not valat_announced(announcing):
-            return "Valat has not been announced"
+            return _("Valat has not been announced")
         return GAME, DECLARER
     announced = announcing.announced(item)
     if announced is None:
-        return f"{name.capitalize()} has not been announced"
+        return NOT_ANNOUNCED[item]
     return item, announced[0]
 
 
-def _kontra_refusal(state: SlovenianState, seat: int, level: int, item: str) -> str | None:
-    word = KONTRA_WORDS[level - 1]
+def _kontra_refusal(state: SlovenianState, seat: int, level: int, item: str) -> Msg | None:
+    word = KONTRA_NAMES[level - 1]
     chain = _chain(state, item)
-    if isinstance(chain, str):
+    if isinstance(chain, Msg):
         return chain
     key, owner = chain
     name = ITEM_NAMES[item]
     current = state.announcing.level(key)
     if owner is None:  # the klop: kontra once, by anyone
         if current:
-            return "The klop has been kontra'd already"
+            return _("The klop has been kontra'd already")
         if level != 1:
-            return "A klop can only be kontra'd once"
+            return _("A klop can only be kontra'd once")
         return None
     caller = other(owner) if level % 2 else owner
     if state.side_of(seat) != caller:
-        who = "the opponents" if caller == OPPONENTS else "the declarer"
-        return f"Only {who} may say {word} on the {name}"
+        if caller == OPPONENTS:
+            return _("Only the opponents may say {kontra} on the {item}", kontra=word, item=name)
+        return _("Only the declarer may say {kontra} on the {item}", kontra=word, item=name)
     if current >= level:
-        return f"The kontra chain on the {name} is at {KONTRA_WORDS[current - 1]} already"
+        return _(
+            "The kontra chain on the {item} is at {kontra} already",
+            item=name,
+            kontra=KONTRA_NAMES[current - 1],
+        )
     if current < level - 1:
-        return f"{word.capitalize()} on the {name} needs {KONTRA_WORDS[level - 2]} first"
+        return _needs_lower(level, name)
     return None
 
 
-def _refusal(state: SlovenianState, seat: int, action: str) -> str | None:
+def _refusal(state: SlovenianState, seat: int, action: str) -> Msg | None:
     if action == "pass":
         return None
-    word, _, key = action.partition(":")
+    word, _colon, key = action.partition(":")
     if word == "announce" and key in BONUSES:
         return _announce_refusal(state, seat, key)
     if word in KONTRA_LEVEL and key in ITEM_NAMES:
         return _kontra_refusal(state, seat, KONTRA_LEVEL[word], key)
-    return f"Unknown action {action!r}"
+    return _("Unknown action {action}", action=repr(action))
 
 
 def legal_announcements(state: SlovenianState, seat: int) -> list[str]:
@@ -172,25 +206,31 @@ def apply_announcement(state: SlovenianState, seat: int, action: str) -> Sloveni
     if action == "pass":
         return _end_turn(state, seat)
     announcing = state.announcing
-    word, _, key = action.partition(":")
+    word, _colon, key = action.partition(":")
     if word == "announce":
         side = state.side_of(seat)
         if key == VALAT:
-            cancelled = [ITEM_NAMES[b] for b, _, _ in announcing.bonuses]
-            text = "announces valat" + (f": {', '.join(cancelled)} cancelled" if cancelled else "")
+            cancelled = [ITEM_NAMES[b] for b, _side, _seat in announcing.bonuses]
+            text = (
+                _("announces valat: {items} cancelled", items=listed(cancelled))
+                if cancelled
+                else _("announces valat")
+            )
             announcing = replace(
                 announcing,
                 bonuses=((VALAT, side, seat),),
                 levels=tuple(entry for entry in announcing.levels if entry[0] == GAME),
             )
         else:
-            text = f"announces {ITEM_NAMES[key]}"
+            text = _("announces {item}", item=ITEM_NAMES[key])
             announcing = replace(announcing, bonuses=announcing.bonuses + ((key, side, seat),))
     else:
         chain = _chain(state, key)
-        assert not isinstance(chain, str)
+        assert not isinstance(chain, Msg)
         announcing = replace(announcing, levels=announcing.raised(chain[0], KONTRA_LEVEL[word]))
-        text = f"says {word} on the {ITEM_NAMES[key]}"
+        text = _(
+            "says {kontra} on the {item}", kontra=KONTRA_NAMES[KONTRA_LEVEL[word] - 1], item=ITEM_NAMES[key]
+        )
     announcing = replace(
         announcing, turn=announcing.turn + (action,), callers=announcing.callers + ((seat, action),)
     )
@@ -199,7 +239,7 @@ def apply_announcement(state: SlovenianState, seat: int, action: str) -> Sloveni
 
 def announcements_finished(turns: tuple[tuple[int, tuple[str, ...]], ...]) -> bool:
     """§7.1: all three players have had a turn and the last two turns were passes."""
-    return len(turns) >= SEATS and not any(calls for _, calls in turns[-2:])
+    return len(turns) >= SEATS and not any(calls for _seat, calls in turns[-2:])
 
 
 def _end_turn(state: SlovenianState, seat: int) -> SlovenianState:
@@ -209,7 +249,7 @@ def _end_turn(state: SlovenianState, seat: int) -> SlovenianState:
         state,
         announce_turns=turns,
         announcing=replace(state.announcing, turn=()),
-        log=logged(state, (seat, "ends the turn" if calls else "passes")),
+        log=logged(state, (seat, _("ends the turn") if calls else _("passes"))),
     )
     if announcements_finished(turns):
         return start_play(state)

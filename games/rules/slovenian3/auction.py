@@ -26,6 +26,7 @@ from dataclasses import replace
 
 from ..base import IllegalAction
 from ..tricks import LogEntry
+from ..words import Msg, _
 from .announce import start_announcements
 from .state import (
     CONTRACT_BY_KEY,
@@ -103,38 +104,38 @@ def legal_calls(state: SlovenianState, seat: int) -> list[str]:
     return calls + [f"bid:{c.key}" for c in _biddable(state, seat, turn)]
 
 
-def _pass_refusal(state: SlovenianState, seat: int, turn: str) -> str:
+def _pass_refusal(state: SlovenianState, seat: int, turn: str) -> Msg:
     if turn == OPENING:
-        return "Forehand opens the bidding with three"
+        return _("Forehand opens the bidding with three")
     if turn == SPECIAL:
-        return "You may not pass: choose klop, three or a higher contract"
-    return "You may not pass: keep your contract or name a higher one"
+        return _("You may not pass: choose klop, three or a higher contract")
+    return _("You may not pass: keep your contract or name a higher one")
 
 
-def _bid_refusal(state: SlovenianState, seat: int, turn: str, key: str) -> str:
+def _bid_refusal(state: SlovenianState, seat: int, turn: str, key: str) -> Msg:
     contract = CONTRACT_BY_KEY.get(key)
     if contract is None:
-        return f"Unknown contract {key!r}"
+        return _("Unknown contract {contract}", contract=repr(key))
     if turn == OPENING:
-        return "Forehand opens the bidding with three"
+        return _("Forehand opens the bidding with three")
     if simple(state.setup):
         if contract is KLOP:
-            return "Klop is not bid: it is played when the opener passes at three"
+            return _("Klop is not bid: it is played when the opener passes at three")
         if contract not in SIMPLE_CONTRACTS:
-            return "Only three, two and one are bid at this table"
+            return _("Only three, two and one are bid at this table")
     elif contract.level < 2:
-        return "Klop and three may only be chosen by forehand after both others have passed"
+        return _("Klop and three may only be chosen by forehand after both others have passed")
     highest = _highest(state)
     assert highest is not None
     name = highest[1].name
     if turn == FINAL or (not simple(state.setup) and _has_priority(state, seat, highest[0])):
-        return f"You must bid {name} or higher"
-    return f"You must bid higher than {name}"
+        return _("You must bid {contract} or higher", contract=name)
+    return _("You must bid higher than {contract}", contract=name)
 
 
 def apply_call(state: SlovenianState, seat: int, action: str) -> SlovenianState:
     turn = _turn(state, seat)
-    word, _, key = action.partition(":")
+    word, _colon, key = action.partition(":")
     if word == "pass":
         if not _may_pass(state, seat, turn):
             raise IllegalAction(_pass_refusal(state, seat, turn))
@@ -149,7 +150,9 @@ def apply_call(state: SlovenianState, seat: int, action: str) -> SlovenianState:
         bidders=auction.bidders | {seat},
         highest=(seat, contract.level),
     )
-    state = evolve(state, auction=auction, log=logged(state, (seat, f"bids {contract.name}")))
+    state = evolve(
+        state, auction=auction, log=logged(state, (seat, _("bids {contract}", contract=contract.name)))
+    )
     if turn in (SPECIAL, FINAL):
         return _settle(state, seat, contract)
     return evolve(state, to_act=frozenset({_next_bidder(state, seat)}))
@@ -158,7 +161,7 @@ def apply_call(state: SlovenianState, seat: int, action: str) -> SlovenianState:
 def _apply_pass(state: SlovenianState, seat: int, turn: str) -> SlovenianState:
     auction = state.auction
     auction = replace(auction, calls=auction.calls + ((seat, "pass"),), passed=auction.passed | {seat})
-    state = evolve(state, auction=auction, log=logged(state, (seat, "passes")))
+    state = evolve(state, auction=auction, log=logged(state, (seat, _("passes"))))
     if turn == FINAL:  # §4.3: the opener standing at three passes: klop
         return _settle(state, None, KLOP)
     return evolve(state, to_act=frozenset({_next_bidder(state, seat)}))
@@ -173,10 +176,10 @@ def _settle(state: SlovenianState, declarer: int | None, contract: Contract) -> 
     """The auction is over: the contract and its declarer (None in klop) are fixed."""
     entry: LogEntry
     if contract is KLOP:
-        entry = (None, "Klop: everyone plays for themselves")
+        entry = (None, _("Klop: everyone plays for themselves"))
         declarer = None
     else:
-        entry = (declarer, f"is declarer: {contract.name}")
+        entry = (declarer, _("is declarer: {contract}", contract=contract.name))
     state = evolve(state, contract=contract, declarer=declarer, log=logged(state, entry))
     if contract.talon_group:
         return start_exchange(state)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..base import Deal, HandContext, Option, resolve_options
 from ..cards import PACK_54, check_pack_deal, pack_54
+from ..words import ngettext, pgettext
 from .auction import first_to_bid
 from .state import HAND_SIZE, SEATS, TALON_SIZE, Phase, Setup, SlovenianState, in_order
 
@@ -28,7 +29,7 @@ PACKET = 8
 def deal_from_order(cards: Sequence[str], dealer: int) -> Deal:
     """§3 from a shuffled pack (top card first): the talon, then packets of 8 from forehand."""
     if sorted(cards) != sorted(PACK_54):
-        raise ValueError("A Slovenian deal needs the 54-card pack")
+        raise ValueError("A Slovenian deal needs the 54-card pack")  # untranslated: programmer error
     hands: list[list[str]] = [[] for _ in range(SEATS)]
     position = TALON_SIZE
     for _ in range(HAND_SIZE // PACKET):
@@ -54,7 +55,14 @@ def deal(rng: random.Random, dealer: int, redeal: bool) -> Deal:
 
 
 def check_deal(deal: Deal) -> None:
-    check_pack_deal(deal, "Slovenian Tarok", "Slovenian", SEATS, HAND_SIZE, TALON_SIZE)
+    check_pack_deal(
+        deal,
+        pgettext("game", "Slovenian Tarok"),
+        pgettext("players of a game", "Slovenian"),
+        SEATS,
+        HAND_SIZE,
+        TALON_SIZE,
+    )
 
 
 def radelci_held(context: HandContext, radelci_on: bool) -> tuple[int, ...]:
@@ -62,14 +70,14 @@ def radelci_held(context: HandContext, radelci_on: bool) -> tuple[int, ...]:
     if not radelci_on or not context.radelci:
         return (0,) * SEATS
     if len(context.radelci) != SEATS or min(context.radelci) < 0:
-        raise ValueError("Radelci must be given as 3 counts, none negative")
+        raise ValueError("Radelci must be given as 3 counts, none negative")  # untranslated: programmer error
     return tuple(context.radelci)
 
 
 def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> SlovenianState:
     check_deal(deal)
     if not 0 <= context.dealer < SEATS:
-        raise ValueError(f"No seat {context.dealer} to deal")
+        raise ValueError(f"No seat {context.dealer} to deal")  # untranslated: programmer error
     options: Mapping[str, Any] = resolve_options(declared, context.options)
     setup = Setup(
         deal=deal,
@@ -78,7 +86,9 @@ def new_hand(deal: Deal, context: HandContext, declared: Sequence[Option]) -> Sl
         options=tuple(options.items()),
     )
     entries = tuple(
-        (seat, f"holds {n} radelc" + ("" if n == 1 else "i")) for seat, n in enumerate(setup.radelci) if n
+        (seat, ngettext("holds {count} radelc", "holds {count} radelci", n, count=n))
+        for seat, n in enumerate(setup.radelci)
+        if n
     )
     return SlovenianState(
         setup=setup,

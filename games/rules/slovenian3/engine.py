@@ -9,6 +9,7 @@ order. Empty for a seat not to act.
 from __future__ import annotations
 
 from ..gate import Apply, Gate, Legal
+from ..words import pgettext
 from . import announce, auction, play, talon
 from .state import SEATS, Phase, SlovenianState
 
@@ -25,14 +26,18 @@ PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
     Phase.PLAY: (frozenset({"play"}), play.legal_plays, play.apply_play),
 }
 
+# What a player would be trying to do with each word ("You cannot {…} now").
 VERBS = {
-    "pass": "pass",
-    "bid": "bid",
-    "take": "take talon cards",
-    "discard": "discard",
-    "announce": "announce",
-    "play": "play a card",
-    **{word: f"say {word}" for word in announce.KONTRA_WORDS},
+    "pass": pgettext("you cannot … now", "pass"),
+    "bid": pgettext("you cannot … now", "bid"),
+    "take": pgettext("you cannot … now", "take talon cards"),
+    "discard": pgettext("you cannot … now", "discard"),
+    "announce": pgettext("you cannot … now", "announce"),
+    "play": pgettext("you cannot … now", "play a card"),
+    **{
+        word: pgettext("you cannot … now", "say {kontra}", kontra=name)
+        for word, name in zip(announce.KONTRA_WORDS, announce.KONTRA_NAMES, strict=True)
+    },
 }
 WITH_ARGUMENT = frozenset({"bid", "take", "discard", "announce", "play", *announce.KONTRA_WORDS})
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from ..base import HandResult
 from ..cards import KINGS, points_in_threes
+from ..words import Msg, _
 from .scoring import Outcome, score
 from .state import (
     HAND_SIZE,
@@ -38,7 +39,7 @@ def _side_holding_all(state: SlovenianState, wanted: frozenset[str]) -> str | No
     sides = set()
     count = 0
     for trick in state.tricks:
-        for _, card in trick.cards:
+        for _seat, card in trick.cards:
             if card in wanted:
                 assert trick.winner is not None
                 sides.add(state.side_of(trick.winner))
@@ -46,7 +47,7 @@ def _side_holding_all(state: SlovenianState, wanted: frozenset[str]) -> str | No
     return sides.pop() if len(sides) == 1 and count == len(wanted) else None
 
 
-def _mond_lost(state: SlovenianState) -> tuple[int, str] | None:
+def _mond_lost(state: SlovenianState) -> tuple[int, Msg] | None:
     """§10.5: who loses T21: its player, when T22 or (emperor trick) T1 wins the trick holding
     it; the declarer, when it lies in a talon group left untaken."""
     contract = state.contract
@@ -55,15 +56,15 @@ def _mond_lost(state: SlovenianState) -> tuple[int, str] | None:
         return None
     if contract.talon_group and T21 in untaken_talon(state):
         assert state.declarer is not None
-        return state.declarer, "T21 left in a talon group not taken"
+        return state.declarer, _("T21 left in a talon group not taken")
     for trick in state.tricks:
         cards = dict((card, seat) for seat, card in trick.cards)
         if T21 in cards:
             by = next(card for seat, card in trick.cards if seat == trick.winner)
             if by == T22:
-                return cards[T21], "T21 captured by T22"
+                return cards[T21], _("T21 captured by T22")
             if by == T1:
-                return cards[T21], "T21 captured in the emperor trick"
+                return cards[T21], _("T21 captured in the emperor trick")
     return None
 
 
@@ -83,7 +84,7 @@ def piles(state: SlovenianState) -> list[list[str]]:
     won: list[list[str]] = [[] for _ in range(SEATS)]
     for trick in state.tricks:
         assert trick.winner is not None
-        won[trick.winner] += [card for _, card in trick.cards]
+        won[trick.winner] += [card for _seat, card in trick.cards]
     for seat, card in state.gifts:
         won[seat].append(card)
     return won
@@ -131,7 +132,7 @@ def outcome_of(state: SlovenianState) -> tuple[Outcome, tuple[int, int]]:
         kings=_side_holding_all(state, KINGS) if contract.bonuses else None,
         pagat_side=None if pagat is None or not contract.bonuses else state.side_of(pagat),
         pagat_won=pagat is not None and last.winner == pagat,
-        announced=tuple((bonus, side) for bonus, side, _ in announcing.bonuses if bonus != "valat"),
+        announced=tuple((bonus, side) for bonus, side, _seat in announcing.bonuses if bonus != "valat"),
         valat_announced=announcing.announced("valat") is not None,
         mond_lost=_mond_lost(state),
         radelci_held=setup.radelci[declarer],
@@ -156,14 +157,22 @@ def finish(state: SlovenianState, early: bool) -> SlovenianState:
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="ended early" if early else "played out",
+        reason="ended early" if early else "played out",  # untranslated: an identifier the pages compare
         radelci=scored.radelci,
     )
     if declarer is None:
-        summary = "Klop: " + ", ".join(f"seat {s + 1} {p:+d}" for s, p in enumerate(scored.payments))
+        first, second, third = (f"{p:+d}" for p in scored.payments)
+        summary = _(
+            "Klop: seat 1 {first}, seat 2 {second}, seat 3 {third}", first=first, second=second, third=third
+        )
     else:
         decl, opp = card_points
-        summary = f"Declarer {decl} card points, opponents {opp}; declarer {scored.value:+d}"
+        summary = _(
+            "Declarer {declarer} card points, opponents {opponents}; declarer {score}",
+            declarer=decl,
+            opponents=opp,
+            score=f"{scored.value:+d}",
+        )
     return evolve(
         state,
         phase=Phase.OVER,

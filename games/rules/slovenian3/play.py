@@ -35,6 +35,7 @@ from ..tricks import (
     play_card,
     trick_winner,
 )
+from ..words import Msg, _, pgettext
 from .outcome import finish
 from .state import (
     CONTRACTS,
@@ -53,9 +54,9 @@ from .state import (
     or_list,
 )
 
-EMPEROR = "You must play the pagat (T1): škis and mond are in the trick"
-PAGAT = "You may play the pagat (T1) only when you have no other card you may play"
-ULTIMO = "You announced pagat ultimo: keep the pagat (T1) for the last trick"
+EMPEROR = _("You must play the pagat (T1): škis and mond are in the trick")
+PAGAT = _("You may play the pagat (T1) only when you have no other card you may play")
+ULTIMO = _("You announced pagat ultimo: keep the pagat (T1) for the last trick")
 KLOP_GIFTS = 6
 
 
@@ -81,8 +82,8 @@ def _trick_rules(contract: Contract) -> TrickRules:
         tricks=HAND_SIZE,
         pack=PACK_54,
         rank=RANK,
-        trump_word="tarok",
-        caller_word="the declarer",
+        trump_word=pgettext("trump", "tarok"),
+        caller_word=_("the declarer"),
         winner=lambda cards: winner_of(cards, colour_valat),
     )
 
@@ -103,7 +104,7 @@ def start_play(state: SlovenianState) -> SlovenianState:
 
 
 def _expose(state: SlovenianState) -> SlovenianState:
-    return evolve(state, exposed=True, log=logged(state, (state.declarer, "lays the hand face up")))
+    return evolve(state, exposed=True, log=logged(state, (state.declarer, _("lays the hand face up"))))
 
 
 def _keeps_pagat(state: SlovenianState, seat: int) -> bool:
@@ -112,7 +113,7 @@ def _keeps_pagat(state: SlovenianState, seat: int) -> bool:
     return announced is not None and announced[1] == seat and len(state.tricks) < HAND_SIZE - 1
 
 
-def allowed(state: SlovenianState, seat: int, card: str | None = None) -> tuple[list[str], str]:
+def allowed(state: SlovenianState, seat: int, card: str | None = None) -> tuple[list[str], Msg]:
     """The cards ``seat`` may play now, and, for ``card`` (one that follows suit but is not
     among them), the player's reason."""
     assert state.trick is not None and state.contract is not None
@@ -124,7 +125,7 @@ def allowed(state: SlovenianState, seat: int, card: str | None = None) -> tuple[
         beaten = must_beat(cards, led, RANK)
         kept = keep_back(beaten, T1, True)
         if card is not None and card in cards and card not in beaten:
-            return kept, f"You must beat the trick: play {or_list(kept)}"
+            return kept, _("You must beat the trick: play {choices}", choices=or_list(kept))
         return kept, PAGAT
     return keep_back(cards, T1, _keeps_pagat(state, seat)), ULTIMO
 
@@ -156,14 +157,16 @@ def _after_trick(state: SlovenianState, trick: Trick) -> SlovenianState:
         state = evolve(
             state,
             gifts=state.gifts + ((winner, card),),
-            log=logged(state, (winner, f"takes talon card {number}: {card}")),
+            log=logged(state, (winner, _("takes talon card {number}: {card}", number=number, card=card))),
         )
     if number == 1 and contract.key == "open-beggar" and not state.exposed:
         state = _expose(state)
     declarer_won = winner == state.declarer
     if (contract.no_tricks and declarer_won) or (contract.all_tricks and not declarer_won):
-        what = "took" if declarer_won else "lost"
-        text = f"The declarer {what} trick {number}: the hand ends"
+        if declarer_won:
+            text = _("The declarer took trick {number}: the hand ends", number=number)
+        else:
+            text = _("The declarer lost trick {number}: the hand ends", number=number)
         return finish(evolve(state, log=logged(state, (None, text))), early=True)
     if number == HAND_SIZE:
         return finish(state, early=False)

@@ -27,14 +27,35 @@ from dataclasses import dataclass
 
 from ..base import ScoredItem
 from ..cards import round_to_5
-from .state import CONTRACT_BY_KEY, DECLARER, KONTRA_WORDS, OPPONENTS, SEATS, WINNING_POINTS
+from ..words import Msg, _, ngettext, pgettext
+from .state import CONTRACT_BY_KEY, DECLARER, KONTRA_NAMES, OPPONENTS, SEATS, WINNING_POINTS
 from .state import HAND_SIZE as TRICKS
 
 PLAYER = "player"  # a klop line: everyone for themselves
 SIGN = {DECLARER: 1, OPPONENTS: -1}
 
 BONUS_VALUES = {"trula": (10, 20), "kings": (10, 20), "ultimo": (25, 50)}  # (silent, announced)
-BONUS_NAMES = {"trula": "trula", "kings": "kings", "ultimo": "pagat ultimo"}
+BONUS_NAMES = {
+    "trula": pgettext("score", "trula"),
+    "kings": pgettext("score", "kings"),
+    "ultimo": pgettext("score", "pagat ultimo"),
+}
+KLOP = pgettext("score", "klop")
+VALAT = pgettext("score", "valat")
+GAME = pgettext("score", "game")
+DIFFERENCE = pgettext("score", "difference")
+MOND_PENALTY = pgettext("score", "mond penalty")
+SKISFANG = pgettext("score", "škisfang")
+RADELC = pgettext("score", "radelc")
+# A bonus won by a side, by (winner, announcer or None).
+WON_BY = {
+    (DECLARER, None): _("won by the declarer"),
+    (OPPONENTS, None): _("won by the opponents"),
+    (DECLARER, DECLARER): _("won by the declarer (announced by the declarer)"),
+    (DECLARER, OPPONENTS): _("won by the declarer (announced by the opponents)"),
+    (OPPONENTS, DECLARER): _("won by the opponents (announced by the declarer)"),
+    (OPPONENTS, OPPONENTS): _("won by the opponents (announced by the opponents)"),
+}
 RADELCI_CONTRACTS = frozenset({"klop", "beggar", "solo-without", "open-beggar", "colour-valat", "valat"})
 
 
@@ -57,7 +78,7 @@ class Outcome:
     announced: tuple[tuple[str, str], ...] = ()  # (bonus, side): trula, kings, ultimo
     valat_announced: bool = False
     levels: tuple[tuple[str, int], ...] = ()  # kontra levels: "game", a bonus, "klop"
-    mond_lost: tuple[int, str] | None = None  # (seat, how) of a mond penalty
+    mond_lost: tuple[int, Msg] | None = None  # (seat, how) of a mond penalty
     skis_lost: int | None = None  # the seat whose T22 fell in an emperor trick (option skisfang)
     radelci: bool = False  # the option
     radelci_held: int = 0  # the declarer's radelci before the hand
@@ -81,12 +102,18 @@ class Score:
     radelci: tuple[int, ...]  # per seat gained (+1) or used (−1); () without the option
 
 
-def _kontra_note(level: int) -> str:
-    return f"{KONTRA_WORDS[level - 1]}: × {2**level}" if level else ""
+def _kontra_note(level: int) -> Msg | str:
+    return _("{kontra}: × {factor}", kontra=KONTRA_NAMES[level - 1], factor=2**level) if level else ""
 
 
-def _join(*notes: str) -> str:
-    return "; ".join(note for note in notes if note)
+def _join(*notes: Msg | str) -> Msg | str:
+    """The notes given (``""``: none), one after another: "kings won; kontra: × 2"."""
+    given = [note for note in notes if isinstance(note, Msg)]
+    if not given:
+        return ""
+    if len(given) == 1:
+        return given[0]
+    return _("{note}; {more}", note=given[0], more=_join(*given[1:]))
 
 
 def _r(outcome: Outcome, k: int) -> int:
@@ -105,15 +132,18 @@ def _klop_lines(outcome: Outcome) -> list[ScoredItem]:
     for seat, (points, extreme) in enumerate(zip(outcome.klop_points, extremes, strict=True)):
         if extreme is not None:
             base, sign = 70, (1 if extreme > 0 else -1)
-            note = "took no trick" if extreme > 0 else f"{points} card points: 36 or more"
+            note = _("took no trick") if extreme > 0 else _("{points} card points: 36 or more", points=points)
         elif decided:
-            base, sign, note = 0, 1, f"{points} card points; another player scored 70"
+            base, sign, note = 0, 1, _("{points} card points; another player scored 70", points=points)
         else:
             base, sign = _r(outcome, points), -1
-            note = f"{points} card points" + (f", rounded to {base}" if base != points else "")
+            if base != points:
+                note = _("{points} card points, rounded to {rounded}", points=points, rounded=base)
+            else:
+                note = _("{points} card points", points=points)
         note = _join(note, _kontra_note(level))
         lines.append(
-            ScoredItem("klop", PLAYER, base, multiplier, sign * base * multiplier, note=note, seat=seat)
+            ScoredItem(KLOP, PLAYER, base, multiplier, sign * base * multiplier, note=note, seat=seat)
         )
     return lines
 
@@ -123,13 +153,16 @@ def _valat_line(outcome: Outcome, multiplier: int, note: str) -> ScoredItem:
     if outcome.valat_announced:
         made = outcome.declarer_tricks == TRICKS
         side = DECLARER if made else OPPONENTS
-        text = "announced: " + ("made" if made else "failed")
+        text = _("announced: made") if made else _("announced: failed")
         return ScoredItem(
-            "valat", side, 500, multiplier, SIGN[side] * 500 * multiplier, True, _join(text, note)
+            VALAT, side, 500, multiplier, SIGN[side] * 500 * multiplier, True, _join(text, note)
         )
     side = DECLARER if outcome.declarer_tricks == TRICKS else OPPONENTS
-    text = f"silent: the {side} took every trick"
-    return ScoredItem("valat", side, 250, multiplier, SIGN[side] * 250 * multiplier, False, _join(text, note))
+    if side == DECLARER:
+        text = _("silent: the declarer took every trick")
+    else:
+        text = _("silent: the opponents took every trick")
+    return ScoredItem(VALAT, side, 250, multiplier, SIGN[side] * 250 * multiplier, False, _join(text, note))
 
 
 def _announcer(outcome: Outcome, bonus: str) -> str | None:
@@ -147,10 +180,10 @@ def _bonus_line(outcome: Outcome, bonus: str) -> ScoredItem | None:
     if bonus == "ultimo":
         if announcer is not None:
             side, made = announcer, outcome.pagat_won
-            note = "T1 won trick 16" if made else "failed: T1 did not win trick 16"
+            note = _("T1 won trick 16") if made else _("failed: T1 did not win trick 16")
         elif outcome.pagat_side is not None:
             side, made = outcome.pagat_side, outcome.pagat_won
-            note = "T1 won trick 16" if made else "failed: T1 lost trick 16"
+            note = _("T1 won trick 16") if made else _("failed: T1 lost trick 16")
         else:
             return None
         sign = SIGN[side] if made else -SIGN[side]
@@ -159,7 +192,7 @@ def _bonus_line(outcome: Outcome, bonus: str) -> ScoredItem | None:
         )
     winner = outcome.trula if bonus == "trula" else outcome.kings
     if winner is not None:
-        note = f"won by the {winner}" + (f" (announced by the {announcer})" if announcer else "")
+        note = WON_BY[(winner, announcer)]
         return ScoredItem(
             name,
             winner,
@@ -171,7 +204,7 @@ def _bonus_line(outcome: Outcome, bonus: str) -> ScoredItem | None:
         )
     if announcer is None:
         return None
-    note = "announced, not won by either side"
+    note = _("announced, not won by either side")
     return ScoredItem(
         name, announcer, base, multiplier, -SIGN[announcer] * base * multiplier, True, _join(note, kontra)
     )
@@ -190,20 +223,23 @@ def _three_two_one(outcome: Outcome) -> tuple[list[ScoredItem], bool, str]:
     name = CONTRACT_BY_KEY[outcome.contract].name
     lines = [
         ScoredItem(
-            "game",
+            GAME,
             side,
             outcome.value,
             multiplier,
             SIGN[side] * outcome.value * multiplier,
-            note=_join(f"{name}: {points} card points", kontra),
+            note=_join(_("{contract}: {points} card points", contract=name, points=points), kontra),
         ),
     ]
     exact = points - 35
     diff = _r(outcome, exact)
-    note = f"{points} − 35 = {exact}" + (f", rounded to {diff}" if diff != exact else "")
+    if diff != exact:
+        note = _("{points} − 35 = {exact}, rounded to {rounded}", points=points, exact=exact, rounded=diff)
+    else:
+        note = _("{points} − 35 = {exact}", points=points, exact=exact)
     lines.append(
         ScoredItem(
-            "difference",
+            DIFFERENCE,
             DECLARER if diff >= 0 else OPPONENTS,
             abs(diff),
             multiplier,
@@ -224,13 +260,13 @@ def _other_contract(outcome: Outcome) -> tuple[list[ScoredItem], bool, str]:
     multiplier = 2**level
     if outcome.contract in ("beggar", "open-beggar"):
         won = outcome.declarer_tricks == 0
-        note = "the declarer took no trick" if won else "the declarer took a trick"
+        note = _("the declarer took no trick") if won else _("the declarer took a trick")
     elif outcome.contract == "solo-without":
         won = outcome.declarer_points >= WINNING_POINTS
-        note = f"{outcome.declarer_points} card points"
+        note = _("{points} card points", points=outcome.declarer_points)
     else:
         won = outcome.declarer_tricks == TRICKS
-        note = "the declarer took every trick" if won else "the declarer lost a trick"
+        note = _("the declarer took every trick") if won else _("the declarer lost a trick")
     side = DECLARER if won else OPPONENTS
     base = outcome.value
     name = CONTRACT_BY_KEY[outcome.contract].name
@@ -246,12 +282,12 @@ def _individual_lines(outcome: Outcome) -> list[ScoredItem]:
         seat, how = outcome.mond_lost
         penalty = outcome.mond_penalty
         lines.append(
-            ScoredItem("mond penalty", outcome.side_of(seat), penalty, 1, -penalty, note=how, seat=seat)
+            ScoredItem(MOND_PENALTY, outcome.side_of(seat), penalty, 1, -penalty, note=how, seat=seat)
         )
     if outcome.skis_lost is not None:
         seat = outcome.skis_lost
-        note = "T22 captured in the emperor trick"
-        lines.append(ScoredItem("škisfang", outcome.side_of(seat), 100, 1, -100, note=note, seat=seat))
+        note = _("T22 captured in the emperor trick")
+        lines.append(ScoredItem(SKISFANG, outcome.side_of(seat), 100, 1, -100, note=note, seat=seat))
     return lines
 
 
@@ -283,9 +319,14 @@ def score(outcome: Outcome) -> Score:
     hand = sum(line.amount for line in lines)
     if outcome.radelci and outcome.radelci_held:
         held = outcome.radelci_held
-        note = f"the declarer holds {held} radelc{'i' if held > 1 else ''}: the hand score is doubled"
+        note = ngettext(
+            "the declarer holds {count} radelc: the hand score is doubled",
+            "the declarer holds {count} radelci: the hand score is doubled",
+            held,
+            count=held,
+        )
         side = DECLARER if hand >= 0 else OPPONENTS
-        lines.append(ScoredItem("radelc", side, abs(hand), 1, hand, note=note))
+        lines.append(ScoredItem(RADELC, side, abs(hand), 1, hand, note=note))
     lines += _individual_lines(outcome)
     value = sum(line.amount for line in lines if line.seat is None)
     payments = [0] * SEATS

@@ -20,6 +20,7 @@ from ..tricks import (
     LogEntry,  # (acting seat or None, public text)
     Trick,
 )
+from ..words import Msg, _, pgettext
 
 SEATS = 3
 HAND_SIZE = 16
@@ -28,6 +29,13 @@ PACK_POINTS = 70  # the 54 cards counted in threes (cards.md §5)
 WINNING_POINTS = 36  # a positive contract needs more than 35 (§1)
 
 KONTRA_WORDS = ("kontra", "rekontra", "subkontra", "mortkontra")  # levels 1..4 (§7.3)
+# The kontra levels' words as players read them (``KONTRA_WORDS`` are the action words).
+KONTRA_NAMES = (
+    pgettext("kontra level", "kontra"),
+    pgettext("kontra level", "rekontra"),
+    pgettext("kontra level", "subkontra"),
+    pgettext("kontra level", "mortkontra"),
+)
 
 DECLARER = "declarer"
 OPPONENTS = "opponents"
@@ -52,7 +60,7 @@ class Contract:
     """One row of the contract table (§4.1), as flags rather than ``if name == ...`` chains."""
 
     key: str  # the action's word: ``bid:<key>``
-    name: str  # what players read, and ``HandResult.contract``
+    name: Msg  # what players read, and ``HandResult.contract``
     level: int  # 0 klop … 8 valat
     value: int
     talon_group: int  # cards per talon group the declarer takes; 0: no talon exchange
@@ -65,15 +73,19 @@ class Contract:
 
 
 CONTRACTS = (
-    Contract("klop", "klop", 0, 70, 0, False, True, False),
-    Contract("three", "three", 1, 10, 3, False, False, True, mond_penalty=True),
-    Contract("two", "two", 2, 20, 2, False, False, True, mond_penalty=True),
-    Contract("one", "one", 3, 30, 1, False, False, True, mond_penalty=True),
-    Contract("beggar", "beggar", 4, 70, 0, True, True, False, no_tricks=True),
-    Contract("solo-without", "solo without", 5, 80, 0, True, False, False, mond_penalty=True),
-    Contract("open-beggar", "open beggar", 6, 90, 0, True, True, False, no_tricks=True),
-    Contract("colour-valat", "colour valat", 7, 125, 0, True, False, False, all_tricks=True),
-    Contract("valat", "valat", 8, 500, 0, True, False, False, all_tricks=True),
+    Contract("klop", pgettext("contract", "klop"), 0, 70, 0, False, True, False),
+    Contract("three", pgettext("contract", "three"), 1, 10, 3, False, False, True, mond_penalty=True),
+    Contract("two", pgettext("contract", "two"), 2, 20, 2, False, False, True, mond_penalty=True),
+    Contract("one", pgettext("contract", "one"), 3, 30, 1, False, False, True, mond_penalty=True),
+    Contract("beggar", pgettext("contract", "beggar"), 4, 70, 0, True, True, False, no_tricks=True),
+    Contract(
+        "solo-without", pgettext("contract", "solo without"), 5, 80, 0, True, False, False, mond_penalty=True
+    ),
+    Contract("open-beggar", pgettext("contract", "open beggar"), 6, 90, 0, True, True, False, no_tricks=True),
+    Contract(
+        "colour-valat", pgettext("contract", "colour valat"), 7, 125, 0, True, False, False, all_tricks=True
+    ),
+    Contract("valat", pgettext("contract", "valat"), 8, 500, 0, True, False, False, all_tricks=True),
 )
 CONTRACT_BY_KEY = {c.key: c for c in CONTRACTS}
 KLOP, THREE = CONTRACTS[0], CONTRACTS[1]
@@ -211,8 +223,8 @@ def logged(state: SlovenianState, *entries: LogEntry) -> tuple[LogEntry, ...]:
     return state.log + entries
 
 
-def or_list(cards: list[str]) -> str:
-    """``["H1", "HQ", "HK"]`` → ``"H1, HQ or HK"``."""
+def or_list(cards: list[str]) -> str | Msg:
+    """``["H1", "HQ", "HK"]`` → ``"H1, HQ or HK"`` (the card codes, listed)."""
     if len(cards) == 1:
         return cards[0]
-    return ", ".join(cards[:-1]) + " or " + cards[-1]
+    return _("{first} or {last}", first=", ".join(cards[:-1]), last=cards[-1])

@@ -17,7 +17,7 @@ from itertools import combinations
 
 from ..base import IllegalAction
 from ..cards import KINGS, PACK_54, display_index
-from ..words import plural
+from ..words import _, ngettext
 from .announce import start_announcements
 from .state import TALON_SIZE, TRULA, Phase, SlovenianState, evolve, groups, logged
 
@@ -26,12 +26,14 @@ _DISPLAY = display_index("traditional")
 
 def start_exchange(state: SlovenianState) -> SlovenianState:
     assert state.contract is not None and state.declarer is not None
-    shown = " | ".join(" ".join(group) for group in groups(state.talon, state.contract.talon_group))
+    shown = " | ".join(
+        " ".join(group) for group in groups(state.talon, state.contract.talon_group)
+    )  # untranslated: card codes
     return evolve(
         state,
         phase=Phase.TALON,
         to_act=frozenset({state.declarer}),
-        log=logged(state, (None, f"The talon is turned face up: {shown}")),
+        log=logged(state, (None, _("The talon is turned face up: {groups}", groups=shown))),
     )
 
 
@@ -44,7 +46,7 @@ def apply_take(state: SlovenianState, seat: int, action: str) -> SlovenianState:
     assert state.contract is not None
     choices = legal_takes(state, seat)
     if action not in choices:
-        raise IllegalAction(f"Choose a talon group from 1 to {len(choices)}")
+        raise IllegalAction(_("Choose a talon group from 1 to {count}", count=len(choices)))
     number = int(action.partition(":")[2])
     group = groups(state.talon, state.contract.talon_group)[number - 1]
     hands = list(state.hands)
@@ -54,7 +56,9 @@ def apply_take(state: SlovenianState, seat: int, action: str) -> SlovenianState:
         phase=Phase.DISCARD,
         hands=tuple(hands),
         talon_taken=number,
-        log=logged(state, (seat, f"takes talon group {number}: {' '.join(group)}")),
+        log=logged(
+            state, (seat, _("takes talon group {number}: {cards}", number=number, cards=tuple(group)))
+        ),
     )
 
 
@@ -85,22 +89,29 @@ def _check_discard(state: SlovenianState, seat: int, cards: list[str]) -> None:
     count = state.contract.talon_group
     unknown = [card for card in cards if card not in PACK_54]
     if unknown:
-        raise IllegalAction(f"Unknown card {unknown[0]!r}")
+        raise IllegalAction(_("Unknown card {card}", card=repr(unknown[0])))
     if len(cards) != count:
-        raise IllegalAction(f"You must discard exactly {plural(count, 'card')}")
+        raise IllegalAction(
+            ngettext(
+                "You must discard exactly {count} card",
+                "You must discard exactly {count} cards",
+                count,
+                count=count,
+            )
+        )
     if len(set(cards)) != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
-        raise IllegalAction(f"You listed {twice} twice")
+        raise IllegalAction(_("You listed {card} twice", card=twice))
     hand = state.hands[seat]
     for card in cards:
         if card not in hand:
-            raise IllegalAction(f"You do not hold {card}")
+            raise IllegalAction(_("You do not hold {card}", card=card))
     if any(card in KINGS for card in cards):
-        raise IllegalAction("Kings may not be discarded")
+        raise IllegalAction(_("Kings may not be discarded"))
     if any(card in TRULA for card in cards):
-        raise IllegalAction("The trula (škis, mond and pagat) may not be discarded")
+        raise IllegalAction(_("The trula (škis, mond and pagat) may not be discarded"))
     if any(card[0] == "T" for card in cards) and not set(_suit_discardable(hand)) <= set(cards):
-        raise IllegalAction("You may discard a tarok only when you have no other card to discard")
+        raise IllegalAction(_("You may discard a tarok only when you have no other card to discard"))
 
 
 def apply_discard(state: SlovenianState, seat: int, action: str) -> SlovenianState:
@@ -111,8 +122,15 @@ def apply_discard(state: SlovenianState, seat: int, action: str) -> SlovenianSta
     hands[seat] = tuple(card for card in hands[seat] if card not in gone)
     discard = state.setup.sort(cards)
     taroks = [card for card in discard if card[0] == "T"]
-    text = f"discards {plural(len(cards), 'card')}"
+    discarded = ngettext("{count} card", "{count} cards", len(cards), count=len(cards))
+    text = _("discards {discarded}", discarded=discarded)
     if taroks:
-        text += f", {plural(len(taroks), 'tarok')} face up: {' '.join(taroks)}"
+        shown = ngettext("{count} tarok", "{count} taroks", len(taroks), count=len(taroks))
+        text = _(
+            "discards {discarded}, {shown} face up: {cards}",
+            discarded=discarded,
+            shown=shown,
+            cards=tuple(taroks),
+        )
     state = evolve(state, hands=tuple(hands), discard=discard, log=logged(state, (seat, text)))
     return start_announcements(state)
