@@ -216,7 +216,9 @@ class ScoredItem:
     note: Msg | str = ""
     paid_to: int | None = None  # the seat every other player pays ``amount``; None: part of V
     seat: int | None = None  # the one seat this line is scored to, outside V; None: part of V
-    label: Msg | str = ""  # the name as a player reads it (a message); "": ``name``
+    # The name as a player reads it (a message); "": ``name``. Only how ``name`` is shown, so
+    # two lines with the same name and figures are the same line whatever their labels.
+    label: Msg | str = field(default="", compare=False)
 
     @property
     def title(self) -> Msg | str:

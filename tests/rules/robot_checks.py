@@ -5,7 +5,6 @@ robot answers legally and in time, and the duel command prints its report."""
 from __future__ import annotations
 
 import io
-import json
 import random
 import time
 from collections import Counter
@@ -15,6 +14,7 @@ from typing import Any
 from django.core.management import call_command
 
 from games.bots import BasicRobot, RandomRobot, StrongRobot, get_robot, seat_view
+from tests.rules.english import dumps
 from tests.rules.playout_checks import CARD_TOKEN
 
 # The strong robot's search with a tiny budget: the same code paths, fast enough for many hands.
@@ -49,7 +49,7 @@ class Watched:
     def choose(self, state: Any, seat: int, legal: list[str], rng: random.Random) -> str:
         hidden = self.hidden(state, seat, legal)
         view = seat_view(self.variant, state, seat)
-        seen = set(CARD_TOKEN.findall(json.dumps([view, legal])))
+        seen = set(CARD_TOKEN.findall(dumps([view, legal])))
         assert not seen & hidden, (state.phase, sorted(seen & hidden))
         self.note(state, seat, hidden)
         self.checked += 1

@@ -5,7 +5,6 @@ Bridge."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
@@ -26,6 +25,7 @@ from games.rules import Deal, HandContext
 from games.rules.bridge import BRIDGE, BridgeState, Phase
 from games.rules.bridge.pack import PACK, sort_cards
 from games.rules.bridge.state import evolve
+from tests.rules.english import dumps, english
 from tests.rules.robot_checks import (
     QUICK_STRONG,
     assert_hidden_cards_do_not_matter,
@@ -90,9 +90,10 @@ class Watched:
 
     def choose(self, state: BridgeState, seat: int, legal: list[str], rng: random.Random) -> str:
         view = BRIDGE.observe(state, seat)
-        played = {text[6:] for _, text in state.log if text.startswith("plays ")}
+        texts = [english(text) for _, text in state.log]
+        played = {text[6:] for text in texts if text.startswith("plays ")}
         hidden = PACK - set(state.hands[seat]) - played
-        seen = set(CARD_TOKEN.findall(json.dumps([view, legal])))
+        seen = set(CARD_TOKEN.findall(dumps([view, legal])))
         assert not seen & hidden, (state.phase, sorted(seen & hidden))
         assert view["blind"] is None and view["deal"] is None
         self.checked += 1

@@ -9,6 +9,7 @@ from games.rules import HandResult, IllegalAction, ScoredItem
 from games.rules.bridge import BRIDGE, Phase
 from games.rules.bridge.scoring import score, trailing_jacks
 from games.rules.match import HIGHEST_TOTAL, MatchRules, record, start
+from tests.rules.english import english
 
 # §14 example 5, seats 0, 1, 2 = P1, P2, P3. A round that reaches the example: P1 goes out with
 # HJ SJ after one reshuffle, P2 keeps S7, P3 keeps C10 HQ.
@@ -92,7 +93,7 @@ def test_example_5_minus_the_winner_takes_them_off(bridge_table):
 def test_example_5_receipt_lines_add_up_to_the_payments(bridge_table):
     result = bridge_table.run(example_5(bridge_table), "0 jpoints:plus").result
     note = "2 Js at the end of the final move"
-    assert result.items == (
+    assert english(result.items) == (
         ScoredItem("J points", "opponents", 40, 2, 80, note=note, seat=1),
         ScoredItem("J points", "opponents", 40, 2, 80, note=note, seat=2),
         ScoredItem("hand points", "declarer", 0, 2, 0, note="", seat=0),

@@ -37,6 +37,7 @@ from games.rules.bridge import BRIDGE, BridgeState, Phase
 from games.rules.bridge.pack import PACK, PACK_36
 from games.rules.bridge.state import Stage
 from games.rules.match import record, start
+from tests.rules.english import english
 from tests.rules.playout_checks import ENCODE, Replayed, check_actions, kinds_in_workers
 
 ROUNDS = 2100
@@ -93,8 +94,9 @@ def check_views(state: BridgeState, played: set[str], logged: int) -> None:
     assert staff["blind"] == list(state.blind) and staff["hands"] == [list(h) for h in state.hands]
     new_entries = staff["log"][logged:]
     for entry in new_entries:
-        cards = CARD_TOKEN.findall(entry["text"])
-        assert not cards or (entry["text"].startswith("plays ") and len(cards) == 1), entry
+        text = english(entry["text"])
+        cards = CARD_TOKEN.findall(text)
+        assert not cards or (text.startswith("plays ") and len(cards) == 1), entry
         assert not cards or cards[0] in played, entry
     for viewer in (*range(players), AUDIENCE):
         view = BRIDGE.observe(state, viewer)
@@ -172,7 +174,7 @@ def kinds(before: BridgeState, seat: int, action: str, after: BridgeState) -> se
         seen.add(f"drawn card: {action.partition(':')[0]}")
     if after.reshuffles > before.reshuffles:
         seen.add("reshuffle" if before.phase is Phase.PLAY and action == "draw" else "reshuffle by an effect")
-    texts = [text for _, text in after.log[len(before.log) :]]
+    texts = [english(text) for _, text in after.log[len(before.log) :]]
     if any("cannot draw" in text for text in texts):
         seen.add("skipped draw")
     if sum("for an eight" in text for text in texts) >= 2:

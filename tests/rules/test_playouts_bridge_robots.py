@@ -21,13 +21,13 @@ longest round. The rounds are split between two worker processes; each round has
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 
 from games.bots import get_robot
 from games.rules.bridge import BRIDGE, BridgeState
 from games.rules.bridge.pack import PACK
+from tests.rules.english import dumps, english
 from tests.rules.playout_checks import Replayed, in_workers
 
 from .test_playouts_bridge import CARD_TOKEN, MAX_ACTIONS, check_cards, check_result, kinds, round_setup
@@ -50,7 +50,7 @@ def robot_input(state: BridgeState, seat: int, legal: list[str], played: set[str
     """The seat's view, checked to name no hidden card."""
     view = BRIDGE.observe(state, seat)
     hidden = PACK - set(state.hands[seat]) - played
-    seen = set(CARD_TOKEN.findall(json.dumps([view, legal])))
+    seen = set(CARD_TOKEN.findall(dumps([view, legal])))
     assert not seen & hidden, (state.phase, seat, sorted(seen & hidden))
     assert view["blind"] is None and view["deal"] is None
     return view
@@ -81,7 +81,7 @@ def play_round(index: int) -> tuple[Counter[str], int]:
             seen[f"{levels[seat]} chose {choice}"] += 1
         replayed.after(state, seat, action, fold=index % 50 == 0)
         for _, text in state.log[len(before.log) :]:
-            match = PLAYED.match(text)
+            match = PLAYED.match(english(text))
             if match:
                 played.add(match.group(1))
         check_cards(state)

@@ -41,6 +41,7 @@ from games.bots import RandomRobot, seat_view
 from games.rules import AUDIENCE, Deal, HandContext, replay
 from games.rules.cards import PACK_42
 from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
+from tests.rules.english import said
 from tests.rules.playout_checks import file_round_trip
 
 HANDS = 2000  # at four seats; half as many at five
@@ -49,7 +50,9 @@ WORKERS = 2
 SEED = 20240601
 # Every token that could be a card id (a superset: matches are intersected with real cards).
 CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
-ENCODE = json.JSONEncoder(check_circular=False, separators=(",", ":"), ensure_ascii=False).encode
+ENCODE = json.JSONEncoder(
+    check_circular=False, separators=(",", ":"), ensure_ascii=False, default=said
+).encode
 
 
 def hand_setup(index: int, seats: int = 4) -> tuple[random.Random, Deal, HandContext]:

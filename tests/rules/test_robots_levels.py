@@ -3,7 +3,6 @@ robot decides in reasonable time; the duel harness runs and prints."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 
@@ -14,6 +13,7 @@ from games.rules import HandContext
 from games.rules.cards import PACK_42
 from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
 from games.rules.hungarian.state import evolve
+from tests.rules.english import dumps
 from tests.rules.playout_checks import CARD_TOKEN
 from tests.rules.robot_checks import QUICK_STRONG, duel_output
 
@@ -58,7 +58,7 @@ class Watched:
         hidden = PACK_42 - visible_cards(self.state, self.seat)
         if self.state.phase is Phase.CALL:
             hidden -= {action[5:] for action in legal}  # names of cards to call, not cards seen
-        seen = set(CARD_TOKEN.findall(json.dumps([view, legal])))
+        seen = set(CARD_TOKEN.findall(dumps([view, legal])))
         assert not seen & hidden, sorted(seen & hidden)
         self.checked += 1
         return self.robot.choose(view, legal, rng)

@@ -22,21 +22,21 @@ only hold cards of that set, and a seat holds no more of them than it drew since
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules.bridge.pack import JACK, PACK_36, SIX
+from games.rules.bridge.pack import JACK, PACK_36, SIX, SUIT_NAMES
 from games.rules.words import Msg
 
-# The log is read in the rules' English (``Msg.english()``), whatever language the page speaks.
-SUIT_LETTER = {"hearts": "H", "spades": "S", "diamonds": "D", "clubs": "C"}
-_DRAWS = re.compile(
-    r"^draws (?:a card|(\d+) cards? for|(\d+) of \d+ cards? for)"  # untranslated: programmer error
-)  # untranslated: reads the log
-_PLAYS = re.compile(r"^plays ([HDSC](?:10|[6-9JQKA]))$")  # not "plays on without declaring Bridge"
-_WISHES = "wishes "
-_RESHUFFLE = "shuffles the stack"  # untranslated: reads the log
+# The log is read by its messages' ids and parameters (games.rules.bridge), whatever language
+# the page speaks: a play names its ``card``, a draw its ``count`` (``got`` when the blind ran
+# out), a wish its ``suit`` (the suit's name, a message).
+PLAYS = "plays {card}"  # not "plays on without declaring Bridge"
+DRAWS = "draws "  # every draw: "draws a card", "draws {count} card for {cause}", ...
+DRAWS_A_CARD = "draws a card"  # untranslated: a message id
+WISHES = "wishes {suit}"
+RESHUFFLE = "shuffles the stack "  # untranslated: the start of the reshuffles' message ids
+SUIT_LETTER = {name: letter for letter, name in SUIT_NAMES.items()}
 
 
 def lacks_for_first(top: str | None, wish: str | None) -> frozenset[str]:
@@ -119,28 +119,36 @@ class Knowledge:
     unseen: frozenset[str]  # neither in the own hand nor on the stack now
 
 
-def english(text: Msg | str) -> str:
-    """A log entry's text in the rules' English (what this module reads)."""
-    return text.english() if isinstance(text, Msg) else str(text)
+def message_id(text: Msg | str) -> str:
+    """A log entry's message id ("" for text that is no message: no line this module reads)."""
+    return text.text if isinstance(text, Msg) else ""
+
+
+def played_card(text: Msg | str) -> str | None:
+    """The card a log line plays, if it is a play."""
+    if message_id(text) != PLAYS:
+        return None
+    assert isinstance(text, Msg)
+    return str(text.params["card"])
 
 
 def draw_count(text: Msg | str) -> int:
     """Cards drawn by a log line (0 for a line that draws none)."""
-    m = _DRAWS.match(english(text))
-    if m is None:
+    if not message_id(text).startswith(DRAWS):
         return 0
-    return int(m.group(1) or m.group(2) or 1)
+    assert isinstance(text, Msg)
+    return int(text.params.get("got", text.params.get("count", 1)))
 
 
 def read(view: dict[str, Any]) -> Knowledge:
     """Everything the seat's own view (``observe(state, seat)``) tells about the unseen cards."""
     me = view["viewer"]
     players = view["seats"]
-    log = [(entry["seat"], english(entry["text"])) for entry in view["log"]]
+    log: list[tuple[int | None, Msg | str]] = [(entry["seat"], entry["text"]) for entry in view["log"]]
     must_play = bool(view["options"].get("must_play_drawn_card", True))
     # The counts at the deal: now, less what was drawn since, plus what was played.
     start = list(view["hand_counts"])
-    plays = [_PLAYS.match(text) for _, text in log]
+    plays = [played_card(text) for _, text in log]
     for (seat, text), play in zip(log, plays, strict=True):
         if seat is None:
             continue
@@ -169,14 +177,15 @@ def read(view: dict[str, Any]) -> Knowledge:
         if seat is None:
             continue
         record = records[seat]
+        line = message_id(text)
         if play is not None:
-            card = play.group(1)
+            card = play
             stack.append(card)
             played.add(card)
             moved.append(card)
             wish = None
             record.play(card)
-        elif text == "draws a card":  # untranslated: reads the log
+        elif line == DRAWS_A_CARD:
             top = stack[-1] if stack else None
             if moved and moved[-1][1:] == SIX:
                 record.confess(lacks_for_cover(moved[-1]))
@@ -186,9 +195,10 @@ def read(view: dict[str, Any]) -> Knowledge:
                 record.confess(lacks)
                 record.draw(1)
                 pending = (seat, lacks)
-        elif text.startswith(_WISHES):
-            wish = SUIT_LETTER.get(text[len(_WISHES) :])
-        elif text.startswith(_RESHUFFLE):
+        elif line == WISHES:
+            assert isinstance(text, Msg)
+            wish = SUIT_LETTER.get(text.params["suit"])
+        elif line.startswith(RESHUFFLE):
             reshuffled = frozenset(stack[:-1])
             stack = stack[-1:]
             for other in records:

@@ -13,8 +13,13 @@ from ..words import Msg, ngettext, pgettext
 from .pack import JACK, hand_points
 
 J_POINTS = 20  # per J of the final move (§10.2)
-J_POINTS_ITEM = pgettext("score", "J points")
-HAND_POINTS_ITEM = pgettext("score", "hand points")
+# The receipt's line names are keys (ScoredItem.name); the receipt shows LABELS (ScoredItem.label).
+J_POINTS_ITEM = "J points"  # untranslated: a key, shown as LABELS[J_POINTS_ITEM]
+HAND_POINTS_ITEM = "hand points"  # untranslated: a key, shown as LABELS[HAND_POINTS_ITEM]
+LABELS = {
+    J_POINTS_ITEM: pgettext("score", "J points"),
+    HAND_POINTS_ITEM: pgettext("score", "hand points"),
+}
 MINUS, PLUS = "minus", "plus"
 J_CHOICES = (MINUS, PLUS)
 DECLARER, OPPONENTS = "declarer", "opponents"  # the round winner, the others
@@ -72,7 +77,7 @@ def score(
     return tuple(payments), tuple(items)
 
 
-def _line(name: Msg, seat: int, winner: int, base: int, multiplier: int, note: Msg | str) -> ScoredItem:
+def _line(name: str, seat: int, winner: int, base: int, multiplier: int, note: Msg | str) -> ScoredItem:
     return ScoredItem(
         name=name,
         side=DECLARER if seat == winner else OPPONENTS,
@@ -81,4 +86,5 @@ def _line(name: Msg, seat: int, winner: int, base: int, multiplier: int, note: M
         amount=base * multiplier,
         note=note,
         seat=seat,
+        label=LABELS[name],
     )

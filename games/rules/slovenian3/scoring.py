@@ -24,6 +24,7 @@ Kontra levels multiply by ``2 ** level`` (kontra ×2, rekontra ×4, subkontra ×
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..base import ScoredItem
 from ..cards import round_to_5
@@ -35,18 +36,30 @@ PLAYER = "player"  # a klop line: everyone for themselves
 SIGN = {DECLARER: 1, OPPONENTS: -1}
 
 BONUS_VALUES = {"trula": (10, 20), "kings": (10, 20), "ultimo": (25, 50)}  # (silent, announced)
-BONUS_NAMES = {
-    "trula": pgettext("score", "trula"),
-    "kings": pgettext("score", "kings"),
-    "ultimo": pgettext("score", "pagat ultimo"),
+# The receipt's line names are keys (ScoredItem.name, in English); the receipt shows LABELS
+# (ScoredItem.label). A contract's own line (beggar, solo without, ...) is named by the
+# contract's name in English and shown as the contract's name.
+BONUS_NAMES = {"trula": "trula", "kings": "kings", "ultimo": "pagat ultimo"}  # untranslated: keys
+TRULA, KINGS, ULTIMO = BONUS_NAMES["trula"], BONUS_NAMES["kings"], BONUS_NAMES["ultimo"]
+KLOP = "klop"
+VALAT = "valat"
+GAME = "game"
+DIFFERENCE = "difference"
+MOND_PENALTY = "mond penalty"  # untranslated: a key, shown as LABELS[MOND_PENALTY]
+SKISFANG = "škisfang"
+RADELC = "radelc"
+LABELS = {
+    TRULA: pgettext("score", "trula"),
+    KINGS: pgettext("score", "kings"),
+    ULTIMO: pgettext("score", "pagat ultimo"),
+    KLOP: pgettext("score", "klop"),
+    VALAT: pgettext("score", "valat"),
+    GAME: pgettext("score", "game"),
+    DIFFERENCE: pgettext("score", "difference"),
+    MOND_PENALTY: pgettext("score", "mond penalty"),
+    SKISFANG: pgettext("score", "škisfang"),
+    RADELC: pgettext("score", "radelc"),
 }
-KLOP = pgettext("score", "klop")
-VALAT = pgettext("score", "valat")
-GAME = pgettext("score", "game")
-DIFFERENCE = pgettext("score", "difference")
-MOND_PENALTY = pgettext("score", "mond penalty")
-SKISFANG = pgettext("score", "škisfang")
-RADELC = pgettext("score", "radelc")
 # A bonus won by a side, by (winner, announcer or None).
 WON_BY = {
     (DECLARER, None): _("won by the declarer"),
@@ -102,6 +115,11 @@ class Score:
     radelci: tuple[int, ...]  # per seat gained (+1) or used (−1); () without the option
 
 
+def _item(name: str, *args: Any, label: Msg | None = None, **kwargs: Any) -> ScoredItem:
+    """A receipt line named by its key ``name``, shown as ``label`` (by default its LABELS)."""
+    return ScoredItem(name, *args, label=label or LABELS[name], **kwargs)
+
+
 def _kontra_note(level: int) -> Msg | str:
     return _("{kontra}: × {factor}", kontra=KONTRA_NAMES[level - 1], factor=2**level) if level else ""
 
@@ -142,9 +160,7 @@ def _klop_lines(outcome: Outcome) -> list[ScoredItem]:
             else:
                 note = _("{points} card points", points=points)
         note = _join(note, _kontra_note(level))
-        lines.append(
-            ScoredItem(KLOP, PLAYER, base, multiplier, sign * base * multiplier, note=note, seat=seat)
-        )
+        lines.append(_item(KLOP, PLAYER, base, multiplier, sign * base * multiplier, note=note, seat=seat))
     return lines
 
 
@@ -154,15 +170,13 @@ def _valat_line(outcome: Outcome, multiplier: int, note: str) -> ScoredItem:
         made = outcome.declarer_tricks == TRICKS
         side = DECLARER if made else OPPONENTS
         text = _("announced: made") if made else _("announced: failed")
-        return ScoredItem(
-            VALAT, side, 500, multiplier, SIGN[side] * 500 * multiplier, True, _join(text, note)
-        )
+        return _item(VALAT, side, 500, multiplier, SIGN[side] * 500 * multiplier, True, _join(text, note))
     side = DECLARER if outcome.declarer_tricks == TRICKS else OPPONENTS
     if side == DECLARER:
         text = _("silent: the declarer took every trick")
     else:
         text = _("silent: the opponents took every trick")
-    return ScoredItem(VALAT, side, 250, multiplier, SIGN[side] * 250 * multiplier, False, _join(text, note))
+    return _item(VALAT, side, 250, multiplier, SIGN[side] * 250 * multiplier, False, _join(text, note))
 
 
 def _announcer(outcome: Outcome, bonus: str) -> str | None:
@@ -187,13 +201,13 @@ def _bonus_line(outcome: Outcome, bonus: str) -> ScoredItem | None:
         else:
             return None
         sign = SIGN[side] if made else -SIGN[side]
-        return ScoredItem(
+        return _item(
             name, side, base, multiplier, sign * base * multiplier, bool(announcer), _join(note, kontra)
         )
     winner = outcome.trula if bonus == "trula" else outcome.kings
     if winner is not None:
         note = WON_BY[(winner, announcer)]
-        return ScoredItem(
+        return _item(
             name,
             winner,
             base,
@@ -205,7 +219,7 @@ def _bonus_line(outcome: Outcome, bonus: str) -> ScoredItem | None:
     if announcer is None:
         return None
     note = _("announced, not won by either side")
-    return ScoredItem(
+    return _item(
         name, announcer, base, multiplier, -SIGN[announcer] * base * multiplier, True, _join(note, kontra)
     )
 
@@ -222,7 +236,7 @@ def _three_two_one(outcome: Outcome) -> tuple[list[ScoredItem], bool, str]:
     side = DECLARER if won else OPPONENTS
     name = CONTRACT_BY_KEY[outcome.contract].name
     lines = [
-        ScoredItem(
+        _item(
             GAME,
             side,
             outcome.value,
@@ -238,7 +252,7 @@ def _three_two_one(outcome: Outcome) -> tuple[list[ScoredItem], bool, str]:
     else:
         note = _("{points} − 35 = {exact}", points=points, exact=exact)
     lines.append(
-        ScoredItem(
+        _item(
             DIFFERENCE,
             DECLARER if diff >= 0 else OPPONENTS,
             abs(diff),
@@ -270,8 +284,14 @@ def _other_contract(outcome: Outcome) -> tuple[list[ScoredItem], bool, str]:
     side = DECLARER if won else OPPONENTS
     base = outcome.value
     name = CONTRACT_BY_KEY[outcome.contract].name
-    line = ScoredItem(
-        name, side, base, multiplier, SIGN[side] * base * multiplier, note=_join(note, _kontra_note(level))
+    line = _item(
+        name.english(),
+        side,
+        base,
+        multiplier,
+        SIGN[side] * base * multiplier,
+        note=_join(note, _kontra_note(level)),
+        label=name,
     )
     return [line], won, side
 
@@ -281,13 +301,11 @@ def _individual_lines(outcome: Outcome) -> list[ScoredItem]:
     if outcome.mond_lost is not None:
         seat, how = outcome.mond_lost
         penalty = outcome.mond_penalty
-        lines.append(
-            ScoredItem(MOND_PENALTY, outcome.side_of(seat), penalty, 1, -penalty, note=how, seat=seat)
-        )
+        lines.append(_item(MOND_PENALTY, outcome.side_of(seat), penalty, 1, -penalty, note=how, seat=seat))
     if outcome.skis_lost is not None:
         seat = outcome.skis_lost
         note = _("T22 captured in the emperor trick")
-        lines.append(ScoredItem(SKISFANG, outcome.side_of(seat), 100, 1, -100, note=note, seat=seat))
+        lines.append(_item(SKISFANG, outcome.side_of(seat), 100, 1, -100, note=note, seat=seat))
     return lines
 
 
@@ -326,7 +344,7 @@ def score(outcome: Outcome) -> Score:
             count=held,
         )
         side = DECLARER if hand >= 0 else OPPONENTS
-        lines.append(ScoredItem(RADELC, side, abs(hand), 1, hand, note=note))
+        lines.append(_item(RADELC, side, abs(hand), 1, hand, note=note))
     lines += _individual_lines(outcome)
     value = sum(line.amount for line in lines if line.seat is None)
     payments = [0] * SEATS
