@@ -6,6 +6,7 @@ import pytest
 
 from games.rules import AUDIENCE, EVERYONE, IllegalAction
 from games.rules.czech import Phase
+from tests.rules.english import english
 
 ALL_PASS = ("0 pass", "1 pass", "2 pass", "3 pass")
 
@@ -45,7 +46,7 @@ PREVER_TO_VALAT = ("0 pass", "1 pass", "2 prever", "2 keep", "2 discard:H2", "2 
 
 
 def texts(view):
-    return [(e["seat"], e["text"]) for e in view["log"]]
+    return [(e["seat"], english(e["text"])) for e in view["log"]]
 
 
 @pytest.fixture
@@ -80,7 +81,7 @@ def test_four_passes_lead_to_the_private_i_on_the_end_offer(czech_table, valat_s
         view = czech_table.view(state, viewer)
         # From outside the offer looks like the contra offers: a step shown only when
         # somebody holds T1 would tell when T1 lies in a prever's untaken talon.
-        assert view["phase"] == "contra" and view["to_act"] == [] and view["waiting"] == PRIVATE
+        assert view["phase"] == "contra" and view["to_act"] == [] and english(view["waiting"]) == PRIVATE
     assert czech_table.view(state, EVERYONE)["to_act"] == [3]
     with pytest.raises(IllegalAction, match="^It is not your turn$"):
         czech_table.run(state, "0 iote")
@@ -114,7 +115,7 @@ def test_contra_offers_go_one_by_one_to_the_eligible_players(czech_table, valat_
     assert czech_table.legal(state, 2) == ["pass", "contra"]
     for viewer in (0, 1, 3, AUDIENCE):
         view = czech_table.view(state, viewer)
-        assert view["to_act"] == [] and view["waiting"] == PRIVATE
+        assert view["to_act"] == [] and english(view["waiting"]) == PRIVATE
     assert czech_table.view(state, 2)["to_act"] == [2]
     with pytest.raises(IllegalAction, match="^You may only say contra now$"):
         czech_table.run(state, "2 rhea-contra")

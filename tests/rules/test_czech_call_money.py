@@ -8,6 +8,7 @@ from games.rules import AUDIENCE, EVERYONE, IllegalAction
 from games.rules.czech import Phase
 from games.rules.czech.money import money_cards
 from games.rules.czech.partner import callable_cards
+from tests.rules.english import english
 
 ALL_PASS = ("0 pass", "1 pass", "2 pass", "3 pass")
 
@@ -189,7 +190,7 @@ def test_povinnost_declares_bida(czech_table):
         {"seat": 2, "name": "Tarocky", "a": 2},
     ]
     assert state.money_payments == (0, 8, 0, -8)
-    log = [(e["seat"], e["text"]) for e in czech_table.view(state, AUDIENCE)["log"]]
+    log = [(e["seat"], english(e["text"])) for e in czech_table.view(state, AUDIENCE)["log"]]
     assert (0, "has Bida: 2 from each other player") in log
     assert (1, "has Taroky: 4 from each other player") in log
 
@@ -199,7 +200,7 @@ def test_povinnost_declines_bida_and_nobody_hears_of_it(czech_table):
     view = czech_table.view(state, AUDIENCE)
     assert view["money"] == [{"seat": 1, "name": "Taroky", "a": 4}, {"seat": 2, "name": "Tarocky", "a": 2}]
     assert state.money_payments == (-6, 10, 2, -6)
-    assert not any("declin" in e["text"] or "Bida" in e["text"] for e in view["log"])
+    assert not any("declin" in e["text"] or "Bida" in e["text"] for e in english(view["log"]))
 
 
 def test_no_money_choice_in_a_prever_game(czech_table):

@@ -10,6 +10,7 @@ from games.rules import AUDIENCE, EVERYONE, Deal, HandContext, IllegalAction, re
 from games.rules.cards import pack_54, permutation
 from games.rules.czech import CZECH, Phase
 from games.rules.czech.deal import STYLES, deal_packets, find_povinnost
+from tests.rules.english import english
 
 DECK = pack_54()  # T22 T21 ... T1, then H, S, D, C: a known order, top card first
 SALT = "0123456789abcdef0123456789abcdef"
@@ -50,7 +51,7 @@ def test_the_dealer_shuffles_then_passes_and_the_cutter_is_the_previous_seat():
     twice = run(once, "3 shuffle")
     assert twice.deck == tuple(once.deck[j] for j in permutation(54, SALT, 2))
     assert twice.shuffles == 2
-    assert [e["text"] for e in CZECH.observe(twice, AUDIENCE)["log"]] == [
+    assert [english(e["text"]) for e in CZECH.observe(twice, AUDIENCE)["log"]] == [
         "shuffles the deck (1 shuffle)",
         "shuffles the deck (2 shuffles)",
     ]
@@ -104,7 +105,7 @@ def test_example_1_knock_with_3_4_5():
     assert [sorted(h) for h in state.dealt] == [sorted(h) for h in expected]
     assert all(len(h) == 12 for h in state.hands)
     assert CZECH.observe(state, 1)["cut"] == {"kind": "knock", "style": "345"}
-    assert CZECH.observe(state, AUDIENCE)["log"][-2] == {"seat": 2, "text": "knocks: deal 3-4-5"}
+    assert english(CZECH.observe(state, AUDIENCE)["log"][-2]) == {"seat": 2, "text": "knocks: deal 3-4-5"}
 
 
 @pytest.mark.parametrize(
@@ -156,7 +157,10 @@ def test_twelves_choice_piles_in_deal_order_and_the_dealer_takes_the_last():
     assert state.phase is Phase.PREVER
     assert CZECH.observe(state, AUDIENCE)["piles"] == [2, 0, 1, 3]
     assert [sorted(h) for h in state.dealt] == [sorted(piles[i]) for i in (1, 2, 0, 3)]
-    assert CZECH.observe(state, AUDIENCE)["log"][-2] == {"seat": 0, "text": "takes the last pile (2)"}
+    assert english(CZECH.observe(state, AUDIENCE)["log"][-2]) == {
+        "seat": 0,
+        "text": "takes the last pile (2)",
+    }
     # Nobody sees another's pile while choosing.
     assert CZECH.observe(state, 1)["hands"][0] is None
 

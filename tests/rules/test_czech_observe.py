@@ -8,6 +8,7 @@ import pytest
 
 from games.rules import AUDIENCE, EVERYONE, HandContext
 from games.rules.czech import CZECH
+from tests.rules.english import english
 
 KEYS = {
     "variant",
@@ -172,7 +173,7 @@ def test_trick_review_last_or_all(czech_table):
     }
     assert view["trick"] == {"leader": 2, "cards": []}
     assert view["tricks_won"] == [1, 0, 1, 0]
-    assert [e["text"] for e in view["log"][-5:]] == [
+    assert [english(e["text"]) for e in view["log"][-5:]] == [
         "plays T19",
         "plays T15",
         "plays T20",

@@ -8,6 +8,7 @@ import pytest
 from games.rules import AUDIENCE, IllegalAction
 from games.rules.czech import Phase
 from games.rules.czech.state import evolve
+from tests.rules.english import english
 
 # Seat 0 goes prever and keeps the bottom set; trick 1 is four heart pips H1 H2 H3 H4.
 HEARTS = [
@@ -237,7 +238,7 @@ def test_the_partner_is_revealed_when_the_called_card_is_played(czech_table):
         view = czech_table.view(state, viewer)
         assert view["partner"] == 1 and view["alone"] is False
         assert view["public_sides"] == ["declarer", "declarer", "opponents", "opponents"]
-    assert czech_table.view(state, AUDIENCE)["log"][-1] == {"seat": 1, "text": "is the partner"}
+    assert english(czech_table.view(state, AUDIENCE)["log"][-1]) == {"seat": 1, "text": "is the partner"}
     state = czech_table.play_out(state)
     result = czech_table.variant.result(state)
     assert result.partner == 1 and result.declarer_side == (0, 1) and result.contract == "partner game"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.czech.scoring import DECLARER, OPPONENTS, Outcome, game_won, money_line, score, settle
+from tests.rules.english import english
 
 
 def lines(scored):
@@ -15,7 +16,7 @@ def test_example_3_partner_game_with_contra():
     # P's team 61, opponents 45; one contra. d = 8; a = 18; × 2 = 36; 3.6 → 4; contra × 2 → 8.
     scored = score(Outcome(prever=False, card_points=(61, 45), contra=1))
     assert lines(scored) == [("game", DECLARER, 4, 2, 8)]
-    assert scored.items[0].note == "d = 8, a = 18 × 2 = 36 → 4; 1 contra call: × 2"
+    assert english(scored.items[0].note) == "d = 8, a = 18 × 2 = 36 → 4; 1 contra call: × 2"
     assert scored.value == 8 and scored.game_winner == DECLARER
     # P +8, Pa +8, each O −8.
     assert settle(8, (0, 2)) == (8, -8, 8, -8)
@@ -37,7 +38,7 @@ def test_example_5_prever_loses_after_going_back_plus_an_uncalled_i():
         ("game", OPPONENTS, 7, 4, -28),
         ("I on the end", OPPONENTS, 2, 1, -2),
     ]
-    assert scored.items[0].note == "d = 12, a = 22 × 3 = 66 → 7; prever lost: × 4"
+    assert english(scored.items[0].note) == "d = 12, a = 22 × 3 = 66 → 7; prever lost: × 4"
     assert scored.value == -30 and scored.game_winner == OPPONENTS
     assert settle(-30, (2,)) == (30, 30, -90, 30)
 
@@ -54,7 +55,7 @@ def test_example_6_contra_then_a_called_i_that_fails():
         ("game", OPPONENTS, 3, 2, -6),
         ("I on the end", OPPONENTS, 4, 1, 4),
     ]
-    assert scored.items[1].announced and "another trump" in scored.items[1].note
+    assert scored.items[1].announced and "another trump" in english(scored.items[1].note)
     assert scored.value == -2
     # P −2, Pa −2, O1 +2, O2 +2.
     assert settle(-2, (0, 1)) == (-2, -2, 2, 2)

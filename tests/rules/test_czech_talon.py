@@ -6,6 +6,7 @@ import pytest
 
 from games.rules import AUDIENCE, EVERYONE, IllegalAction
 from games.rules.czech import Phase
+from tests.rules.english import english
 
 # Dealer 3, povinnost seat 0. Talon card 1 first.
 HANDS = [
@@ -28,7 +29,7 @@ PREVER_TALON = "HK SK T10 C9 C8 C7"
 
 
 def texts(view):
-    return [(e["seat"], e["text"]) for e in view["log"]]
+    return [(e["seat"], english(e["text"])) for e in view["log"]]
 
 
 # -- §4 the contract choice -------------------------------------------------------------------

@@ -8,6 +8,7 @@ import pytest
 from games.rules import AUDIENCE, IllegalAction
 from games.rules.hungarian import HUNGARIAN, Phase
 from games.rules.hungarian.state import evolve
+from tests.rules.english import english
 
 BONUSES = [
     "announce:trull",
@@ -223,7 +224,7 @@ def test_kontra_levels_go_one_at_a_time_by_alternating_sides(table, ex5):
     state = table.run(state, "0 pass", "1 pass")
     assert "mordkontra:game" not in table.legal(state, 2)
     refused(state, 2, "mordkontra:game", "This table plays no higher than hirskontra")
-    assert items(state)[0] == {
+    assert english(items(state)[0]) == {
         "item": "game",
         "side": "declarer",
         "seat": None,
@@ -302,7 +303,7 @@ def test_tarokk_count_compulsory_with_ultimo(table, ex5):
     # §7.2.1: seat 2 holds nine tarokks and announces pagát ultimó: the count comes with it.
     state = table.run(ex5, "0 pass", "1 pass", "2 kontra:game", "2 announce:ultimo")
     assert state.announcing.turn == ("kontra:game", "announce:ultimo", "announce:9-tarokks")
-    assert state.log[-1] == (2, "declares 9 tarokks (compulsory with pagát ultimó)")
+    assert english(state.log[-1]) == (2, "declares 9 tarokks (compulsory with pagát ultimó)")
     assert "announce:9-tarokks" not in table.legal(state, 2)
 
 
@@ -358,7 +359,7 @@ def test_example_3_kontra_chains_declarer_alone_end_to_end(table):
     state = table.run(table.start(EX3_HANDS, EX3_TALON, dealer=3), *EX3_TO_CALL, *EX3_ANNOUNCE)
     assert state.phase is Phase.PLAY and state.alone
     view = HUNGARIAN.observe(state, AUDIENCE)
-    assert view["items"] == [
+    assert english(view["items"]) == [
         {"item": "game", "side": "declarer", "seat": None, "level": 1, "name": "kontra"},
         {"item": "trull", "side": "declarer", "seat": 0, "level": 2, "name": "rekontra"},
     ]

@@ -7,6 +7,7 @@ import pytest
 from games.rules import AUDIENCE, IllegalAction
 from games.rules.hungarian import HUNGARIAN, Phase
 from games.rules.hungarian.annulment import NOT_ALLOWED, annulment_condition
+from tests.rules.english import english
 
 # Dealer 0: the auction goes 1, 2, 3, 0. Seat 3 holds T1 and eight suit cards.
 HANDS = [
@@ -45,7 +46,7 @@ def refused(state, seat, action, message):
     ],
 )
 def test_annulment_conditions(hand, condition):
-    assert annulment_condition(tuple(hand.split())) == condition
+    assert english(annulment_condition(tuple(hand.split()))) == condition
 
 
 def test_an_eligible_seat_is_offered_annul_first_and_throws_the_hand_in(table):
@@ -62,8 +63,8 @@ def test_an_eligible_seat_is_offered_annul_first_and_throws_the_hand_in(table):
         "discard:CJ",
     ]
     assert "annul" not in table.legal(state, 2)  # five tarokks
-    refused(state, 2, "annul", NOT_ALLOWED)
-    assert NOT_ALLOWED == (
+    refused(state, 2, "annul", english(NOT_ALLOWED))
+    assert english(NOT_ALLOWED) == (
         "You may annul only with four kings, with no tarokk, or with T21 and/or T1 as your only tarokks"
     )
     # Discards are simultaneous: seat 0 has discarded already; seat 3 may still annul.
@@ -73,10 +74,10 @@ def test_an_eligible_seat_is_offered_annul_first_and_throws_the_hand_in(table):
     assert state.phase is Phase.OVER and HUNGARIAN.to_act(state) == frozenset()
     result = HUNGARIAN.result(state)
     assert (result.thrown_in, result.payments) == (True, (0, 0, 0, 0))
-    assert result.reason == "annulled by seat 3: T1 the only tarokk"
-    assert state.log[-1] == (3, "annuls the hand: T1 the only tarokk")
+    assert english(result.reason) == "annulled by seat 3: T1 the only tarokk"
+    assert english(state.log[-1]) == (3, "annuls the hand: T1 the only tarokk")
     # §13: everyone learns who annulled, why, and sees the annuller's hand.
-    assert HUNGARIAN.observe(state, AUDIENCE)["annulled"] == {
+    assert english(HUNGARIAN.observe(state, AUDIENCE)["annulled"]) == {
         "seat": 3,
         "condition": "T1 the only tarokk",
         "hand": ["T1", "HK", "HQ", "HR", "HJ", "SK", "SQ", "SR", "SJ", "CJ"],
@@ -99,7 +100,7 @@ def test_a_seat_without_a_discard_step_cannot_annul(table):
     # §5.3 "each player's discard step offers annul": seat 3 declares solo, receives no talon
     # card and has no discard step, so its T1-only hand gives no annulment.
     state = table.run(table.start(HANDS, TALON, dealer=0), "1 pass", "2 pass", "3 bid:solo", "0 pass")
-    assert annulment_condition(state.hands[3]) == "T1 the only tarokk"
+    assert english(annulment_condition(state.hands[3])) == "T1 the only tarokk"
     assert table.legal(state, 3) == []
     refused(state, 3, "annul", "Only a player who received talon cards may annul")
 

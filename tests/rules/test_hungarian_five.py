@@ -18,6 +18,7 @@ from games.rules.hungarian import HUNGARIAN, Phase
 from games.rules.hungarian.deal import deal_from_order
 from games.rules.hungarian.scoring import DECLARER, score, settle, settle_hand
 from games.rules.match import MatchRules, record, start
+from tests.rules.english import english
 from tests.rules.test_hungarian_play import ANNOUNCE, AUCTION, DISCARDS, HANDS, PLAY, TALON, TRICKS
 from tests.rules.test_hungarian_scoring import outcome
 from tests.rules.test_hungarian_trial_bid import HANDS as TRIAL_HANDS
@@ -161,7 +162,7 @@ def test_an_all_pass_at_five_is_thrown_in(table):
     state = table.run(five_hand(table, dealer=1), "2 pass", "3 pass", "4 pass", "0 pass")
     result = HUNGARIAN.result(state)
     assert (result.thrown_in, result.payments, result.reason) == (True, (0, 0, 0, 0, 0), "all passed")
-    assert state.log[-1] == (None, "All four passed: the hand is thrown in")
+    assert english(state.log[-1]) == (None, "All four passed: the hand is thrown in")
 
 
 def test_the_sitter_sees_what_the_audience_sees(table):

@@ -7,6 +7,7 @@ import pytest
 
 from games.rules import AUDIENCE, IllegalAction
 from games.rules.hungarian import HUNGARIAN, Phase
+from tests.rules.english import english
 
 # Honours: seat 0 T22 (and T20: it may yield), seat 1 T21 (and T19), seat 2 T1 (and T18),
 # seat 3 none. Talon top first.
@@ -33,11 +34,11 @@ def test_opening_two_promises_t19_and_binds_the_declarer(table):
     assert table.legal(state, 1) == ["pass", "bid:three", "bid:two", "bid:solo"]
     state = table.run(state, "1 bid:two")
     assert state.auction.promise == (1, "T19")
-    assert state.log[-1] == (1, "bids two: an invitation, promising T19")
+    assert english(state.log)[-1] == (1, "bids two: an invitation, promising T19")
     # Seat 2 accepts with one (no jump); seat 1 does not hold it; seat 2 declares one.
     state = table.run(state, "2 bid:one", "3 pass", "0 pass", "1 pass")
     assert (state.declarer, state.contract.name, state.promise) == (2, "one", (1, "T19"))
-    assert (1, "promised T19: the declarer must call it") in state.log
+    assert (1, "promised T19: the declarer must call it") in english(state.log)
     assert HUNGARIAN.observe(state, AUDIENCE)["promise"] == {"seat": 1, "card": "T19"}
     # §5.2: seat 1 (received CJ) may not discard the promised T19.
     assert table.legal(state, 1) == [
@@ -64,7 +65,7 @@ def test_opening_one_promises_t18(table):
     assert table.legal(state, 2) == ["pass", "bid:three", "bid:one", "bid:solo"]
     state = table.run(state, "2 bid:one")
     assert state.auction.promise == (2, "T18")
-    assert state.log[-1] == (2, "bids one: an invitation, promising T18")
+    assert english(state.log)[-1] == (2, "bids one: an invitation, promising T18")
 
 
 def test_after_three_one_promises_t19_and_solo_t18(table):
@@ -96,7 +97,7 @@ def test_a_jump_without_the_promised_card_is_refused(table):
 def test_opening_solo_is_no_invitation(table):
     # §4.4: opening solo skips three levels.
     state = table.run(table.start(HANDS, TALON, dealer=3), "0 bid:solo")
-    assert state.auction.promise is None and state.log[-1] == (0, "bids solo")
+    assert state.auction.promise is None and english(state.log)[-1] == (0, "bids solo")
 
 
 def test_only_the_first_jump_is_an_invitation(table):
@@ -105,7 +106,7 @@ def test_only_the_first_jump_is_an_invitation(table):
     state = table.run(table.start(HANDS, TALON, dealer=0), "1 bid:two")
     assert table.legal(state, 2) == ["pass", "bid:one", "bid:solo"]
     state = table.run(state, "2 bid:solo", "3 pass", "0 pass")
-    assert state.log[-1] == (0, "passes") and (2, "bids solo") in state.log
+    assert english(state.log)[-1] == (0, "passes") and (2, "bids solo") in english(state.log)
     assert table.legal(state, 1) == ["pass", "hold"]
     state = table.run(state, "1 pass")
     assert (state.declarer, state.contract.name, state.promise) == (2, "solo", (1, "T19"))
@@ -119,7 +120,7 @@ def test_the_fourth_player_after_three_passes_never_invites(table):
     assert table.legal(state, 0) == ["pass", "bid:three", "bid:two", "bid:one", "bid:solo"]
     state = table.run(state, "0 bid:two")
     assert (state.declarer, state.promise, state.auction.promise) == (0, None, None)
-    assert (0, "bids two") in state.log
+    assert (0, "bids two") in english(state.log)
 
 
 def test_an_invitation_made_by_the_declarer_has_no_effect(table):
@@ -139,7 +140,7 @@ def test_the_yield_promises_t20_and_binds_the_declarer(table):
     state = table.run(state, "0 bid:three", "1 bid:two", "2 pass", "3 pass")
     assert table.legal(state, 0) == ["pass", "bid:one", "hold"]
     state = table.run(state, "0 pass")
-    assert (0, "passes: yields the game, promising T20 and a high honour") in state.log
+    assert (0, "passes: yields the game, promising T20 and a high honour") in english(state.log)
     assert (state.declarer, state.contract.name, state.promise) == (1, "two", (0, "T20"))
     # §5.2: the yielder (received CJ) keeps T20 although the room allows discarding the XX.
     assert "discard:T20" not in table.legal(state, 0)

@@ -7,6 +7,7 @@ import pytest
 from games.rules import IllegalAction
 from games.rules.base import ScoredItem
 from games.rules.hungarian import HUNGARIAN, Phase
+from tests.rules.english import english
 
 # Dealer 3, so forehand is seat 0. Talon top first: T18 CR T2 H1 S10 DR.
 HANDS = [
@@ -182,7 +183,7 @@ def test_partner_game_scored(table, playing):
     assert result.declarer_side == (0, 1)
     assert result.card_points == (58, 36) and sum(result.card_points) == 94
     assert result.game_winner == "declarer"
-    assert result.items == (
+    assert english(result.items) == (
         ScoredItem("game", "declarer", 2, 1, 2),
         ScoredItem("trull", "declarer", 1, 1, 1),
         ScoredItem("pagát ultimó", "opponents", 5, 1, 5, note="failed (silent)"),
@@ -220,7 +221,7 @@ def test_a_doubled_hand_doubles_every_amount(table):
 def test_the_log_names_public_things_only(table, playing):
     # Each entry is (seat the text is about, text); pages put the seat's name in front.
     state = table.run(playing, *PLAY)
-    entries = list(state.log)
+    entries = list(english(state.log))
     assert entries[:6] == [
         (0, "bids two: an invitation, promising T19"),  # §4.4; void, seat 0 declares
         (1, "passes"),

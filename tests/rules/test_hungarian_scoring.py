@@ -13,6 +13,7 @@ from games.rules.hungarian.scoring import (
     settle,
     settle_hand,
 )
+from tests.rules.english import english
 
 
 def outcome(**fields):
@@ -108,7 +109,7 @@ def test_doubled_hand():
     result = score(outcome(four_kings=OPPONENTS, ultimo=DECLARER, doubled=True))
     assert [(i.multiplier, i.amount) for i in result.items] == [(2, 4), (2, -2), (2, 10)]
     assert result.value == 12
-    assert all(i.note == "doubled hand" for i in result.items)
+    assert all(english(i.note) == "doubled hand" for i in result.items)
 
 
 # §10.3 pagat table, multiples of g by the declarer side's result. Columns:
@@ -225,5 +226,5 @@ def test_eight_tarokks_paid_by_each_other_player_even_the_partner():
     # §10.5: the partner (seat 1) of the declarer's 8-tarokk holder (seat 0) pays 1 too.
     # Game +2 for the declarer's side: (2, 2, −2, −2) + (+3, −1, −1, −1).
     result = score(outcome(tarokk_counts=((0, DECLARER, 8),)))
-    assert result.items[-1].note == "each other player pays 1 to its holder, who receives 3"
+    assert english(result.items[-1].note) == "each other player pays 1 to its holder, who receives 3"
     assert settle_hand(result, declarer=0, partner=1) == (5, 1, -3, -3)

@@ -7,6 +7,7 @@ import pytest
 from games.rules import AUDIENCE, IllegalAction
 from games.rules.base import ScoredItem
 from games.rules.hungarian import HUNGARIAN, Phase
+from tests.rules.english import english
 
 # Dealer 0: the auction goes 1, 2, 3, 0. Seat 0 holds no honour; seat 2 holds four kings.
 HANDS = [
@@ -48,11 +49,11 @@ def test_a_failed_trial_bid_in_a_doubled_hand_is_example_6(table):
         0,
     )
     assert (result.partner, result.declarer_side, result.value) == (None, (0,), -6)
-    assert result.items == (
+    assert english(result.items) == (
         ScoredItem("failed trial bid", "declarer", 3, 2, -6, note="paid to each other player; doubled hand"),
     )
-    assert state.log[-1] == (0, "still holds no honour: the trial bid fails and costs 18")
-    assert (0, "bids three: a trial bid, without an honour") in state.log
+    assert english(state.log)[-1] == (0, "still holds no honour: the trial bid fails and costs 18")
+    assert (0, "bids three: a trial bid, without an honour") in english(state.log)
     # §5.3: the penalty takes precedence: seat 2's four kings are not offered an annulment.
     assert all(table.legal(state, seat) == [] for seat in range(4))
     refused(state, 2, "annul", "The hand is over")

@@ -33,6 +33,7 @@ from games.rules import AUDIENCE, Deal, HandContext
 from games.rules.cards import PACK_54
 from games.rules.czech import CZECH, CzechState, Phase
 from games.rules.czech.observe import called_card_public
+from tests.rules.english import english
 from tests.rules.playout_checks import (
     CARD_TOKEN,
     ENCODE,
@@ -217,9 +218,8 @@ def play_hand(index: int) -> tuple[CzechState, list[tuple[int, str]]]:
         state = CZECH.apply(state, seat, action)
         if before.phase in PRIVATE and action in ("pass", "decline"):
             # A private decline is never announced.
-            assert all(
-                "declin" not in text and "pass" not in text for _, text in state.log[len(before.log) :]
-            )
+            new_entries = english(state.log[len(before.log) :])
+            assert all("declin" not in text and "pass" not in text for _, text in new_entries)
         replayed.after(state, seat, action, fold=index % 20 == 0)
         check_views(state, len(before.log))
     replayed.finish(state)

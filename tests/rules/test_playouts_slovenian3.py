@@ -34,6 +34,7 @@ from games.rules import AUDIENCE, Deal, HandContext
 from games.rules.cards import KINGS, PACK_54
 from games.rules.slovenian3 import OPTIONS, SLOVENIAN3, Phase, SlovenianState
 from games.rules.slovenian3.announce import KONTRA_WORDS
+from tests.rules.english import english
 from tests.rules.playout_checks import (
     CARD_TOKEN,
     ENCODE,
@@ -160,7 +161,7 @@ def check_result(state: SlovenianState) -> None:
     result = SLOVENIAN3.result(state)
     assert result is not None and not result.thrown_in
     assert result.reason in ("played out", "ended early") and len(result.payments) == 3
-    assert result.contract == state.contract.name and result.declarer == state.declarer
+    assert result.contract == english(state.contract.name) and result.declarer == state.declarer
     for item in result.items:
         assert abs(item.amount) == item.base * item.multiplier, item
     assert result.value == sum(item.amount for item in result.items if item.seat is None)

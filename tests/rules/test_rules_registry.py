@@ -11,6 +11,7 @@ from games.rules.bridge import BRIDGE
 from games.rules.czech import CZECH
 from games.rules.hungarian import HUNGARIAN
 from games.rules.slovenian3 import SLOVENIAN3
+from tests.rules.english import english
 
 
 def test_get_variant():
@@ -75,7 +76,7 @@ def test_options_are_validated():
 
 
 def test_czech_shape_and_options():
-    assert (CZECH.key, CZECH.name, CZECH.seats) == ("czech", "Czech Taroky", (4,))
+    assert (CZECH.key, english(CZECH.name), CZECH.seats) == ("czech", "Czech Taroky", (4,))
     declared = {o.name: o.default for o in CZECH.options}
     assert declared == {
         "red_pip_order": "machtarok",
@@ -99,7 +100,7 @@ def test_czech_shape_and_options():
 
 
 def test_bridge_shape_and_options():
-    assert (BRIDGE.key, BRIDGE.name, BRIDGE.seats) == ("bridge", "Bridge", (2, 3, 4))
+    assert (BRIDGE.key, english(BRIDGE.name), BRIDGE.seats) == ("bridge", "Bridge", (2, 3, 4))
     declared = {o.name: o.default for o in BRIDGE.options}
     assert declared == {
         "players": 3,

@@ -12,6 +12,7 @@ import pytest
 
 from games.rules import AUDIENCE, IllegalAction
 from games.rules.slovenian3 import Phase
+from tests.rules.english import english
 
 HANDS = [
     "T21 T20 T19 HK HQ HR HJ H1 SK SQ SR SJ S10 DK DQ DR",
@@ -63,9 +64,9 @@ def test_opponents_announce_for_their_side_and_only_the_pagats_holder_announces_
     state = slovenian_table.run(state, "2 announce:ultimo", "2 announce:kings")
     assert state.announcing.bonuses == (("ultimo", "opponents", 2), ("kings", "opponents", 2))
     refused(slovenian_table, state, "2 announce:kings", "Kings has been announced already")
-    assert state.log[-2:] == ((2, "announces pagat ultimo"), (2, "announces kings"))
+    assert english(state.log)[-2:] == ((2, "announces pagat ultimo"), (2, "announces kings"))
     state = slovenian_table.run(state, "2 pass")
-    assert state.log[-1] == (2, "ends the turn") and state.to_act == {0}
+    assert english(state.log)[-1] == (2, "ends the turn") and state.to_act == {0}
     # The declarer may kontra the opponents' bonuses; nobody may announce them again.
     assert slovenian_table.legal(state, 0) == [
         "pass",
@@ -88,11 +89,11 @@ def test_the_kontra_chain_to_mortkontra_odd_levels_by_the_other_side(slovenian_t
     state = slovenian_table.run(state, "0 mortkontra:trula", "0 pass")
     assert slovenian_table.legal(state, 1) == ["pass", "announce:kings", "subkontra:game"]
     assert dict(state.announcing.levels) == {"trula": 4, "game": 2}
-    assert state.log[-2] == (0, "says mortkontra on the trula")
+    assert english(state.log)[-2] == (0, "says mortkontra on the trula")
     state = slovenian_table.run(state, "1 pass", "2 pass")
     assert state.phase is Phase.PLAY
     items = slovenian_table.view(state, AUDIENCE)["items"]
-    assert items == [
+    assert english(items) == [
         {"item": "game", "side": "declarer", "seat": None, "level": 2, "name": "rekontra"},
         {"item": "trula", "side": "declarer", "seat": 0, "level": 4, "name": "mortkontra"},
     ]
@@ -110,7 +111,7 @@ def test_valat_cancels_every_other_announcement_and_takes_over_the_games_chain(s
         state, "1 kontra:trula", "1 kontra:game", "1 pass", "2 announce:kings", "2 pass"
     )
     state = slovenian_table.run(state, "0 announce:valat")
-    assert state.log[-1] == (0, "announces valat: trula, kings cancelled")
+    assert english(state.log)[-1] == (0, "announces valat: trula, kings cancelled")
     assert state.announcing.bonuses == (("valat", "declarer", 0),)
     assert dict(state.announcing.levels) == {"game": 1}
     assert slovenian_table.legal(state, 0) == ["pass", "rekontra:valat"]
@@ -124,7 +125,7 @@ def test_valat_cancels_every_other_announcement_and_takes_over_the_games_chain(s
         "The announced valat has taken over the game: say it on the valat",
     )
     state = slovenian_table.run(state, "0 rekontra:valat", "0 pass")
-    assert slovenian_table.view(state, 1)["items"] == [
+    assert english(slovenian_table.view(state, 1)["items"]) == [
         {"item": "valat", "side": "declarer", "seat": 0, "level": 2, "name": "rekontra"}
     ]
 
@@ -179,9 +180,9 @@ def test_kontra_on_klop_any_one_player_once(slovenian_table):
     )
     refused(slovenian_table, state, "0 rekontra:klop", "A klop can only be kontra'd once")
     state = slovenian_table.run(state, "0 pass", "1 kontra:klop")
-    assert state.log[-1] == (1, "says kontra on the klop")
+    assert english(state.log)[-1] == (1, "says kontra on the klop")
     refused(slovenian_table, state, "1 kontra:klop", "The klop has been kontra'd already")
-    assert slovenian_table.view(state, 2)["items"] == [
+    assert english(slovenian_table.view(state, 2)["items"]) == [
         {"item": "klop", "side": None, "seat": 1, "level": 1, "name": "kontra"}
     ]
     state = slovenian_table.run(state, "1 pass", "2 pass")

@@ -10,6 +10,7 @@ import pytest
 
 from games.rules import IllegalAction
 from games.rules.slovenian3 import Phase
+from tests.rules.english import english
 
 # Any deal will do for the auction: every seat holds taroks.
 HANDS = [
@@ -60,7 +61,7 @@ def test_example_2_auction_with_priority(slovenian_table):
     with pytest.raises(IllegalAction, match="^You must bid beggar or higher$"):
         slovenian_table.run(state, "2 bid:one")
     state = slovenian_table.run(state, "2 bid:beggar")
-    assert state.contract.name == "beggar" and state.declarer == 2
+    assert english(state.contract.name) == "beggar" and state.declarer == 2
     assert [(s, c) for s, c in state.auction.calls] == [
         (1, "bid:two"),
         (2, "bid:one"),
@@ -84,12 +85,12 @@ def test_forehands_special_turn_klop_three_or_higher_and_no_pass(slovenian_table
         slovenian_table.run(state, "0 pass")
     # The choice is final: three with forehand as declarer, straight to the talon.
     three = slovenian_table.run(state, "0 bid:three")
-    assert three.contract.name == "three" and three.declarer == 0 and three.phase is Phase.TALON
+    assert english(three.contract.name) == "three" and three.declarer == 0 and three.phase is Phase.TALON
     # Klop: no declarer; no announcements without kontra_on_klop; forehand leads.
     klop = slovenian_table.run(state, "0 bid:klop")
-    assert klop.contract.name == "klop" and klop.declarer is None
+    assert english(klop.contract.name) == "klop" and klop.declarer is None
     assert klop.phase is Phase.PLAY and klop.trick.leader == 0
-    assert klop.log[-1] == (None, "Klop: everyone plays for themselves")
+    assert english(klop.log)[-1] == (None, "Klop: everyone plays for themselves")
 
 
 def test_klop_and_three_cannot_be_bid_otherwise(slovenian_table):
@@ -117,15 +118,15 @@ def test_a_pass_is_final_and_passed_players_are_skipped(slovenian_table):
     state = slovenian_table.run(state, "2 pass")
     assert slovenian_table.legal(state, 0) == ["bid:valat"]  # F's final call
     state = slovenian_table.run(state, "0 bid:valat")
-    assert (state.contract.name, state.declarer) == ("valat", 0)
+    assert (english(state.contract.name), state.declarer) == ("valat", 0)
 
 
 def test_the_final_call_may_raise(slovenian_table):
     state = slovenian_table.run(slovenian_table.start(HANDS, TALON), "1 bid:two", "2 pass", "0 pass")
     assert slovenian_table.legal(state, 1) == ALL_BIDS  # repeat two, or higher
     state = slovenian_table.run(state, "1 bid:solo-without")
-    assert (state.contract.name, state.declarer) == ("solo without", 1)
-    assert state.log[-2:] == ((1, "bids solo without"), (1, "is declarer: solo without"))
+    assert (english(state.contract.name), state.declarer) == ("solo without", 1)
+    assert english(state.log)[-2:] == ((1, "bids solo without"), (1, "is declarer: solo without"))
 
 
 @pytest.mark.parametrize(
@@ -171,7 +172,7 @@ def test_simple_auction_forehand_opens_with_three(slovenian_table):
     # Two players passed: M keeps two or raises it, no pass.
     assert slovenian_table.legal(state, 1) == ["bid:two", "bid:one"]
     state = slovenian_table.run(state, "1 bid:two")
-    assert (state.contract.name, state.declarer, state.phase) == ("two", 1, Phase.TALON)
+    assert (english(state.contract.name), state.declarer, state.phase) == ("two", 1, Phase.TALON)
 
 
 def test_simple_auction_the_opener_at_three_may_pass_into_klop(slovenian_table):
@@ -179,9 +180,9 @@ def test_simple_auction_the_opener_at_three_may_pass_into_klop(slovenian_table):
     state = slovenian_table.run(state, "0 bid:three", "1 pass", "2 pass")
     assert slovenian_table.legal(state, 0) == ["pass", "bid:three", "bid:two", "bid:one"]
     klop = slovenian_table.run(state, "0 pass")
-    assert klop.contract.name == "klop" and klop.declarer is None and klop.phase is Phase.PLAY
+    assert english(klop.contract.name) == "klop" and klop.declarer is None and klop.phase is Phase.PLAY
     three = slovenian_table.run(state, "0 bid:three")
-    assert (three.contract.name, three.declarer) == ("three", 0)
+    assert (english(three.contract.name), three.declarer) == ("three", 0)
 
 
 def test_simple_auction_a_raised_contract_has_no_pass_at_the_final_call(slovenian_table):

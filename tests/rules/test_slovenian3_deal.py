@@ -13,6 +13,7 @@ from games.rules.cards import PACK_54, pack_54
 from games.rules.match import record, start
 from games.rules.slovenian3 import SLOVENIAN3, Phase
 from games.rules.slovenian3.deal import deal_from_order, every_seat_has_a_tarok
+from tests.rules.english import english
 
 # random.Random(1383) shuffles the pack so that middlehand (dealer 0) gets no tarok.
 NO_TAROK_SEED = 1383
@@ -20,7 +21,11 @@ NO_TAROK_SEED = 1383
 
 def test_the_variant_is_registered_with_its_shape():
     assert get_variant("slovenian3") is SLOVENIAN3
-    assert (SLOVENIAN3.key, SLOVENIAN3.name, SLOVENIAN3.seats) == ("slovenian3", "Slovenian Tarok", (3,))
+    assert (SLOVENIAN3.key, english(SLOVENIAN3.name), SLOVENIAN3.seats) == (
+        "slovenian3",
+        "Slovenian Tarok",
+        (3,),
+    )
     assert SLOVENIAN3.seat_count({}) == 3
     with pytest.raises(ValueError, match="played by 3, not 4"):
         SLOVENIAN3.deal(random.Random(1), 4, {})

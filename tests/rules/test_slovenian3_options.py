@@ -12,6 +12,7 @@ import pytest
 
 from games.rules.cards import points_in_threes
 from games.rules.slovenian3.outcome import piles
+from tests.rules.english import english
 
 EX8 = [
     "T21 T20 T19 HK HQ HR HJ H1 SK SQ SR SJ S10 DK DQ DR",
@@ -51,7 +52,7 @@ def test_round_to_5_on_klop_scores(slovenian_table, rounded):
     points = [points_in_threes(pile) for pile in piles(state)]
     assert points == [19, 23, 28]  # everyone took a trick, nobody 36: −R(p) each
     assert state.result.payments == ((-20, -25, -30) if rounded else (-19, -23, -28))
-    assert state.result.items[0].note.startswith(f"{points[0]} card points")
+    assert english(state.result.items[0].note).startswith(f"{points[0]} card points")
 
 
 @pytest.mark.parametrize(

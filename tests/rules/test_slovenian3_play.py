@@ -14,6 +14,7 @@ from games.rules.cards import sort_cards
 from games.rules.slovenian3 import Phase
 from games.rules.slovenian3.state import CONTRACT_BY_KEY, evolve
 from games.rules.tricks import Trick
+from tests.rules.english import english
 
 # §14 Example 7: M holds H4 H1 HQ T5 ...; Dl has no hearts and holds the taroks T1 T7 T16.
 EX7 = [
@@ -82,7 +83,7 @@ def test_klop_gifts_the_next_talon_card_to_the_winner_of_each_of_the_first_six_t
     )
     # Trick 1 won by Dl, who takes talon card 1 (T17), face up.
     assert state.gifts == ((2, "T17"),)
-    assert state.log[-2:] == ((2, "wins trick 1"), (2, "takes talon card 1: T17"))
+    assert english(state.log)[-2:] == ((2, "wins trick 1"), (2, "takes talon card 1: T17"))
     state = slovenian_table.play_out(state)
     winners = [trick.winner for trick in state.tricks]
     assert state.gifts == tuple(zip(winners[:6], EX7_TALON.split(), strict=True))
@@ -147,7 +148,7 @@ def test_example_8_emperor_trick_in_three_and_the_mond_penalty(slovenian_table):
     result = state.result
     mond = [item for item in result.items if item.name == "mond penalty"]
     assert [(m.seat, m.side, m.base, m.multiplier, m.amount) for m in mond] == [(0, "declarer", 20, 1, -20)]
-    assert mond[0].note == "T21 captured in the emperor trick"
+    assert english(mond[0].note) == "T21 captured in the emperor trick"
     assert result.payments == (result.value - 20, 0, 0)
 
 
@@ -230,7 +231,7 @@ def test_beggar_ends_as_soon_as_the_declarer_takes_a_trick(slovenian_table):
     state = slovenian_table.pass_announcements(slovenian_table.run(state, "1 bid:beggar"))
     state = slovenian_table.run(state, "1 play:T22", "2 play:T14", "0 play:T21")
     assert state.phase is Phase.OVER and len(state.tricks) == 1
-    assert state.log[-2] == (None, "The declarer took trick 1: the hand ends")
+    assert english(state.log)[-2] == (None, "The declarer took trick 1: the hand ends")
     assert state.result.reason == "ended early" and state.result.payments == (0, -70, 0)
 
 
@@ -243,7 +244,7 @@ def test_valats_end_as_soon_as_the_declarer_loses_a_trick(slovenian_table, contr
     state = slovenian_table.pass_announcements(slovenian_table.run(state, f"2 bid:{contract}"))
     state = slovenian_table.run(state, "2 play:T14", "0 play:T21", "1 play:T22")
     assert state.phase is Phase.OVER and state.result.reason == "ended early"
-    assert state.log[-2] == (None, "The declarer lost trick 1: the hand ends")
+    assert english(state.log)[-2] == (None, "The declarer lost trick 1: the hand ends")
     assert state.result.payments == (0, 0, -value)
 
 
@@ -254,7 +255,7 @@ def test_the_open_beggars_hand_is_shown_before_the_first_lead(slovenian_table):
     state = slovenian_table.run(state, "1 bid:open-beggar")
     assert slovenian_table.view(state, AUDIENCE)["exposed"] is None  # not during the announcements
     state = slovenian_table.pass_announcements(state)
-    assert state.exposed and state.log[-1] == (1, "lays the hand face up")
+    assert state.exposed and english(state.log)[-1] == (1, "lays the hand face up")
     view = slovenian_table.view(state, AUDIENCE)
     assert view["exposed"] == view["hands"][1] == sort_cards(EX7[1].split())
     assert view["hands"][0] is None and view["hands"][2] is None

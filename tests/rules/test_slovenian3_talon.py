@@ -11,6 +11,7 @@ import pytest
 
 from games.rules import AUDIENCE, IllegalAction
 from games.rules.slovenian3 import Phase
+from tests.rules.english import english
 
 HANDS = [
     "T22 T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 HK SK DK CK",
@@ -47,7 +48,7 @@ def test_the_talon_is_turned_face_up_in_groups_in_dealt_order(slovenian_table, c
     view = slovenian_table.view(state, AUDIENCE)
     assert view["talon"] == TALON.split() and view["talon_groups"] == groups and view["talon_taken"] is None
     shown = " | ".join(" ".join(g) for g in groups)
-    assert state.log[-1] == (None, f"The talon is turned face up: {shown}")
+    assert english(state.log)[-1] == (None, f"The talon is turned face up: {shown}")
 
 
 def test_taking_a_group_then_discarding_only_suit_cards(slovenian_table):
@@ -56,11 +57,11 @@ def test_taking_a_group_then_discarding_only_suit_cards(slovenian_table):
         slovenian_table.run(state, "0 take:4")
     state = slovenian_table.run(state, "0 take:3")
     assert state.phase is Phase.DISCARD and state.talon_taken == 3
-    assert state.log[-1] == (0, "takes talon group 3: C8 C7")
+    assert english(state.log)[-1] == (0, "takes talon group 3: C8 C7")
     # The only non-king suit cards are the two clubs taken: they are the discard.
     assert slovenian_table.legal(state, 0) == ["discard:C8,C7"]
     state = slovenian_table.run(state, "0 discard:C7,C8")  # any order
-    assert state.discard == ("C8", "C7") and state.log[-1] == (0, "discards 2 cards")
+    assert state.discard == ("C8", "C7") and english(state.log)[-1] == (0, "discards 2 cards")
     assert state.phase is Phase.ANNOUNCE and state.to_act == {0}
     assert len(state.hands[0]) == 16
 
@@ -86,7 +87,7 @@ def test_taroks_are_discarded_only_when_nothing_else_may_be(slovenian_table):
         assert str(error.value) == message
     state = slovenian_table.run(state, "0 discard:S7,T20,S8")
     # Each discarded tarok is shown face up; the rest of the discard stays hidden.
-    assert state.log[-1] == (0, "discards 3 cards, 1 tarok face up: T20")
+    assert english(state.log)[-1] == (0, "discards 3 cards, 1 tarok face up: T20")
     audience = slovenian_table.view(state, AUDIENCE)
     assert audience["discarded_taroks"] == ["T20"] and audience["discards"] == [None, [], []]
     assert slovenian_table.view(state, 0)["discards"] == [["T20", "S8", "S7"], [], []]
@@ -104,7 +105,9 @@ def test_the_mond_left_in_an_untaken_group_costs_the_declarer(slovenian_table):
     state = forehand_plays(slovenian_table, "three", MOND_HANDS, MOND_TALON)
     state = slovenian_table.play_out(slovenian_table.run(state, "0 take:2", "0 discard:C9,C8,C7"))
     lines = [i for i in state.result.items if i.name == "mond penalty"]
-    assert [(i.seat, i.amount, i.note) for i in lines] == [(0, -20, "T21 left in a talon group not taken")]
+    assert [(i.seat, i.amount, english(i.note)) for i in lines] == [
+        (0, -20, "T21 left in a talon group not taken")
+    ]
     assert state.result.payments == (state.result.value - 20, 0, 0)
 
 

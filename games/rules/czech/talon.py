@@ -169,7 +169,7 @@ def _apply_prever_talon(state: CzechState, seat: int, action: str) -> CzechState
                 prever_rejected=(talon[TOP],),
                 log=logged(
                     state,
-                    (seat, _("rejects the top set: {cards}", cards=tuple(talon[TOP]))),
+                    (seat, _("rejects the top set: {cards}", cards=" ".join(talon[TOP]))),
                     (seat, _("looks at the bottom set")),
                 ),
             )
@@ -182,7 +182,7 @@ def _apply_prever_talon(state: CzechState, seat: int, action: str) -> CzechState
         else:
             kept, rest, name, pm = talon[TOP], talon[BOTTOM], "back", 4
             entries = [
-                (seat, _("rejects the bottom set: {cards}", cards=tuple(talon[BOTTOM]))),
+                (seat, _("rejects the bottom set: {cards}", cards=" ".join(talon[BOTTOM]))),
                 (seat, _("takes back the top set: the prever multiplier is 4")),
             ]
     received: list[tuple[str, ...]] = [()] * 4

@@ -150,7 +150,7 @@ def finish(state: SlovenianState, early: bool) -> SlovenianState:
     result = HandResult(
         thrown_in=False,
         payments=scored.payments,
-        contract=contract.name,
+        contract=contract.name.english(),  # a key (stored, compared): the name in English
         declarer=declarer,
         declarer_side=() if declarer is None else (declarer,),
         card_points=card_points,

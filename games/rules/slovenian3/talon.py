@@ -57,7 +57,7 @@ def apply_take(state: SlovenianState, seat: int, action: str) -> SlovenianState:
         hands=tuple(hands),
         talon_taken=number,
         log=logged(
-            state, (seat, _("takes talon group {number}: {cards}", number=number, cards=tuple(group)))
+            state, (seat, _("takes talon group {number}: {cards}", number=number, cards=" ".join(group)))
         ),
     )
 
@@ -130,7 +130,7 @@ def apply_discard(state: SlovenianState, seat: int, action: str) -> SlovenianSta
             "discards {discarded}, {shown} face up: {cards}",
             discarded=discarded,
             shown=shown,
-            cards=tuple(taroks),
+            cards=" ".join(taroks),
         )
     state = evolve(state, hands=tuple(hands), discard=discard, log=logged(state, (seat, text)))
     return start_announcements(state)
