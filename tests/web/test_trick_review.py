@@ -75,7 +75,7 @@ def leaks(text: str, forbidden: set[str], variant: str) -> set[str]:
     rules, not of this hand ("Penalty for losing the mond (T21)"): they are left out."""
     for option in get_variant(variant).options:
         if option.label:
-            text = text.replace(option.label, "")
+            text = text.replace(str(option.label), "")
     found = set(CARD_ID.findall(text)) & forbidden
     for card in forbidden:
         label = re.escape(card_label(card, variant))
