@@ -24,6 +24,7 @@ from games.rules import AUDIENCE, get_variant
 from games.rules.match import RADELCI
 from games.tables import room_page
 from games.tutorial.tables import guide_panel
+from tarokk_site.languages import said
 
 # The partials of the room page that change with the game, in page order.
 # ``review``: the finished hand for everyone, shown from its end until the next deal.
@@ -140,23 +141,25 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
             "match": None,
             "view": None,
         }
-    return {
-        "room": room.code,
-        "variant": room.variant,
-        "hand_no": hand.number,
-        "seq": hand.public_seq,  # the moves the players may know of (Hand.public_seq)
-        "phase": view["phase"],
-        "seat": viewer.seat,
-        "to_act": view["to_act"],
-        "legal": legal,
-        "cards": view["hand"],
-        "seats_info": seats,
-        "result": view["result"],
-        # The finished hand's review (games.rules.review): only once it is over, for everyone.
-        **({"review": view["review"]} if view.get("review") is not None else {}),
-        "match": matches.match_json(matches.shown_match(room, hand), hand.match_no),
-        "view": view,
-    }
+    return said(
+        {  # JSON: the rules' messages said in the viewer's language
+            "room": room.code,
+            "variant": room.variant,
+            "hand_no": hand.number,
+            "seq": hand.public_seq,  # the moves the players may know of (Hand.public_seq)
+            "phase": view["phase"],
+            "seat": viewer.seat,
+            "to_act": view["to_act"],
+            "legal": legal,
+            "cards": view["hand"],
+            "seats_info": seats,
+            "result": view["result"],
+            # The finished hand's review (games.rules.review): only once it is over, for everyone.
+            **({"review": view["review"]} if view.get("review") is not None else {}),
+            "match": matches.match_json(matches.shown_match(room, hand), hand.match_no),
+            "view": view,
+        }
+    )
 
 
 def _seat_json(seat: Any, deadline: datetime | None) -> dict[str, Any]:

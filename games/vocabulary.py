@@ -15,49 +15,73 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext, pgettext_lazy
 
 from games.rules.slovenian3.announce import ITEM_NAMES as SLOVENIAN_ITEMS
 from games.rules.slovenian3.state import CONTRACTS as SLOVENIAN_CONTRACTS
+from games.rules.slovenian3.state import KONTRA_NAMES as SLOVENIAN_KONTRA_NAMES
 from games.rules.slovenian3.state import KONTRA_WORDS as SLOVENIAN_KONTRA
-from games.rules.words import plural  # noqa: F401  (one helper for the rules and the pages)
+
+# Every word below is said in the viewer's language when it is shown (``str()``): lazy
+# translations for the Hungarian table, the rules core's messages (``Msg``) for the Slovenian.
+Word = Any
 
 
 @dataclass(frozen=True)
 class Vocabulary:
-    trump_names: Mapping[int, str]  # the honours' names, shown on the card (others: roman numerals)
-    trump_word: str  # a trump card's title: "Tarokk XXI"
-    bids: Mapping[str, str]  # ``bid:<key>`` → the button's text
-    items: Mapping[str, str]  # announcement and kontra items: "Announce <item>", "Kontra <item>"
-    kontra_words: tuple[str, ...]  # the kontra chain's words, level 1 first
-    trump_plural: str = "tarokks"
+    trump_names: Mapping[int, Word]  # the honours' names, shown on the card (others: roman numerals)
+    trump_word: Word  # a trump card's title: "Tarokk XXI"
+    bids: Mapping[str, Word]  # ``bid:<key>`` → the button's text
+    items: Mapping[str, Word]  # announcement and kontra items: "Announce <item>", "Kontra <item>"
+    kontra_words: tuple[str, ...]  # the kontra chain's action words, level 1 first (keys)
+    kontra_names: tuple[Word, ...] = ()  # the same levels as players read them
 
 
 HUNGARIAN = Vocabulary(
-    trump_names={22: "Skíz", 21: "XXI", 1: "Pagát"},
-    trump_word="Tarokk",
-    bids={"three": "Three", "two": "Two", "one": "One", "solo": "Solo"},
+    trump_names={22: pgettext_lazy("card", "Skíz"), 21: "XXI", 1: pgettext_lazy("card", "Pagát")},
+    trump_word=pgettext_lazy("card", "Tarokk"),
+    bids={
+        "three": pgettext_lazy("bid", "Three"),
+        "two": pgettext_lazy("bid", "Two"),
+        "one": pgettext_lazy("bid", "One"),
+        "solo": pgettext_lazy("bid", "Solo"),
+    },
     # hungarian.md §7.2
     items={
-        "game": "the game",
-        "trull": "trull",
-        "four-kings": "four kings",
-        "ultimo": "pagát ultimó",
-        "xxi-catch": "XXI-catch",
-        "double-game": "double game",
-        "volat": "volát",
-        "8-tarokks": "8 tarokks",
-        "9-tarokks": "9 tarokks",
+        "game": pgettext_lazy("item", "the game"),
+        "trull": pgettext_lazy("item", "trull"),
+        "four-kings": pgettext_lazy("item", "four kings"),
+        "ultimo": pgettext_lazy("item", "pagát ultimó"),
+        "xxi-catch": pgettext_lazy("item", "XXI-catch"),
+        "double-game": pgettext_lazy("item", "double game"),
+        "volat": pgettext_lazy("item", "volát"),
+        "8-tarokks": pgettext_lazy("item", "8 tarokks"),
+        "9-tarokks": pgettext_lazy("item", "9 tarokks"),
     },
     kontra_words=("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra"),
+    kontra_names=(
+        pgettext_lazy("kontra level", "kontra"),
+        pgettext_lazy("kontra level", "rekontra"),
+        pgettext_lazy("kontra level", "szubkontra"),
+        pgettext_lazy("kontra level", "hirskontra"),
+        pgettext_lazy("kontra level", "mordkontra"),
+    ),
 )
 
 SLOVENIAN = Vocabulary(
-    trump_names={22: "Škis", 21: "Mond", 1: "Pagat"},
-    trump_word="Tarok",
+    trump_names={
+        22: pgettext_lazy("card", "Škis"),
+        21: pgettext_lazy("card", "Mond"),
+        1: pgettext_lazy("card", "Pagat"),
+    },
+    trump_word=pgettext_lazy("card", "Tarok"),
     bids={c.key: c.name for c in SLOVENIAN_CONTRACTS},
-    items={**SLOVENIAN_ITEMS, "game": "the game"},
+    items={**SLOVENIAN_ITEMS, "game": pgettext_lazy("item", "the game")},
     kontra_words=SLOVENIAN_KONTRA,
-    trump_plural="taroks",
+    kontra_names=SLOVENIAN_KONTRA_NAMES,
 )
 
 VOCABULARIES: dict[str, Vocabulary] = {"slovenian3": SLOVENIAN}
@@ -68,12 +92,21 @@ def vocabulary(variant: str | None) -> Vocabulary:
     return VOCABULARIES.get(variant or "", HUNGARIAN)
 
 
-# Words about people and numbers, for every game: a line about the viewer's own seat says
-# "You" (``templatetags.tarokk.seat_name``), and its verb must agree ("You cut", "Anna cuts");
-# a count agrees with its noun ("1 card", "2 cards"). One place for both, used by the partials'
-# filters (``conjugate``, ``plural``) and the log (``log_text``).
+# A line about the viewer's own seat says "You" (``templatetags.tarokk.seat_name``), and in
+# English its verb must agree ("You cut", "Anna cuts"): ``agree`` and ``conjugate`` do that for
+# English text only. Other languages say such a line as a whole message of its own (or name
+# the seat), never by changing a translated verb.
 
-YOU = "You"
+
+def you() -> str:
+    """ "You", as a line about the viewer's own seat names them, in the active language."""
+    return gettext("You")
+
+
+def english() -> bool:
+    return (translation.get_language() or "en").split("-")[0] == "en"
+
+
 # Third-person forms whose "you" form is not the word less its -s.
 IRREGULAR_VERBS = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 _ES_ENDINGS = ("sses", "shes", "ches", "xes", "zes", "oes")
@@ -95,8 +128,9 @@ def you_form(verb: str) -> str:
 
 def agree(subject: str, phrase: str) -> str:
     """``phrase`` (its first word a third-person verb: "cuts", "is announcing") as ``subject``
-    says it, without the subject: "cut" / "are announcing" for "You", unchanged for others."""
-    if subject != YOU:
+    says it, without the subject: "cut" / "are announcing" for "You", unchanged for others
+    (and unchanged in any language but English, whose grammar this is)."""
+    if subject != you() or not english():
         return phrase
     verb, space, rest = phrase.partition(" ")
     return you_form(verb) + space + rest

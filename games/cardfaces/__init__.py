@@ -18,26 +18,33 @@ from games.cardfaces.faces import back, suit_face, trump_face
 from games.cardfaces.shapes import ICONS, PIPS, SUIT_COLOURS
 from games.rules.bridge.pack import PACK_36
 from games.rules.cards import pack_42, pack_54
+from games.rules.words import _, pgettext
 
 SPRITE = Path(__file__).resolve().parents[2] / "static" / "cards" / "sprite.svg"
 BACK_ID = "back"
 
 # The three packs as the cards page shows them (cards.md §2): title, games, cards in display
-# order, and the variant whose words name the cards.
+# order, and the variant whose words name the cards. Title and games are the rules core's
+# messages (``games.rules.words``: this package is standard library only), said by ``str()``.
 PACKS = (
     {
-        "title": "The 42-card tarokk pack",
-        "games": "Hungarian Tarokk",
+        "title": _("The 42-card tarokk pack"),
+        "games": _("Hungarian Tarokk"),
         "cards": pack_42(),
         "words": "hungarian",
     },
     {
-        "title": "The 54-card tarok pack",
-        "games": "Czech Taroky, Slovenian Tarok for three",
+        "title": _("The 54-card tarok pack"),
+        "games": _("Czech Taroky, Slovenian Tarok for three"),
         "cards": pack_54(),
         "words": "slovenian3",
     },
-    {"title": "The 36-card French pack", "games": "Bridge", "cards": PACK_36, "words": "bridge"},
+    {
+        "title": _("The 36-card French pack"),
+        "games": pgettext("game", "Bridge"),
+        "cards": PACK_36,
+        "words": "bridge",
+    },
 )
 
 

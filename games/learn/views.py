@@ -81,7 +81,7 @@ def example_context(game: str, example: WorkedExample) -> dict[str, Any]:
         receipt = render_live_template(
             "_receipt.html",
             {
-                "r": result.to_json(),
+                "r": result.view(),
                 "zero_sum": example.zero_sum,
                 "seat_rows": seat_rows,
                 "variant_key": game,

@@ -289,7 +289,7 @@ class HandResult:
         data: dict[str, Any] = {
             "thrown_in": self.thrown_in,
             "payments": list(self.payments),
-            "contract": self.contract,
+            "contract": to_json(self.contract),
             "declarer": self.declarer,
             "partner": self.partner,
             "declarer_side": list(self.declarer_side),
@@ -310,7 +310,7 @@ class HandResult:
         return cls(
             thrown_in=bool(data["thrown_in"]),
             payments=tuple(data["payments"]),
-            contract=data.get("contract"),
+            contract=from_json(data.get("contract")),
             declarer=data.get("declarer"),
             partner=data.get("partner"),
             declarer_side=tuple(data.get("declarer_side", ())),

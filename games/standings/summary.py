@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.rules import HandResult
+from games.rules.words import Msg
 
 DECLARER, PARTNER, OPPONENT = "declarer", "partner", "opponent"
 
@@ -12,7 +13,7 @@ DECLARER, PARTNER, OPPONENT = "declarer", "partner", "opponent"
 @dataclass(frozen=True)
 class SeatSummary:
     role: str  # DECLARER, PARTNER, OPPONENT, or "" (thrown in, or a hand without a declarer)
-    contract: str  # "" without a declarer
+    contract: str  # "" without a declarer; in English (a stored key: the contract's message id)
     made: bool | None  # the declarer was paid for the hand; None without a declarer
     score: int  # the seat's payment
     bonuses: tuple[str, ...]  # the bonuses the seat's side made, by name
@@ -27,7 +28,8 @@ def seat_summary(result: HandResult, seat: int) -> SeatSummary:
     else:
         role = PARTNER if seat in result.declarer_side else OPPONENT
     side = "opponents" if role == OPPONENT else "declarer"
-    return SeatSummary(role, result.contract, declarer_won(result), score, _bonuses(result, seat, side))
+    contract = result.contract.english() if isinstance(result.contract, Msg) else str(result.contract)
+    return SeatSummary(role, contract, declarer_won(result), score, _bonuses(result, seat, side))
 
 
 def declarer_won(result: HandResult) -> bool:
@@ -48,7 +50,7 @@ def _bonuses(result: HandResult, seat: int, side: str | None) -> tuple[str, ...]
         if item.paid_to is not None:
             if item.paid_to == seat and item.amount > 0:
                 made.append(item.name)
-        elif side is not None and item.name != "game" and item.side == side:
+        elif side is not None and item.name != "game" and item.side == side:  # name: the item's key
             if (item.amount > 0) == (side == "declarer"):
                 made.append(item.name)
     return tuple(made)

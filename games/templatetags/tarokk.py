@@ -12,11 +12,16 @@ from typing import Any
 from django import template
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
+from django.utils import translation
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games import vocabulary as words
 from games.rules.czech.deal import STYLE_NAMES
+from games.rules.words import Msg
 from games.vocabulary import vocabulary
 
 register = template.Library()
@@ -31,19 +36,19 @@ SUITS = {
 RANKS = {"K": "K", "Q": "Q", "R": "R", "J": "J"}
 # Single-word actions of Czech Taroky (czech.md §3–§7).
 WORDS = {
-    "shuffle": "Shuffle",
-    "prever": "Prever",
-    "take": "Take",
-    "offer": "Offer",
-    "accept": "Accept",
-    "refuse": "Refuse",
-    "reject": "Reject",
-    "declare": "Declare",
-    "decline": "Decline",
-    "valat": "Valat",
-    "contra": "Contra",
-    "rhea-contra": "Rhea-contra",
-    "supra-contra": "Supra-contra",
+    "shuffle": pgettext_lazy("czech action", "Shuffle"),
+    "prever": pgettext_lazy("czech action", "Prever"),
+    "take": pgettext_lazy("czech action", "Take"),
+    "offer": pgettext_lazy("czech action", "Offer"),
+    "accept": pgettext_lazy("czech action", "Accept"),
+    "refuse": pgettext_lazy("czech action", "Refuse"),
+    "reject": pgettext_lazy("czech action", "Reject"),
+    "declare": pgettext_lazy("czech action", "Declare"),
+    "decline": pgettext_lazy("czech action", "Decline"),
+    "valat": pgettext_lazy("czech action", "Valat"),
+    "contra": pgettext_lazy("czech action", "Contra"),
+    "rhea-contra": pgettext_lazy("czech action", "Rhea-contra"),
+    "supra-contra": pgettext_lazy("czech action", "Supra-contra"),
 }
 
 
@@ -62,14 +67,14 @@ def roman(n: int) -> str:
 
 @register.filter
 def card_label(card: str, variant: str | None = None) -> str:
-    return _card_label(card, variant)
+    return _card_label(card, variant, translation.get_language())
 
 
-@functools.lru_cache(maxsize=1024)
-def _card_label(card: str, variant: str | None) -> str:
+@functools.lru_cache(maxsize=2048)
+def _card_label(card: str, variant: str | None, language: str | None) -> str:
     if card.startswith("T"):
         n = int(card[1:])
-        return vocabulary(variant).trump_names.get(n, roman(n))
+        return str(vocabulary(variant).trump_names.get(n, roman(n)))
     symbol = SUITS[card[0]][0]
     return f"{RANKS.get(card[1:], card[1:])}{symbol}"
 
@@ -95,11 +100,11 @@ def card_face(card: str, variant: str | None = None) -> str:
     (``card_html``, a hand's buttons) carries the card's ``data-card``."""
     if not isinstance(card, str):
         return ""
-    return _card_face(card, variant)
+    return _card_face(card, variant, translation.get_language())
 
 
 @functools.lru_cache(maxsize=1024)
-def _card_face(card: str, variant: str | None) -> str:
+def _card_face(card: str, variant: str | None, language: str | None) -> str:
     return format_html(
         '<svg viewBox="0 0 100 160" aria-hidden="true">'
         '<use href="{}#{}"/></svg>'
@@ -116,11 +121,11 @@ def card_html(card: str, variant: str | None = None) -> str:
     line break: a row of cards may wrap between any two on a narrow screen."""
     if not isinstance(card, str):
         return ""
-    return _card_html(card, variant)
+    return _card_html(card, variant, translation.get_language())
 
 
 @functools.lru_cache(maxsize=512)
-def _card_html(card: str, variant: str | None) -> str:
+def _card_html(card: str, variant: str | None, language: str | None) -> str:
     return format_html(
         '<span class="card {}" data-card="{}" title="{}">{}</span>\n',
         card_class(card),
@@ -174,79 +179,129 @@ def card_class(card: str) -> str:
     return SUITS[card[0]][2]
 
 
+# A suit card's name, whole (cards.md): the face cards, the ace and the ten by name, others by number.
+CARD_NAMES = {
+    ("H", "K"): pgettext_lazy("card", "King of hearts"),
+    ("H", "Q"): pgettext_lazy("card", "Queen of hearts"),
+    ("H", "R"): pgettext_lazy("card", "Rider of hearts"),
+    ("H", "J"): pgettext_lazy("card", "Jack of hearts"),
+    ("H", "A"): pgettext_lazy("card", "Ace of hearts"),
+    ("H", "10"): pgettext_lazy("card", "Ten of hearts"),
+    ("D", "K"): pgettext_lazy("card", "King of diamonds"),
+    ("D", "Q"): pgettext_lazy("card", "Queen of diamonds"),
+    ("D", "R"): pgettext_lazy("card", "Rider of diamonds"),
+    ("D", "J"): pgettext_lazy("card", "Jack of diamonds"),
+    ("D", "A"): pgettext_lazy("card", "Ace of diamonds"),
+    ("D", "10"): pgettext_lazy("card", "Ten of diamonds"),
+    ("S", "K"): pgettext_lazy("card", "King of spades"),
+    ("S", "Q"): pgettext_lazy("card", "Queen of spades"),
+    ("S", "R"): pgettext_lazy("card", "Rider of spades"),
+    ("S", "J"): pgettext_lazy("card", "Jack of spades"),
+    ("S", "A"): pgettext_lazy("card", "Ace of spades"),
+    ("S", "10"): pgettext_lazy("card", "Ten of spades"),
+    ("C", "K"): pgettext_lazy("card", "King of clubs"),
+    ("C", "Q"): pgettext_lazy("card", "Queen of clubs"),
+    ("C", "R"): pgettext_lazy("card", "Rider of clubs"),
+    ("C", "J"): pgettext_lazy("card", "Jack of clubs"),
+    ("C", "A"): pgettext_lazy("card", "Ace of clubs"),
+    ("C", "10"): pgettext_lazy("card", "Ten of clubs"),
+}
+NUMBER_CARD_NAMES = {
+    "H": pgettext_lazy("card", "%(number)s of hearts"),
+    "D": pgettext_lazy("card", "%(number)s of diamonds"),
+    "S": pgettext_lazy("card", "%(number)s of spades"),
+    "C": pgettext_lazy("card", "%(number)s of clubs"),
+}
+
+
 @register.filter
 def card_title(card: str, variant: str | None = None) -> str:
-    return _card_title(card, variant)
+    return _card_title(card, variant, translation.get_language())
 
 
-@functools.lru_cache(maxsize=1024)
-def _card_title(card: str, variant: str | None) -> str:
+@functools.lru_cache(maxsize=2048)
+def _card_title(card: str, variant: str | None, language: str | None) -> str:
     if card.startswith("T"):
         n = int(card[1:])
         words = vocabulary(variant)
         name = words.trump_names.get(n)
-        return f"{words.trump_word} {roman(n)}" + (f" ({name})" if name and name != roman(n) else "")
-    names = {"K": "King", "Q": "Queen", "R": "Rider", "J": "Jack", "1": "Ace", "A": "Ace", "10": "Ten"}
-    rank = card[1:]
-    return f"{names.get(rank, rank)} of {SUITS[card[0]][1]}"
+        number = roman(n)
+        if name and str(name) != number:
+            return pgettext("card", "%(trump)s %(number)s (%(name)s)") % {
+                "trump": words.trump_word,
+                "number": number,
+                "name": name,
+            }
+        return pgettext("card", "%(trump)s %(number)s") % {"trump": words.trump_word, "number": number}
+    rank = "A" if card[1:] == "1" else card[1:]
+    if (card[0], rank) in CARD_NAMES:
+        return str(CARD_NAMES[card[0], rank])
+    return NUMBER_CARD_NAMES[card[0]] % {"number": rank}
 
 
 @register.filter
 def action_label(action: str, variant: str | None = None) -> str:
-    return _action_label(action, variant)
+    return _action_label(action, variant, translation.get_language())
 
 
-@functools.lru_cache(maxsize=1024)
-def _action_label(action: str, variant: str | None) -> str:
+@functools.lru_cache(maxsize=2048)
+def _action_label(action: str, variant: str | None, language: str | None) -> str:
     words = vocabulary(variant)
-    kind, _, arg = action.partition(":")
+    kind, _sep, arg = action.partition(":")
     if kind == "pass":
-        return "Pass"
+        return pgettext("bid", "Pass")
     if kind == "hold":
-        return "Hold"
+        return pgettext("bid", "Hold")
     if kind == "keep":
-        return "Keep three"
+        return _("Keep three")
     if kind == "annul":
-        return "Annul the hand"
+        return _("Annul the hand")
     if kind == "bid":
-        return words.bids.get(arg, arg.replace("-", " ").capitalize())
+        return capfirst(str(words.bids.get(arg, arg.replace("-", " "))))
     if kind == "raise":
-        return f"Raise to {words.bids.get(arg, arg).lower()}"
+        return _("Raise to %(bid)s") % {"bid": str(words.bids.get(arg, arg)).lower()}
     if kind == "call":
-        return f"Call {card_label(arg, variant)}"
+        return _("Call %(card)s") % {"card": card_label(arg, variant)}
     if kind == "play":
-        return f"Play {card_label(arg, variant)}"
+        return _("Play %(card)s") % {"card": card_label(arg, variant)}
     if kind == "discard":
-        return "Discard " + " ".join(card_label(c, variant) for c in arg.split(","))
+        cards = " ".join(card_label(c, variant) for c in arg.split(","))
+        return _("Discard %(cards)s") % {"cards": cards}
     if kind == "announce":
-        return f"Announce {words.items.get(arg, arg)}"
+        return _("Announce %(item)s") % {"item": words.items.get(arg, arg)}
     if kind in words.kontra_words:
-        return f"{kind.capitalize()} {words.items.get(arg, arg)}"
+        level = words.kontra_words.index(kind)
+        name = words.kontra_names[level] if level < len(words.kontra_names) else kind
+        # The kontra level's word, then the item it doubles: "Kontra the game".
+        return pgettext("say kontra", "%(kontra)s %(item)s") % {
+            "kontra": capfirst(str(name)),
+            "item": words.items.get(arg, arg),
+        }
     if kind == "take" and arg:
-        return f"Take group {arg}"
+        return _("Take group %(group)s") % {"group": arg}
     if kind == "cut":
-        return f"Cut at {arg}"
+        return _("Cut at %(position)s") % {"position": arg}
     if kind == "knock":
-        return f"Knock ({arg})"
+        return _("Knock (%(style)s)") % {"style": STYLE_NAMES.get(arg, arg)}
     if kind == "pile":
-        return f"Take pile {arg}"
+        return _("Take pile %(pile)s") % {"pile": arg}
     if kind == "iote":
-        return "I on the end"
+        return _("I on the end")
     if not arg and kind in WORDS:
-        return WORDS[kind]
+        return str(WORDS[kind])
     return action
 
 
 @register.filter
 def item_label(item: str, variant: str | None = None) -> str:
-    return vocabulary(variant).items.get(item, item.replace("-", " "))
+    return str(vocabulary(variant).items.get(item, item.replace("-", " ")))
 
 
 @register.filter
 def kontra_word(level: int, variant: str | None = None) -> str:
-    """0 → "", 1 → "kontra", 2 → "rekontra", ..."""
-    words = vocabulary(variant).kontra_words
-    return words[level - 1] if level and 0 < level <= len(words) else ""
+    """0 → "", 1 → "kontra", 2 → "rekontra", ... (as the viewer's language says them)"""
+    words = vocabulary(variant).kontra_names
+    return str(words[level - 1]) if level and 0 < level <= len(words) else ""
 
 
 @register.filter
@@ -260,14 +315,14 @@ def seat_name(index: Any, rows: list[dict[str, Any]]) -> str:
         return ""
     for row in rows:
         if row["index"] == index:
-            return "You" if row["is_me"] else row["label"]
-    return f"Seat {int(index) + 1}"
+            return words.you() if row["is_me"] else row["label"]
+    return _("Seat %(number)s") % {"number": int(index) + 1}
 
 
 @register.filter
 def conjugate(subject: Any, phrase: str) -> str:
     """``{{ seat|seat_name(rows)|conjugate("cuts") }}``: "You cut", "Anna cuts"
-    (games.vocabulary.conjugate)."""
+    (games.vocabulary.conjugate; English grammar: other languages write whole messages)."""
     return words.conjugate(str(subject or ""), phrase)
 
 
@@ -277,13 +332,59 @@ def agree(subject: Any, phrase: str) -> str:
     return words.agree(str(subject or ""), phrase)
 
 
+# The nouns the partials count (``{{ n|plural("card") }}``), each a whole translated phrase.
+PLURALS = {
+    "card": lambda n: ngettext("%(count)s card", "%(count)s cards", n),
+    "trick": lambda n: ngettext("%(count)s trick", "%(count)s tricks", n),
+    "move": lambda n: ngettext("%(count)s move", "%(count)s moves", n),
+    "tarokk": lambda n: ngettext("%(count)s tarokk", "%(count)s tarokks", n),
+    "tarok": lambda n: ngettext("%(count)s tarok", "%(count)s taroks", n),
+    "talon card": lambda n: ngettext(  # untranslated: a key
+        "%(count)s talon card", "%(count)s talon cards", n
+    ),
+    "radelc": lambda n: ngettext("%(count)s radelc", "%(count)s radelci", n),
+    "point": lambda n: ngettext("%(count)s point", "%(count)s points", n),
+    "round": lambda n: ngettext("%(count)s round", "%(count)s rounds", n),
+    "hand": lambda n: ngettext("%(count)s hand", "%(count)s hands", n),
+}
+
+
 @register.filter
 def plural(count: Any, noun: str) -> str:
-    """``{{ n|plural("card") }}``: "1 card", "2 cards" (games.vocabulary.plural)."""
+    """``{{ n|plural("card") }}``: "1 card", "2 cards", in the viewer's language (the nouns
+    of ``PLURALS``; a template should rather say its whole sentence with a plural message)."""
     try:
-        return words.plural(int(count), noun)
+        n = int(count)
     except (TypeError, ValueError):
         return ""
+    if noun not in PLURALS:
+        message = f"No plural message for {noun!r}: add it to PLURALS"  # untranslated: for programmers
+        raise ValueError(message)
+    return PLURALS[noun](n) % {"count": n}
+
+
+# How a hand or round ended (``HandResult.reason``, a match row's ``kind``, Bridge's
+# ``ended_by``): keys the pages compare, worded here.
+REASONS = {
+    "played out": pgettext_lazy("hand ended", "played out"),  # untranslated: a key
+    "all passed": pgettext_lazy("hand ended", "all passed"),  # untranslated: a key
+    "failed trial bid": pgettext_lazy("hand ended", "failed trial bid"),  # untranslated: a key
+    "unused radelci": pgettext_lazy("hand ended", "unused radelci"),  # untranslated: a key
+    "ended early": pgettext_lazy("hand ended", "ended early"),  # untranslated: a key
+    "went out": pgettext_lazy("hand ended", "went out"),  # untranslated: a key
+    "Bridge": pgettext_lazy("hand ended", "Bridge"),  # untranslated: a key
+}
+
+
+@register.filter
+def reason_label(reason: Any) -> str:
+    """A result's reason for reading: a key (``REASONS``) worded, a message said, other text
+    (a hand stored before messages) as it is."""
+    if reason is None:
+        return ""
+    if isinstance(reason, Msg):
+        return str(reason)
+    return str(REASONS.get(reason, reason))
 
 
 @register.filter
@@ -293,8 +394,20 @@ def log_items(
     """The log's entries, newest first, as the log partial's ``<li>`` items: the HTML of a
     template loop over them (the seat's name, then the text), built in Python because the log
     is re-rendered with every push and grows through the hand (the loop was a third of a push).
-    ``automatic``: the lines a robot made for a person, by index (games.automatic)."""
-    names = {row["index"]: "You" if row["is_me"] else row["label"] for row in rows}
+    ``automatic``: the lines a robot made for a person, by index (games.automatic).
+
+    A line about the viewer's own seat says "You" in English, its verb agreeing ("You play");
+    other languages name the seat, marked as the viewer's, and keep the line as it is."""
+    language = translation.get_language()
+    english = words.english()
+    names = {}
+    for row in rows:
+        if row["is_me"]:
+            names[row["index"]] = (
+                words.you() if english else pgettext("log", "%(name)s (you)") % {"name": row["label"]}
+            )
+        else:
+            names[row["index"]] = row["label"]
     automatic = automatic or {}
     items = []
     entries = list(log or [])
@@ -305,34 +418,41 @@ def log_items(
         seat = entry.get("seat")
         name = None if seat is None else names.get(seat) or seat_name(seat, rows)
         why = automatic.get(index)
+        text = entry.get("text", "")
         if why is not None and name is not None:
-            items.append(_automatic_item(name, entry.get("text", ""), why, variant))
+            mine = any(row["is_me"] and row["index"] == seat for row in rows)
+            items.append(_automatic_item(name if not mine else words.you(), text, why, variant))
             continue
-        items.append(_log_item(name, entry.get("text", ""), variant))
+        items.append(_log_item(name, text, variant, language))
     return mark_safe("".join(items))  # every value in it is escaped above
 
 
 @functools.lru_cache(maxsize=4096)
-def _log_item(name: str | None, text: str, variant: str | None = None) -> str:
-    """One ``<li>`` of the log (the same lines come back with every push of a hand)."""
+def _log_item(name: str | None, text: Msg | str, variant: str | None, language: str | None) -> str:
+    """One ``<li>`` of the log (the same lines come back with every push of a hand, in the
+    viewer's ``language``)."""
     if name is None:
         return f"<li>{conditional_escape(log_text(text, '', variant))}</li>"
     line = conditional_escape(log_text(text, name, variant))
     return f'<li><span class="who">{conditional_escape(name)}</span> {line}</li>'
 
 
-# Who moved for a person, and why (games.automatic): "The clock plays XXI for Anna (time ran out)".
-AUTOMATIC_WORDS = {"clock": ("The clock", "time ran out"), "away": ("A robot", "away")}
-
-
-def _automatic_item(name: str, text: str, why: str, variant: str | None) -> str:
-    who, reason = AUTOMATIC_WORDS.get(why, ("A robot", why))
-    line = conditional_escape(log_text(text, who, variant))
-    whom = "you" if name == words.YOU else name
-    return (
-        f'<li class="automatic" data-automatic="{conditional_escape(why)}"><span class="who">{who}</span> '
-        f"{line} for {conditional_escape(whom)} <small>({reason})</small></li>"
-    )
+def _automatic_item(name: str, text: Msg | str, why: str, variant: str | None) -> str:
+    """Who moved for a person, and why (games.automatic): "The clock plays XXI for Anna (time ran out)"."""
+    if why == "clock":
+        who, reason = _("The clock"), _("time ran out")
+    elif why == "away":
+        who, reason = _("A robot"), pgettext("a seat's player is", "away")
+    else:
+        who, reason = _("A robot"), why
+    whom = pgettext("for whom", "you") if name == words.you() else name
+    line = _("%(who)s %(move)s for %(name)s %(why)s") % {
+        "who": f'<span class="who">{conditional_escape(who)}</span>',
+        "move": conditional_escape(log_text(text, who, variant)),
+        "name": conditional_escape(whom),
+        "why": f"<small>({conditional_escape(reason)})</small>",
+    }
+    return f'<li class="automatic" data-automatic="{conditional_escape(why)}">{line}</li>'
 
 
 @register.filter
@@ -360,28 +480,33 @@ def mul(a: Any, b: Any) -> Any:
         return ""
 
 
-TALON_EVENTS = {"take": "took", "offer": "offered", "accept": "accepted", "refuse": "refused"}
+TALON_EVENTS = {
+    "take": pgettext_lazy("talon event", "took"),
+    "offer": pgettext_lazy("talon event", "offered"),
+    "accept": pgettext_lazy("talon event", "accepted"),
+    "refuse": pgettext_lazy("talon event", "refused"),
+}
 KEPT_SETS = {
-    "top": "the top three",
-    "bottom": "the bottom three",
-    "back": "the top three again, after rejecting both",
+    "top": pgettext_lazy("kept talon", "the top three"),
+    "bottom": pgettext_lazy("kept talon", "the bottom three"),
+    "back": pgettext_lazy("kept talon", "the top three again, after rejecting both"),
 }
 
 
 @register.filter
 def talon_event(event: str) -> str:
     """A Czech partner-game talon step: take, offer, accept, refuse (czech.md §5.1)."""
-    return TALON_EVENTS.get(event, event)
+    return str(TALON_EVENTS.get(event, event))
 
 
 @register.filter
 def kept_set(kept: str) -> str:
-    return KEPT_SETS.get(kept, kept)
+    return str(KEPT_SETS.get(kept, kept))
 
 
 @register.filter
 def knock_style(style: str) -> str:
-    return STYLE_NAMES.get(style, style)
+    return str(STYLE_NAMES.get(style, style))
 
 
 @register.filter
@@ -400,17 +525,46 @@ def field(data: Any, key: str) -> Any:
 
 
 CARD_ID = re.compile(r"\b(T(?:2[0-2]|1[0-9]|[1-9])|[HSDC](?:10|[AKQRJ1-9]))\b")  # A: Bridge's aces
-# Later in a line about the viewer's own seat (Bridge: "draws 2 cards ... and loses a turn").
-YOU_PHRASES = ((" and loses a turn", " and lose a turn"), ("their own score", "your own score"))
+# Later in a line about the viewer's own seat, in English (Bridge: "draws 2 cards ... and loses a turn").
+YOU_PHRASES = (
+    (" and loses a turn", " and lose a turn"),  # untranslated: English grammar (see log_text)
+    ("their own score", "your own score"),  # untranslated: English grammar (see log_text)
+)
 
 
 @register.filter
-def log_text(text: str, who: str = "", variant: str | None = None) -> str:
-    """A public log line for reading: card ids as card names, and "You win" rather than
-    "You wins" when the line is about the viewer's own seat."""
-    text = CARD_ID.sub(lambda m: card_label(m.group(1), variant), text)
-    if who == words.YOU:
-        text = words.agree(who, text)
+def log_text(text: Msg | str, who: str = "", variant: str | None = None) -> str:
+    """A public log line for reading, in the viewer's language: a message's cards (its
+    ``card``, ``cards`` and any other parameter that is a card id) as card names; text from
+    before messages (a stored hand) with its card ids as names. In English, "You win" rather
+    than "You wins" when the line is about the viewer's own seat."""
+    if isinstance(text, Msg):
+        said = str(_with_card_names(text, variant))
+    else:
+        said = CARD_ID.sub(lambda m: card_label(m.group(1), variant), str(text or ""))
+    if who and who == words.you() and words.english():
+        said = words.agree(who, said)
         for theirs, yours in YOU_PHRASES:
-            text = text.replace(theirs, yours)
-    return text
+            said = said.replace(theirs, yours)
+    return said
+
+
+def _with_card_names(msg: Msg, variant: str | None) -> Msg:
+    """``msg`` with each card id among its parameters as the card's name (for this variant)."""
+    return Msg(
+        msg.text,
+        {name: _card_param(value, variant) for name, value in msg.params.items()},
+        plural=msg.plural,
+        count=msg.count,
+        context=msg.context,
+    )
+
+
+def _card_param(value: Any, variant: str | None) -> Any:
+    if isinstance(value, Msg):
+        return _with_card_names(value, variant)
+    if isinstance(value, str) and CARD_ID.fullmatch(value):
+        return card_label(value, variant)
+    if isinstance(value, tuple | list):
+        return tuple(_card_param(item, variant) for item in value)
+    return value

@@ -187,7 +187,7 @@ def test_a_slovenian_table_opens_with_every_option_of_the_form():
     form = form[: form.index("</details>")]
     for option in SLOVENIAN.options:
         assert f'name="{option.name}"' in form, option.name
-        assert option.label in htmllib.unescape(form), option.label
+        assert str(option.label) in htmllib.unescape(form), option.label
     assert '<option value="slovenian3" data-seats="3">Slovenian Tarok</option>' in lobby
     chosen = {
         "round_to_5": "false",

@@ -22,6 +22,7 @@ from games import consumers, replay, services
 from games.bots import get_robot, seat_view
 from games.rules import EVERYONE, VARIANTS, get_variant
 from games.rules.base import resolve_options
+from games.rules.words import Msg
 from games.templatetags.tarokk import CARD_ID, card_label
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards
@@ -62,8 +63,9 @@ def otherwise_known(view: dict[str, Any]) -> set[str]:
     known.update(d["card"] for d in view.get("discarded_trumps") or [])
     known.update(g["card"] for g in view.get("klop_gifts") or [])
     for line in view["log"]:
-        if not line["text"].startswith("plays "):
-            known.update(CARD_ID.findall(line["text"]))
+        text = line["text"].english() if isinstance(line["text"], Msg) else line["text"]
+        if not text.startswith("plays "):
+            known.update(CARD_ID.findall(text))
     return {card for card in known if card}
 
 
@@ -73,7 +75,7 @@ def leaks(text: str, forbidden: set[str], variant: str) -> set[str]:
     rules, not of this hand ("Penalty for losing the mond (T21)"): they are left out."""
     for option in get_variant(variant).options:
         if option.label:
-            text = text.replace(option.label, "")
+            text = text.replace(str(option.label), "")
     found = set(CARD_ID.findall(text)) & forbidden
     for card in forbidden:
         label = re.escape(card_label(card, variant))
