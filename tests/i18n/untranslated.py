@@ -70,6 +70,16 @@ def _call_name(node: ast.Call) -> str:
     return ""
 
 
+def _is_logging(node: ast.Call) -> bool:
+    """``log.info(...)``, ``logger.warning(...)``, ``logging.error(...)``: not ``messages.info``."""
+    func = node.func
+    if not isinstance(func, ast.Attribute) or func.attr not in LOGGING:
+        return False
+    receiver = func.value
+    name = receiver.id if isinstance(receiver, ast.Name) else getattr(receiver, "attr", "")
+    return name.lower().endswith(("log", "logger", "logging"))
+
+
 def python_findings(path: Path) -> Iterator[tuple[int, str]]:
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
@@ -83,7 +93,7 @@ def python_findings(path: Path) -> Iterator[tuple[int, str]]:
                 exempt.add(id(first.value))
         if isinstance(node, ast.Call):
             name = _call_name(node)
-            if name in TRANSLATORS or (name in LOGGING and isinstance(node.func, ast.Attribute)):
+            if name in TRANSLATORS or _is_logging(node):
                 for sub in ast.walk(node):
                     if isinstance(sub, ast.Constant | ast.JoinedStr):
                         exempt.add(id(sub))
