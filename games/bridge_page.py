@@ -127,7 +127,7 @@ def context(
     stack = view.get("stack") or []
     bridge = {
         "phase_label": PHASE_LABELS.get(view["phase"], view["phase"].title()),
-        "items": ITEMS,
+        "item_codes": ITEMS,
         "multiplies": bool(view["options"].get("reshuffle_multiplier", True)),
         "wish": _wish(wish),
         "run_text": _run_text(run, top),
