@@ -9,6 +9,7 @@ from typing import Any
 from allauth.account.adapter import DefaultAccountAdapter
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.names import check_new_name
@@ -31,7 +32,8 @@ class AccountAdapter(DefaultAccountAdapter):
             taken = User.objects.filter(name_key=key).values_list("username", flat=True).first()
             if taken is not None:
                 raise ValidationError(
-                    f"“{username}” looks too much like the player “{taken}”: choose another name."
+                    _("“%(name)s” looks too much like the player “%(taken)s”: choose another name.")
+                    % {"name": username, "taken": taken}
                 )
         return username
 

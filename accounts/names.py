@@ -18,6 +18,7 @@ from functools import cache
 from confusable_homoglyphs import confusables
 from confusable_homoglyphs.confusables import confusables_data
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 # Words the pages use for someone who is not a player by that name: "You" marks your own seat
 # ("You cut"), "free" an empty seat, the others the watchers and the site.
@@ -68,11 +69,14 @@ def check_new_name(name: str) -> str:
     the players' (``User.name_key``)."""
     key = skeleton(name)
     if key in {skeleton(word) for word in RESERVED}:
-        raise ValidationError(f"“{name}” is a word the site uses for something else: choose another name.")
+        raise ValidationError(
+            _("“%(name)s” is a word the site uses for something else: choose another name.") % {"name": name}
+        )
     if key.startswith(tuple(skeleton(prefix) for prefix in GUEST_LIKE)):
-        raise ValidationError("Names beginning with “guest-” are kept for guests: choose another name.")
+        raise ValidationError(_("Names beginning with “guest-” are kept for guests: choose another name."))
     if confusables.is_dangerous(name):
         raise ValidationError(
-            f"“{name}” mixes letters of different alphabets that look alike: choose another."
+            _("“%(name)s” mixes letters of different alphabets that look alike: choose another.")
+            % {"name": name}
         )
     return key

@@ -13,6 +13,8 @@ import json
 from django.contrib import admin
 from django.http import HttpResponse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.chat import writes as chat_writes
 from games.models import ChatMessage, Hand, HandAction, Room, Seat
@@ -37,9 +39,9 @@ class HandInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None) -> bool:
         return False
 
-    @admin.display(description="Inspector")
+    @admin.display(description=gettext_lazy("Inspector"))
     def inspect(self, hand: Hand) -> str:
-        return format_html('<a href="/staff/hands/{}/">step through</a>', hand.pk)
+        return format_html('<a href="/staff/hands/{}/">{}</a>', hand.pk, _("step through"))
 
 
 @admin.register(Room)
@@ -67,7 +69,7 @@ class ReadOnlyLog(admin.ModelAdmin):
         return False
 
 
-@admin.action(description="Export selected as JSON lines", permissions=["view"])
+@admin.action(description=gettext_lazy("Export selected as JSON lines"), permissions=["view"])
 def export_json_lines(modeladmin, request, queryset) -> HttpResponse:
     """One JSON object a line per hand: its deal and context, its actions in order (the
     canonical text form, card notation), and its result; a download, nothing written."""
@@ -132,9 +134,9 @@ class HandAdmin(ReadOnlyLog):
     inlines = [HandActionInline]
     actions = [export_json_lines]
 
-    @admin.display(description="Inspector")
+    @admin.display(description=gettext_lazy("Inspector"))
     def inspect(self, hand: Hand) -> str:
-        return format_html('<a href="/staff/hands/{}/">step through</a>', hand.pk)
+        return format_html('<a href="/staff/hands/{}/">{}</a>', hand.pk, _("step through"))
 
 
 @admin.register(HandAction)
@@ -148,7 +150,9 @@ class HandActionAdmin(ReadOnlyLog):
     actions = [export_json_lines]
 
 
-@admin.action(description="Remove the selected messages from the table's pages", permissions=["remove"])
+@admin.action(
+    description=gettext_lazy("Remove the selected messages from the table's pages"), permissions=["remove"]
+)
 def remove_messages(modeladmin, request, queryset) -> None:
     """The removal staff can also make on the room page (games.chat.writes.remove): the
     message leaves every page at once and stays here with who removed it."""
@@ -157,10 +161,17 @@ def remove_messages(modeladmin, request, queryset) -> None:
         try:
             chat_writes.remove(message.room, request.user, message.pk)
         except Refused as refusal:
-            modeladmin.message_user(request, f"Message {message.pk}: {refusal.message}", level="error")
+            modeladmin.message_user(
+                request,
+                _("Message %(number)s: %(refusal)s") % {"number": message.pk, "refusal": refusal.message},
+                level="error",
+            )
         else:
             removed += 1
-    modeladmin.message_user(request, f"Removed {removed} message{'s' if removed != 1 else ''}.")
+    modeladmin.message_user(
+        request,
+        ngettext("Removed %(count)s message.", "Removed %(count)s messages.", removed) % {"count": removed},
+    )
 
 
 @admin.register(ChatMessage)

@@ -10,27 +10,72 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+
 from games.rules.bridge.effects import following
 from games.rules.bridge.scoring import J_POINTS, trailing_jacks
-from games.rules.words import plural
 from games.templatetags.tarokk import SUITS, card_label, seat_name
-from games.vocabulary import agree
-
-# The words the shared partials use for a hand and a match (a Bridge hand is a round, bridge.md).
-TERMS = {"hand": "round", "Hand": "Round", "match": "game", "Match": "Game"}
 
 PHASE_LABELS = {
-    "play": "Play",
-    "bridge": "Bridge?",
-    "wish": "Wish a suit",
-    "eights": "8s: next or spread",
-    "jpoints": "J points",
+    "play": pgettext_lazy("bridge phase", "Play"),
+    "bridge": pgettext_lazy("bridge phase", "Bridge?"),
+    "wish": pgettext_lazy("bridge phase", "Wish a suit"),
+    "eights": pgettext_lazy("bridge phase", "8s: next or spread"),
+    "jpoints": pgettext_lazy("bridge phase", "J points"),
     "over": "",  # the status line says "Round over"
 }
-RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
-RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+# The receipt's item codes (games.rules.bridge.scoring), which the result partial picks out.
+ITEMS = {
+    "jpoints": "J points",  # untranslated: an item code (data-item), not shown as text
+    "hand": "hand points",  # untranslated: an item code (data-item), not shown as text
+}
+RANK_PLURALS = {
+    "J": pgettext_lazy("bridge", "jacks"),
+    "Q": pgettext_lazy("bridge", "queens"),
+    "K": pgettext_lazy("bridge", "kings"),
+    "A": pgettext_lazy("bridge", "aces"),
+}
+RANK_WORDS = {
+    "J": pgettext_lazy("bridge", "jack"),
+    "Q": pgettext_lazy("bridge", "queen"),
+    "K": pgettext_lazy("bridge", "king"),
+    "A": pgettext_lazy("bridge", "ace"),
+}
+A_RANK = {
+    "J": pgettext_lazy("bridge", "a jack"),
+    "Q": pgettext_lazy("bridge", "a queen"),
+    "K": pgettext_lazy("bridge", "a king"),
+    "A": pgettext_lazy("bridge", "an ace"),
+    "8": pgettext_lazy("bridge", "an 8"),
+}
+COUNT_WORDS = {
+    1: pgettext_lazy("bridge run", "one"),
+    2: pgettext_lazy("bridge run", "two"),
+    3: pgettext_lazy("bridge run", "three"),
+    4: pgettext_lazy("bridge run", "four"),
+}
+# A card of a suit, as a demand says it ("Play a ♥ heart or a jack").
+SUIT_A = {
+    "H": pgettext_lazy("bridge demand", "a ♥ heart"),
+    "D": pgettext_lazy("bridge demand", "a ♦ diamond"),
+    "S": pgettext_lazy("bridge demand", "a ♠ spade"),
+    "C": pgettext_lazy("bridge demand", "a ♣ club"),
+}
+SUIT_NAMES = {
+    "H": pgettext_lazy("suit", "hearts"),
+    "D": pgettext_lazy("suit", "diamonds"),
+    "S": pgettext_lazy("suit", "spades"),
+    "C": pgettext_lazy("suit", "clubs"),
+}
+SUIT_BUTTONS = {
+    "H": pgettext_lazy("wish button", "♥ Hearts"),
+    "D": pgettext_lazy("wish button", "♦ Diamonds"),
+    "S": pgettext_lazy("wish button", "♠ Spades"),
+    "C": pgettext_lazy("wish button", "♣ Clubs"),
+}
 RECENT = 5  # stack cards shown under the top card
+ANY_CARD = gettext_lazy("any card")
 
 
 def shows(view: dict[str, Any] | None) -> bool:
@@ -39,18 +84,26 @@ def shows(view: dict[str, Any] | None) -> bool:
 
 
 def rank_plural(rank: str) -> str:
-    return RANK_PLURALS.get(rank, f"{rank}s")
+    """ "kings" for ``K``, "8s" for ``8``."""
+    if rank in RANK_PLURALS:
+        return str(RANK_PLURALS[rank])
+    return pgettext("bridge, a number rank in the plural", "%(rank)ss") % {"rank": rank}
+
+
+def rank_word(rank: str) -> str:
+    """ "king" for ``K``, "8" for ``8``."""
+    return str(RANK_WORDS.get(rank, rank))
 
 
 def a_rank(rank: str) -> str:
-    word = RANK_WORDS.get(rank, rank)
-    return f"an {word}" if word in ("8", "ace") else f"a {word}"
+    if rank in A_RANK:
+        return str(A_RANK[rank])
+    return pgettext("bridge, a number rank", "a %(rank)s") % {"rank": rank}
 
 
 def suit_text(suit: str) -> str:
-    """ "♥ heart" for ``H``."""
-    symbol, name, _colour = SUITS[suit]
-    return f"{symbol} {name[:-1]}"
+    """ "a ♥ heart" for ``H``."""
+    return str(SUIT_A[suit])
 
 
 def context(
@@ -74,6 +127,7 @@ def context(
     stack = view.get("stack") or []
     bridge = {
         "phase_label": PHASE_LABELS.get(view["phase"], view["phase"].title()),
+        "item_codes": ITEMS,
         "multiplies": bool(view["options"].get("reshuffle_multiplier", True)),
         "wish": _wish(wish),
         "run_text": _run_text(run, top),
@@ -91,6 +145,7 @@ def context(
         "doing": _doing(view, names, me),
         "prompt": _prompt(view, legal, names) if to_act else None,
         "starter_name": names(view.get("starter")),
+        "starter_is_me": me is not None and view.get("starter") == me,
     }
     for row in seat_rows:
         i = row["index"]
@@ -112,7 +167,7 @@ def context(
     worded["buttons"] = [
         {"action": b["action"], "label": button_label(b["action"], view, names)} for b in controls["buttons"]
     ]
-    return {"bridge": bridge, "controls": worded, "terms": TERMS}
+    return {"bridge": bridge, "controls": worded}
 
 
 class _Names:
@@ -122,17 +177,15 @@ class _Names:
     def __call__(self, seat: int | None) -> str:
         return seat_name(seat, self.rows) if seat is not None else ""
 
-
-def _verb(who: str, verb: str) -> str:
-    """``verb`` ("chooses", "misses") as it goes with ``who`` ("You choose", "You miss")."""
-    return agree(who, verb)
+    def is_me(self, seat: int | None) -> bool:
+        return any(row["index"] == seat and row["is_me"] for row in self.rows)
 
 
 def _wish(suit: str | None) -> dict[str, str] | None:
     if suit is None:
         return None
-    symbol, name, colour = SUITS[suit]
-    return {"suit": suit, "symbol": symbol, "name": name, "colour": colour}
+    symbol, _name, colour = SUITS[suit]
+    return {"suit": suit, "symbol": symbol, "name": str(SUIT_NAMES[suit]), "colour": colour}
 
 
 def _run_text(run: int, top: str | None) -> str:
@@ -140,10 +193,14 @@ def _run_text(run: int, top: str | None) -> str:
         return ""
     rank = top[1:]
     if run <= 1:
-        return f"Run: one {rank_plural(rank)[:-1]} (four {rank_plural(rank)} in a row make a Bridge)"
-    return f"Run: {COUNT_WORDS.get(run, run)} {rank_plural(rank)} in a row" + (
-        "" if run >= 4 else " (four make a Bridge)"
-    )
+        return _("Run: one %(rank)s (four %(ranks)s in a row make a Bridge)") % {
+            "rank": rank_word(rank),
+            "ranks": rank_plural(rank),
+        }
+    words = {"count": COUNT_WORDS.get(run, run), "ranks": rank_plural(rank)}
+    if run >= 4:
+        return _("Run: %(count)s %(ranks)s in a row") % words
+    return _("Run: %(count)s %(ranks)s in a row (four make a Bridge)") % words
 
 
 def _move_text(view: dict[str, Any], names: _Names) -> str:
@@ -151,14 +208,44 @@ def _move_text(view: dict[str, Any], names: _Names) -> str:
     if not move:
         return ""
     who = names(move["seat"])
-    parts = []
-    if move["cards"]:
-        parts.append(f"played {plural(len(move['cards']), 'card')}")
-    if move["drawn"]:
-        parts.append(f"drew {plural(move['drawn'], 'card')}")
-    if not parts:
-        return ""  # what the table waits for says it
-    return f"{who}: " + ", ".join(parts)
+    played, drawn = len(move["cards"]), move["drawn"]
+    if played and drawn:
+        return _("%(who)s: %(played)s, %(drew)s") % {
+            "who": who,
+            "played": ngettext("played %(count)s card", "played %(count)s cards", played) % {"count": played},
+            "drew": ngettext("drew %(count)s card", "drew %(count)s cards", drawn) % {"count": drawn},
+        }
+    if played:
+        return ngettext("%(who)s: played %(count)s card", "%(who)s: played %(count)s cards", played) % {
+            "who": who,
+            "count": played,
+        }
+    if drawn:
+        return ngettext("%(who)s: drew %(count)s card", "%(who)s: drew %(count)s cards", drawn) % {
+            "who": who,
+            "count": drawn,
+        }
+    return ""  # what the table waits for says it
+
+
+def _draws(names: _Names, seat: int, count: int) -> str:
+    """ "Bob draws 2", "You draw 2"."""
+    if names.is_me(seat):
+        return _("You draw %(count)s") % {"count": count}
+    return _("%(name)s draws %(count)s") % {"name": names(seat), "count": count}
+
+
+def _draws_and_misses(names: _Names, seat: int, count: int) -> str:
+    """ "Bob draws 4 and misses a turn", "You draw 4 and miss a turn"."""
+    if names.is_me(seat):
+        return _("You draw %(count)s and miss a turn") % {"count": count}
+    return _("%(name)s draws %(count)s and misses a turn") % {"name": names(seat), "count": count}
+
+
+def _chooses(names: _Names, seat: int) -> str:
+    if names.is_me(seat):
+        return _("You choose")
+    return _("%(name)s chooses") % {"name": names(seat)}
 
 
 def _spread(view: dict[str, Any], mover: int, eights: int, names: _Names) -> str:
@@ -166,7 +253,7 @@ def _spread(view: dict[str, Any], mover: int, eights: int, names: _Names) -> str
     counts: dict[int, int] = {}
     for seat in following(mover, view["seats"], eights):
         counts[seat] = counts.get(seat, 0) + 2
-    return ", ".join(f"{names(seat)} {_verb(names(seat), 'draws')} {n}" for seat, n in counts.items())
+    return pgettext("list separator", ", ").join(_draws(names, seat, n) for seat, n in counts.items())
 
 
 def _pending(view: dict[str, Any], names: _Names) -> list[str]:
@@ -175,31 +262,60 @@ def _pending(view: dict[str, Any], names: _Names) -> list[str]:
     if not pending or not move:
         return []
     players, mover = view["seats"], move["seat"]
-    nxt = names((mover + 1) % players)
+    nxt = (mover + 1) % players
     out = []
-    draws, misses = _verb(nxt, "draws"), _verb(nxt, "misses")
     if pending["sevens"]:
         k = pending["sevens"]
-        out.append(f"{plural(k, 'seven')}: {nxt} {draws} {plural(k, 'card')}")
+        if names.is_me(nxt):
+            text = ngettext(
+                "%(count)s seven: You draw %(count)s card", "%(count)s sevens: You draw %(count)s cards", k
+            )
+        else:
+            text = ngettext(
+                "%(count)s seven: %(name)s draws %(count)s card",
+                "%(count)s sevens: %(name)s draws %(count)s cards",
+                k,
+            )
+        out.append(text % {"count": k, "name": names(nxt)})
     if pending["eights"]:
         k = pending["eights"]
         rule = view["options"].get("eights_rule", "player_choice")
         spread = _spread(view, mover, k, names)
+        words = {"count": k, "next": _draws_and_misses(names, nxt, 2 * k), "spread": spread}
         if k == 1 or players == 2 or rule == "always_next":
-            out.append(f"{plural(k, 'eight')}: {nxt} {draws} {2 * k} and {misses} a turn")
+            out.append(ngettext("%(count)s eight: %(next)s", "%(count)s eights: %(next)s", k) % words)
         elif rule == "always_spread":
-            out.append(f"{k} eights, spread: {spread}; each misses a turn")
-        else:
             out.append(
-                f"{k} eights: {nxt} {draws} {2 * k} and {misses} a turn, or they are spread"
-                f" ({spread}): {names(mover)} {_verb(names(mover), 'chooses')}"
+                ngettext(
+                    "%(count)s eight, spread: %(spread)s; each misses a turn",
+                    "%(count)s eights, spread: %(spread)s; each misses a turn",
+                    k,
+                )
+                % words
+            )
+        else:
+            words["chooser"] = _chooses(names, mover)
+            out.append(
+                ngettext(
+                    "%(count)s eight: %(next)s, or they are spread (%(spread)s): %(chooser)s",
+                    "%(count)s eights: %(next)s, or they are spread (%(spread)s): %(chooser)s",
+                    k,
+                )
+                % words
             )
     if pending["aces"]:
         k = pending["aces"]
-        passed = ", ".join(names(s) for s in following(mover, players, k))
-        out.append(
-            f"{plural(k, 'ace')}: {passed} {'is' if k == 1 and passed != 'You' else 'are'} passed over"
-        )
+        skipped = following(mover, players, k)
+        passed = pgettext("list separator", ", ").join(names(s) for s in skipped)
+        if k == 1 and names.is_me(skipped[0]):
+            out.append(_("1 ace: You are passed over"))
+        else:
+            out.append(
+                ngettext(
+                    "%(count)s ace: %(names)s is passed over", "%(count)s aces: %(names)s are passed over", k
+                )
+                % {"count": k, "names": passed}
+            )
     return out
 
 
@@ -208,33 +324,43 @@ def _doing(view: dict[str, Any], names: _Names, me: int | None) -> str:
     if not view["to_act"]:
         return ""
     seat = view["to_act"][0]
-    who = names(seat)
+    words = {"name": names(seat)}
     you = seat == me
     phase = view["phase"]
     if phase == "wish":
-        return f"{who} {'wish' if you else 'wishes'} a suit for the next player"
+        return (
+            _("You wish a suit for the next player")
+            if you
+            else _("%(name)s wishes a suit for the next player") % words
+        )
     if phase == "bridge":
-        return f"{who} may declare Bridge"
+        return _("You may declare Bridge") if you else _("%(name)s may declare Bridge") % words
     if phase == "eights":
-        return f"{who} {_verb(who, 'chooses')} who draws for the 8s"
+        return (
+            _("You choose who draws for the 8s")
+            if you
+            else _("%(name)s chooses who draws for the 8s") % words
+        )
     if phase == "jpoints":
-        return f"{who} {_verb(who, 'chooses')} how the J points count"
+        if you:
+            return _("You choose how the J points count")
+        return _("%(name)s chooses how the J points count") % words
     move = view.get("move") or {}
     if move.get("cover"):
-        return f"{who} must cover the 6"
-    return f"{who} {'are' if you else 'is'} to play"
+        return _("You must cover the 6") if you else _("%(name)s must cover the 6") % words
+    return _("You are to play") if you else _("%(name)s is to play") % words
 
 
 def _opening_demand(view: dict[str, Any]) -> str:
     """What may open a move onto the top card (§8.1), as the prompt says it."""
     top, wish = view.get("top"), view.get("wish")
     if top is None:
-        return "any card"
+        return str(ANY_CARD)
     if top[1:] == "J" and wish:
-        return f"a {suit_text(wish)} (the wished suit) or a jack"
+        return _("%(suit)s (the wished suit) or a jack") % {"suit": suit_text(wish)}
     if top[1:] == "J":
-        return f"a {suit_text(top[0])} or a jack"
-    return f"a {suit_text(top[0])}, {a_rank(top[1:])} or a jack"
+        return _("%(suit)s or a jack") % {"suit": suit_text(top[0])}
+    return _("%(suit)s, %(rank)s or a jack") % {"suit": suit_text(top[0]), "rank": a_rank(top[1:])}
 
 
 def _prompt(view: dict[str, Any], legal: list[str], names: _Names) -> str:
@@ -243,79 +369,104 @@ def _prompt(view: dict[str, Any], legal: list[str], names: _Names) -> str:
     move = view.get("move") or {}
     cards = [a.partition(":")[2] for a in legal if a.startswith("play:")]
     if phase == "wish":
-        return "Your move ended on a jack: wish the suit the next player must play (or a jack)."
+        return _("Your move ended on a jack: wish the suit the next player must play (or a jack).")
     if phase == "bridge":
         top = view.get("top") or ""
-        return f"Four {rank_plural(top[1:])} in a row: declare Bridge and end the round now, or play on."
+        return _("Four %(ranks)s in a row: declare Bridge and end the round now, or play on.") % {
+            "ranks": rank_plural(top[1:])
+        }
     if phase == "eights":
         k = sum(1 for c in move.get("cards", []) if c[1:] == "8")
-        when = " before the count" if view.get("winner") is not None else ""
-        return f"You played {k} eights: choose who draws{when}."
+        if view.get("winner") is not None:
+            text = ngettext(
+                "You played %(count)s eight: choose who draws before the count.",
+                "You played %(count)s eights: choose who draws before the count.",
+                k,
+            )
+        else:
+            text = ngettext(
+                "You played %(count)s eight: choose who draws.",
+                "You played %(count)s eights: choose who draws.",
+                k,
+            )
+        return text % {"count": k}
     if phase == "jpoints":
         j = trailing_jacks(move.get("cards", []))
         m = view["multiplier"]
-        return (
-            f"You ended the round on {plural(j, 'jack')}: J points {J_POINTS} × {j} × {m} ="
-            f" {J_POINTS * j * m}. Take them off your own total, or add them to everyone else's."
-        )
+        return ngettext(
+            "You ended the round on %(count)s jack: J points %(base)s × %(count)s × %(multiplier)s"
+            " = %(total)s. Take them off your own total, or add them to everyone else's.",
+            "You ended the round on %(count)s jacks: J points %(base)s × %(count)s × %(multiplier)s"
+            " = %(total)s. Take them off your own total, or add them to everyone else's.",
+            j,
+        ) % {"count": j, "base": J_POINTS, "multiplier": m, "total": J_POINTS * j * m}
     stage = move.get("stage")
     if stage == "first" and move.get("opening"):
         if len(cards) == 1 and len(view["hand"]) > 1:
-            return f"Open the round with {card_label(cards[0])}, the last card dealt to you."
-        return "Open the round: play any card."
+            return _("Open the round with %(card)s, the last card dealt to you.") % {
+                "card": card_label(cards[0])
+            }
+        return _("Open the round: play any card.")
     if stage == "first":
         if cards:
-            return f"Play {_opening_demand(view)}."
-        return f"You hold no card to play ({_opening_demand(view)}): draw one."
+            return _("Play %(demand)s.") % {"demand": _opening_demand(view)}
+        return _("You hold no card to play (%(demand)s): draw one.") % {"demand": _opening_demand(view)}
     if stage == "drawn":
         drawn = (view.get("drawn") or [None])[-1]
-        name = card_label(drawn) if drawn else "a card"
+        name = {"card": card_label(drawn) if drawn else _("a card")}
         if cards and "stop" in legal:
-            return f"You drew {name}: play it, or keep it and end your move."
+            return _("You drew %(card)s: play it, or keep it and end your move.") % name
         if cards:
-            return f"You drew {name}: it fits, so play it."
-        return f"You drew {name}: it does not fit; end your move."
+            return _("You drew %(card)s: it fits, so play it.") % name
+        return _("You drew %(card)s: it does not fit; end your move.") % name
     if stage == "add":
         top = view.get("top") or ""
         if top[1:] == "J":
-            return "Add another jack, or end your move."
-        return f"Add another {rank_plural(top[1:])[:-1]}, or end your move."
+            return _("Add another jack, or end your move.")
+        return _("Add another %(rank)s, or end your move.") % {"rank": rank_word(top[1:])}
     if stage == "cover":
         top = view.get("top") or ""
-        demand = f"a {suit_text(top[0])}, another 6 or a jack" if top else "a card"
+        if top:
+            demand = _("%(suit)s, another 6 or a jack") % {"suit": suit_text(top[0])}
+        else:
+            demand = _("a card")
         if cards:
-            return f"Cover the 6: play {demand}."
-        return f"Cover the 6 ({demand}): you hold none, so draw until you can."
+            return _("Cover the 6: play %(demand)s.") % {"demand": demand}
+        return _("Cover the 6 (%(demand)s): you hold none, so draw until you can.") % {"demand": demand}
     return ""
 
 
 def button_label(action: str, view: dict[str, Any], names: _Names) -> str:
     """The words on a Bridge decision's button (cards are played from the hand)."""
-    word, _, arg = action.partition(":")
+    word, _colon, arg = action.partition(":")
     move = view.get("move") or {}
     if action == "draw":
-        return "Draw a card (none covers the 6)" if move.get("stage") == "cover" else "Draw a card"
+        return _("Draw a card (none covers the 6)") if move.get("stage") == "cover" else _("Draw a card")
     if action == "stop":
-        return "Keep it and end my move" if move.get("stage") == "drawn" else "End my move"
+        return _("Keep it and end my move") if move.get("stage") == "drawn" else _("End my move")
     if action == "bridge":
-        return "Declare Bridge: end the round now"
+        return _("Declare Bridge: end the round now")
     if action == "no-bridge":
-        return "Play on (no Bridge)"
+        return _("Play on (no Bridge)")
     if word == "wish" and arg in SUITS:
-        symbol, name, _colour = SUITS[arg]
-        return f"{symbol} {name.capitalize()}"
+        return str(SUIT_BUTTONS[arg])
     if word == "eights":
         mover = move.get("seat", 0)
         k = sum(1 for c in move.get("cards", []) if c[1:] == "8")
         closing = view.get("winner") is not None
         nxt = (mover + 1) % view["seats"]
+        words = {"name": names(nxt), "count": 2 * k, "spread": _spread(view, mover, k, names)}
         if arg == "next":
-            return f"Next player ({names(nxt)}) draws {2 * k}" + ("" if closing else ", misses a turn")
-        return f"Spread: {_spread(view, mover, k, names)}" + ("" if closing else "; each misses a turn")
+            if closing:
+                return _("Next player (%(name)s) draws %(count)s") % words
+            return _("Next player (%(name)s) draws %(count)s, misses a turn") % words
+        if closing:
+            return _("Spread: %(spread)s") % words
+        return _("Spread: %(spread)s; each misses a turn") % words
     if word == "jpoints":
         j = trailing_jacks(move.get("cards", []))
-        amount = J_POINTS * j * view["multiplier"]
+        amount = {"amount": J_POINTS * j * view["multiplier"]}
         if arg == "minus":
-            return f"Minus: −{amount} off my total"
-        return f"Plus: +{amount} on each other player's total"
+            return _("Minus: −%(amount)s off my total") % amount
+        return _("Plus: +%(amount)s on each other player's total") % amount
     return action

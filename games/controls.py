@@ -7,31 +7,34 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
+
 from games.rules.czech.deal import STYLE_NAMES
 from games.vocabulary import vocabulary
 
 # What "pass" means, phase by phase (the same word ends many kinds of decision).
 PASS_LABELS = {
-    "shuffle": "Done: hand the deck to be cut",
-    "valat": "No valat",
-    "iote": "Do not call it",
-    "contra": "No contra",
+    "shuffle": pgettext_lazy("button", "Done: hand the deck to be cut"),
+    "valat": pgettext_lazy("button", "No valat"),
+    "iote": pgettext_lazy("button", "Do not call it"),
+    "contra": pgettext_lazy("button", "No contra"),
 }
 LABELS = {
-    "shuffle": "Shuffle again",
-    "prever": "Prever (play alone)",
-    "take": "Take the talon card",
-    "offer": "Offer it unseen",
-    "accept": "Accept the offered card",
-    "refuse": "Refuse it",
-    "reject": "Reject these three",
-    "declare": "Announce the money cards",
-    "decline": "Keep my Uni / Bida secret",
-    "valat": "Call valat (all 12 tricks)",
-    "iote": "Call I on the end",
-    "contra": "Contra",
-    "rhea-contra": "Rhea-contra",
-    "supra-contra": "Supra-contra",
+    "shuffle": pgettext_lazy("button", "Shuffle again"),
+    "prever": pgettext_lazy("button", "Prever (play alone)"),
+    "take": pgettext_lazy("button", "Take the talon card"),
+    "offer": pgettext_lazy("button", "Offer it unseen"),
+    "accept": pgettext_lazy("button", "Accept the offered card"),
+    "refuse": pgettext_lazy("button", "Refuse it"),
+    "reject": pgettext_lazy("button", "Reject these three"),
+    "declare": pgettext_lazy("button", "Announce the money cards"),
+    "decline": pgettext_lazy("button", "Keep my Uni / Bida secret"),
+    "valat": pgettext_lazy("button", "Call valat (all 12 tricks)"),
+    "iote": pgettext_lazy("button", "Call I on the end"),
+    "contra": pgettext_lazy("button", "Contra"),
+    "rhea-contra": pgettext_lazy("button", "Rhea-contra"),
+    "supra-contra": pgettext_lazy("button", "Supra-contra"),
 }
 KNOCK_STYLES = STYLE_NAMES  # czech.md §3.2, named by the rules core
 
@@ -44,36 +47,50 @@ def button_label(
 
     phase = (view or {}).get("phase")
     variant = (view or {}).get("variant")
-    word, _, arg = action.partition(":")
+    word, _colon, arg = action.partition(":")
     highest = (view or {}).get("highest_bid")
     mine = bool(highest) and highest["seat"] == me and phase == "auction"
     if action == "pass":
         if phase == "announce":
-            return "End my turn" if turn_has_calls else "Pass (no announcement)"
+            return (
+                pgettext("button", "End my turn")
+                if turn_has_calls
+                else pgettext("button", "Pass (no announcement)")
+            )
         if mine:
-            return "Pass: klop is played"  # the opener still standing at three (slovenian3.md §4.3)
+            return pgettext(
+                "button", "Pass: klop is played"
+            )  # the opener still standing at three (slovenian3.md §4.3)
         if phase == "prever":
-            return "Go with a partner" if view and view.get("povinnost") == me else "Pass (go ahead)"
-        return PASS_LABELS.get(phase or "", "Pass")
+            if view and view.get("povinnost") == me:
+                return pgettext("button", "Go with a partner")
+            return pgettext("button", "Pass (go ahead)")
+        if phase in PASS_LABELS:
+            return str(PASS_LABELS[phase])
+        return pgettext("bid", "Pass")
     if word == "keep" and phase == "talon":
         stage = ((view or {}).get("prever_talon") or {}).get("stage")
-        return "Keep the bottom three" if stage == "bottom" else "Keep these three"
+        return (
+            pgettext("button", "Keep the bottom three")
+            if stage == "bottom"
+            else pgettext("button", "Keep these three")
+        )
     if word == "reject" and phase == "talon":
         stage = ((view or {}).get("prever_talon") or {}).get("stage")
-        return (
-            "Reject them too: take back the top three"
-            if stage == "bottom"
-            else "Reject: show them, see the other three"
-        )
+        if stage == "bottom":
+            return pgettext("button", "Reject them too: take back the top three")
+        return pgettext("button", "Reject: show them, see the other three")
     if word == "knock":
-        return f"Knock: deal {KNOCK_STYLES.get(arg, arg)}"
+        return pgettext("button", "Knock: deal %(style)s") % {"style": KNOCK_STYLES.get(arg, arg)}
     if word == "pile":
-        return f"Take pile {arg}"
+        return pgettext("button", "Take pile %(number)s") % {"number": arg}
     if word in LABELS and not arg:
-        return LABELS[word]
+        return str(LABELS[word])
     label = action_label(action, variant)
     if word == "bid" and mine and label.lower() == highest["contract"]:
-        return f"Keep {highest['contract']}"  # the final call repeats the bid (slovenian3.md §4.2)
+        return pgettext("button", "Keep %(contract)s") % {
+            "contract": highest["contract"]
+        }  # the final call repeats the bid (slovenian3.md §4.2)
     return label
 
 
@@ -105,7 +122,7 @@ def controls_for(view: dict[str, Any] | None, legal: list[str], me: int | None) 
     turn_has_calls = bool(turn and turn["calls"])
     buttons, announce, kontra, talon, cuts = [], [], [], [], []
     for action in legal:
-        word, _, arg = action.partition(":")
+        word, _colon, arg = action.partition(":")
         if word in ("play", "discard"):
             continue
         if word == "announce":
@@ -117,7 +134,7 @@ def controls_for(view: dict[str, Any] | None, legal: list[str], me: int | None) 
         elif word == "take" and arg.isdigit() and 0 < int(arg) <= len(groups):
             talon.append({"action": action, "number": int(arg), "cards": groups[int(arg) - 1]})
         elif action == "declare" and "decline" in legal:
-            buttons.append({"action": action, "label": "Declare my Uni / Bida too"})
+            buttons.append({"action": action, "label": pgettext("button", "Declare my Uni / Bida too")})
         else:
             buttons.append({"action": action, "label": button_label(action, view, me, turn_has_calls)})
     cut = None
@@ -166,10 +183,10 @@ def _auction_note(view: dict[str, Any], legal: list[str], me: int) -> str:
     if view.get("phase") != "auction" or "highest_bid" not in view or not legal or "pass" in legal:
         return ""
     if "bid:klop" in legal:
-        return "Both others passed: name klop (everyone plays for themselves), three or a higher contract."
+        return _("Both others passed: name klop (everyone plays for themselves), three or a higher contract.")
     highest = view["highest_bid"]
     if highest and highest["seat"] == me:
-        return "Both others passed: keep your contract or name a higher one."
+        return _("Both others passed: keep your contract or name a higher one.")
     return ""
 
 

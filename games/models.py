@@ -11,6 +11,9 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import formats, timezone
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from games.rules import VARIANTS, Deal, HandContext
 
@@ -26,45 +29,52 @@ def new_invite_token() -> str:
 
 
 class Room(models.Model):
-    code = models.SlugField(max_length=12, unique=True, default=new_room_code)
-    variant = models.CharField(max_length=20, db_index=True)
-    options = models.JSONField(default=dict, blank=True)
+    code = models.SlugField(max_length=12, unique=True, default=new_room_code, verbose_name=_("code"))
+    variant = models.CharField(max_length=20, db_index=True, verbose_name=_("game"))
+    options = models.JSONField(default=dict, blank=True, verbose_name=_("options"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
     )
-    created = models.DateTimeField(auto_now_add=True)
-    closed = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    closed = models.BooleanField(default=False, verbose_name=_("closed"))
     # Seconds a human seat has for each decision before the basic robot moves for it; 0: no clock.
     # A table setting, not a rule option: the rules core knows no clock.
-    turn_clock = models.PositiveIntegerField(default=0)
+    turn_clock = models.PositiveIntegerField(default=0, verbose_name=_("turn clock"))
     # The last match the host ended (a match without a set length, czech.md §11); 0: none.
-    ended_match = models.PositiveIntegerField(default=0)
+    ended_match = models.PositiveIntegerField(default=0, verbose_name=_("ended match"))
     # The table's chat (games.chat), settings the host changes at any time: the whole chat on or
     # off, and the watchers' channel open or closed. Room settings, not rule options.
-    chat_on = models.BooleanField(default=True)
-    audience_chat = models.BooleanField(default=True)
+    chat_on = models.BooleanField(default=True, verbose_name=_("chat on"))
+    audience_chat = models.BooleanField(default=True, verbose_name=_("audience chat"))
     # Who may find, sit at and watch the table (games/tables/access.py), set by the host before
     # the first hand: ``private``, not listed in the lobby; ``locked``, only players the host
     # invited by link may sit; ``open_audience`` False, only its players and staff watch.
-    private = models.BooleanField(default=False)
-    locked = models.BooleanField(default=False)
-    open_audience = models.BooleanField(default=True)
+    private = models.BooleanField(default=False, verbose_name=_("private"))
+    locked = models.BooleanField(default=False, verbose_name=_("locked"))
+    open_audience = models.BooleanField(default=True, verbose_name=_("open audience"))
     # Changed when the host removes a player, so that the old invitation link seats nobody.
-    invite_token = models.CharField(max_length=32, default=new_invite_token)
+    invite_token = models.CharField(max_length=32, default=new_invite_token, verbose_name=_("invite token"))
     # The users the host removed from a seat: they may not sit here again unless the host's
     # current link invites them anew. On the room row, which every render reads anyway.
-    removed = models.JSONField(default=list, blank=True)
+    removed = models.JSONField(default=list, blank=True, verbose_name=_("removed"))
     # A guided hand (games.tutorial): the learner in seat 0, the script's robots elsewhere, a
     # fixed deal; private (never in the lobby) and one hand long.
-    tutorial = models.BooleanField(default=False)
+    tutorial = models.BooleanField(default=False, verbose_name=_("tutorial"))
     # Whether the people's ratings change with this table's matches (games/standings), a room
     # setting chosen on the opening form.
-    rated = models.BooleanField(default=False)
+    rated = models.BooleanField(default=False, verbose_name=_("rated"))
     # A table of one fixed deal (the daily deal, games/daily): its robots draw from this seed
     # instead of the hand's id, so every player meets the same robots; it deals no next hand.
-    fixed_seed = models.CharField(max_length=64, blank=True, default="")
+    fixed_seed = models.CharField(max_length=64, blank=True, default="", verbose_name=_("fixed deal seed"))
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-created"]
 
     def __str__(self) -> str:
@@ -81,31 +91,43 @@ class Room(models.Model):
 
 
 class Seat(models.Model):
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
+    index = models.PositiveSmallIntegerField(verbose_name=_("index"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+        verbose_name=_("user"),
     )
     # A robot level ("random", "basic", "strong") plays the seat when set; empty means human or free.
-    robot = models.CharField(max_length=20, blank=True, default="")
+    robot = models.CharField(max_length=20, blank=True, default="", verbose_name=_("robot"))
     # The player who left this seat during the match: a robot keeps it warm until they return.
     kept_for = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("kept for"),
     )
     # Automatic moves in a row made for this seat when its turn clock ran out; a move of the
     # player's own resets it. At ``AWAY_AFTER`` the seat is away: the basic robot plays it at
     # once, without a clock, until the player says they are back.
-    timeouts = models.PositiveSmallIntegerField(default=0)
-    away = models.BooleanField(default=False)
+    timeouts = models.PositiveSmallIntegerField(default=0, verbose_name=_("timeouts"))
+    away = models.BooleanField(default=False, verbose_name=_("away"))
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["room", "index"]
         constraints = [
             models.UniqueConstraint(fields=["room", "index"], name="unique_seat_index"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.room.code} seat {self.index}"
+        return gettext("%(table)s seat %(seat)s") % {"table": self.room.code, "seat": self.index}
 
     @property
     def is_free(self) -> bool:
@@ -116,38 +138,46 @@ class Seat(models.Model):
         if self.user_id is not None:
             return self.user.username
         if self.robot:
-            return f"Robot {self.index + 1} ({self.robot})"
-        return "free"
+            return gettext("Robot %(seat)s (%(level)s)") % {"seat": self.index + 1, "level": self.robot}
+        return pgettext("seat", "free")
 
 
 class Hand(models.Model):
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveIntegerField()
-    match_no = models.PositiveIntegerField(default=1)  # hands of one match share it
-    variant = models.CharField(max_length=20, db_index=True)
-    deal = models.JSONField()  # the explicit cards, never only a seed
-    context = models.JSONField()  # dealer, options, match facts: what the hand was played under
-    players = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hands")
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="hands", verbose_name=_("table"))
+    number = models.PositiveIntegerField(verbose_name=_("number"))
+    match_no = models.PositiveIntegerField(
+        default=1, verbose_name=_("match number")
+    )  # hands of one match share it
+    variant = models.CharField(max_length=20, db_index=True, verbose_name=_("game"))
+    deal = models.JSONField(verbose_name=_("deal"))  # the explicit cards, never only a seed
+    context = models.JSONField(
+        verbose_name=_("context")
+    )  # dealer, options, match facts: what the hand was played under
+    players = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="hands", verbose_name=_("players")
+    )
     # Summary of the log, for lists; rebuilt from the log at will.
-    seq = models.PositiveIntegerField(default=0)
+    seq = models.PositiveIntegerField(default=0, verbose_name=_("move number"))
     # The moves the players may know of: ``seq`` without the private declines (a Czech contra
     # offer turned down). Pages show this number, never ``seq``: counting private moves would
     # tell how many players were asked.
-    public_seq = models.PositiveIntegerField(default=0)
-    phase = models.CharField(max_length=20, default="")
-    to_act = models.JSONField(default=list, blank=True)
-    result = models.JSONField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True, db_index=True)
-    finished = models.DateTimeField(null=True, blank=True)
+    public_seq = models.PositiveIntegerField(default=0, verbose_name=_("public move number"))
+    phase = models.CharField(max_length=20, default="", verbose_name=_("phase"))
+    to_act = models.JSONField(default=list, blank=True, verbose_name=_("to act"))
+    result = models.JSONField(null=True, blank=True, verbose_name=_("result"))
+    created = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("created"))
+    finished = models.DateTimeField(null=True, blank=True, verbose_name=_("finished"))
 
     class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
         ordering = ["-created"]
         constraints = [
             models.UniqueConstraint(fields=["room", "number"], name="unique_hand_number"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.room.code} hand {self.number}"
+        return gettext("%(table)s hand %(number)s") % {"table": self.room.code, "number": self.number}
 
     def deal_value(self) -> Deal:
         return Deal.from_json(self.deal)
@@ -163,26 +193,37 @@ class Hand(models.Model):
 class HandAction(models.Model):
     """One entry of the append-only log. A lost race is a unique-constraint conflict."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    action = models.CharField(max_length=200)
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions", verbose_name=_("hand"))
+    seq = models.PositiveIntegerField(verbose_name=_("move number"))
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    action = models.CharField(max_length=200, verbose_name=_("action"))
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("actor"),
     )
-    robot = models.CharField(max_length=20, blank=True, default="")
+    robot = models.CharField(max_length=20, blank=True, default="", verbose_name=_("robot"))
     # False for a move the other players may not know happened (``Variant.is_public``).
-    public = models.BooleanField(default=True)
-    created = models.DateTimeField(auto_now_add=True)
+    public = models.BooleanField(default=True, verbose_name=_("public"))
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("action")
+        verbose_name_plural = _("actions")
         ordering = ["hand", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "seq"], name="unique_action_seq"),
         ]
 
     def __str__(self) -> str:
-        return f"#{self.seq} seat {self.seat}: {self.action}"
+        return gettext("#%(seq)s seat %(seat)s: %(action)s") % {
+            "seq": self.seq,
+            "seat": self.seat,
+            "action": self.action,
+        }
 
 
 class TurnClock(models.Model):
@@ -190,19 +231,27 @@ class TurnClock(models.Model):
     act, so that the discards (several seats at once) each keep their own. Written only by
     ``games.services`` under the hand's row lock; rebuilt at every action from ``to_act``."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="clocks")
-    seat = models.PositiveSmallIntegerField()
-    seq = models.PositiveIntegerField()  # the hand's seq when this decision's clock started
-    deadline = models.DateTimeField(db_index=True)
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="clocks", verbose_name=_("hand"))
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
+    seq = models.PositiveIntegerField(
+        verbose_name=_("move number")
+    )  # the hand's seq when this decision's clock started
+    deadline = models.DateTimeField(db_index=True, verbose_name=_("deadline"))
 
     class Meta:
+        verbose_name = _("turn clock")
+        verbose_name_plural = _("turn clocks")
         ordering = ["deadline"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "seat"], name="unique_clock_seat"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.hand} seat {self.seat} until {self.deadline:%H:%M:%S}"
+        return gettext("%(hand)s seat %(seat)s until %(deadline)s") % {
+            "hand": self.hand,
+            "seat": self.seat,
+            "deadline": formats.time_format(timezone.localtime(self.deadline), "H:i:s"),
+        }
 
 
 class ChatMessage(models.Model):
@@ -212,22 +261,39 @@ class ChatMessage(models.Model):
 
     PLAYERS = "players"
     AUDIENCE = "audience"
-    CHANNELS = [(PLAYERS, "players"), (AUDIENCE, "audience")]
+    CHANNELS = [
+        (PLAYERS, pgettext_lazy("chat channel", "players")),
+        (AUDIENCE, pgettext_lazy("chat channel", "audience")),
+    ]
     LONGEST = 300  # characters, after games.chat.text.clean
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="chat_messages")
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("table")
     )
-    channel = models.CharField(max_length=10, choices=CHANNELS)
-    text = models.CharField(max_length=LONGEST)
-    created = models.DateTimeField(auto_now_add=True, db_index=True)
-    removed_at = models.DateTimeField(null=True, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("author"),
+    )
+    channel = models.CharField(max_length=10, choices=CHANNELS, verbose_name=_("channel"))
+    text = models.CharField(max_length=LONGEST, verbose_name=_("text"))
+    created = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("created"))
+    removed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("removed at"))
     removed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("removed by"),
     )
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["room", "id"]
         indexes = [models.Index(fields=["room", "channel", "id"], name="chat_room_channel")]
 
@@ -240,23 +306,39 @@ class ChatPreference(models.Model):
     none of its messages to that user's pages."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="chat_preference"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="chat_preference",
+        verbose_name=_("user"),
     )
-    hidden = models.BooleanField(default=False)
+    hidden = models.BooleanField(default=False, verbose_name=_("hidden"))
+
+    class Meta:
+        verbose_name = _("chat preference")
+        verbose_name_plural = _("chat preferences")
 
     def __str__(self) -> str:
-        return f"{self.user} chat {'hidden' if self.hidden else 'shown'}"
+        if self.hidden:
+            return gettext("%(user)s: chat hidden") % {"user": self.user}
+        return gettext("%(user)s: chat shown") % {"user": self.user}
 
 
 class Invitation(models.Model):
     """A person who came to a table by its host's invitation link: a locked table seats only
     them (and its host). Written only by ``games.services``."""
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="invitations")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("table")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    created = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
         constraints = [
             models.UniqueConstraint(fields=["room", "user"], name="unique_invitation"),
         ]
@@ -271,12 +353,18 @@ class Presence(models.Model):
     row when it closes; the rows of a process that died stop being refreshed and are no longer
     counted once ``ONLINE_SECONDS`` have passed."""
 
-    channel = models.CharField(max_length=200, unique=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    seen = models.DateTimeField(db_index=True)
+    channel = models.CharField(max_length=200, unique=True, verbose_name=_("channel"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    seen = models.DateTimeField(db_index=True, verbose_name=_("seen"))
+
+    class Meta:
+        verbose_name = _("open connection")
+        verbose_name_plural = _("open connections")
 
     def __str__(self) -> str:
-        return f"{self.user_id} on {self.channel}"
+        return gettext("%(user)s on %(channel)s") % {"user": self.user_id, "channel": self.channel}
 
 
 # Derived tables and the daily deal live in their own packages; imported here so that Django

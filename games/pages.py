@@ -14,6 +14,7 @@ from typing import Any
 from django.template import engines
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games import bridge_page, matches, replay, services, turn_clock, why_not
 from games.automatic import automatic_lines
@@ -21,6 +22,7 @@ from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
 from games.models import Hand, Room, Seat
 from games.rules import AUDIENCE, get_variant
+from games.rules.hungarian.outcome import FAILED_TRIAL
 from games.rules.match import RADELCI
 from games.tables import room_page
 from games.tutorial.tables import guide_panel
@@ -66,6 +68,44 @@ class Table:
     deadlines: dict[int, datetime] = field(default_factory=dict)  # turn clocks running: {seat: deadline}
     # The log lines a robot made for a person (their clock ran out, or they are away): {index: why}.
     automatic: dict[int, str] = field(default_factory=dict)
+
+
+# The codes the result and the scoreboard pick out (the rules core's values, not text).
+RESULT_CODES = {
+    "failed_trial": FAILED_TRIAL,
+    "ended_early": "ended early",  # untranslated: games.rules.slovenian3.outcome's reason code
+    "radelci": RADELCI,
+}
+
+# The robot levels as the host's seat menu names them.
+ROBOT_LEVEL_NAMES = {
+    "strong": pgettext_lazy("robot level", "strong"),
+    "basic": pgettext_lazy("robot level", "basic"),
+    "random": pgettext_lazy("robot level", "random"),
+}
+
+# The phase in the status line (the game's own word in each language; Bridge: bridge_page).
+PHASE_LABELS = {
+    "add": pgettext_lazy("phase", "Add"),
+    "announce": pgettext_lazy("phase", "Announce"),
+    "auction": pgettext_lazy("phase", "Auction"),
+    "call": pgettext_lazy("phase", "Call"),
+    "contra": pgettext_lazy("phase", "Contra"),
+    "cut": pgettext_lazy("phase", "Cut"),
+    "discard": pgettext_lazy("phase", "Discard"),
+    "drawn": pgettext_lazy("phase", "Drawn"),
+    "first": pgettext_lazy("phase", "First"),
+    "iote": pgettext_lazy("phase", "Iote"),
+    "money": pgettext_lazy("phase", "Money"),
+    "over": pgettext_lazy("phase", "Over"),
+    "piles": pgettext_lazy("phase", "Piles"),
+    "play": pgettext_lazy("phase", "Play"),
+    "prever": pgettext_lazy("phase", "Prever"),
+    "raise": pgettext_lazy("phase", "Raise"),
+    "shuffle": pgettext_lazy("phase", "Shuffle"),
+    "talon": pgettext_lazy("phase", "Talon"),
+    "valat": pgettext_lazy("phase", "Valat"),
+}
 
 
 def load_table(room: Room) -> Table:
@@ -207,6 +247,8 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
     context["robot_levels"] = [level for level in LEVELS if services.robot_plays(level, room.variant)]
+    context["robot_level_names"] = ROBOT_LEVEL_NAMES
+    context["result_codes"] = RESULT_CODES
     # The host (or, without a seated host, any player) may free the seat of a player who keeps
     # the table waiting (services.release says when); only seated players see it, so the
     # audience's shared render (``audience_key``) does not change.
@@ -227,6 +269,8 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     # older render that arrives late (a POST reply overtaken by a push, or the reverse).
     context["version"] = (hand.number * 1_000_000 + hand.public_seq) if hand is not None else 0
     if context["view"] is not None:
+        phase = context["view"]["phase"]
+        context["phase_label"] = PHASE_LABELS.get(phase, phase.title())
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
         context["trick_total"] = trick_total_of(context["view"])
     context["legal_set"] = set(context["legal"])
@@ -281,7 +325,7 @@ def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str, s
     for option in variant.options:
         value = options.get(option.name, option.default)
         if isinstance(value, bool):
-            text = "yes" if value else "no"
+            text = pgettext("option", "yes") if value else pgettext("option", "no")
         else:
             text = str(value).replace("_", " ")
         rows.append((option.label or option.name, text, option.name))

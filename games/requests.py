@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 
 from games import services
 from games.models import Room
@@ -36,14 +37,19 @@ def posted_number(request: HttpRequest, name: str, minimum: int | None = None) -
     """The whole number posted as ``name``; a refusal that names the field otherwise."""
     raw = request.POST.get(name)
     if raw is None or raw == "":
-        raise services.Illegal(f"{name} is required")
+        raise services.Illegal(_("%(field)s is required") % {"field": name})
     number = whole_number(raw.strip())
     if number is None:
-        raise services.Illegal(f"{name} must be a whole number, not {raw!r}")
+        raise services.Illegal(
+            _("%(field)s must be a whole number, not %(value)r") % {"field": name, "value": raw}
+        )
     if minimum is not None and number < minimum:
-        raise services.Illegal(f"{name} must be at least {minimum}, not {number}")
+        raise services.Illegal(
+            _("%(field)s must be at least %(least)s, not %(value)s")
+            % {"field": name, "least": minimum, "value": number}
+        )
     if abs(number) > LARGEST:
-        raise services.Illegal(f"{name} is too large: {number}")
+        raise services.Illegal(_("%(field)s is too large: %(value)s") % {"field": name, "value": number})
     return number
 
 
@@ -67,14 +73,14 @@ def room_change(
     request: HttpRequest,
     code: str,
     change: Callable[[Room], object],
-    signed_out: str = "You have no seat at this table",
+    signed_out: str | None = None,
 ) -> HttpResponse:
     """Run ``change(room)`` for a signed-in user (``signed_out``: the refusal of anyone else);
     refusals answer as usual, success goes back to the room."""
     room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
-            raise services.Forbidden(signed_out)
+            raise services.Forbidden(signed_out or _("You have no seat at this table"))
         change(room)
     except services.Refused as refusal:
         return refused(request, refusal)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.translation import gettext as _
+
 from games.models import TurnClock
 
 # The choices a room may be opened with, in seconds per decision (0: no clock).
@@ -26,8 +28,8 @@ def check_seconds(seconds: int) -> int:
     """The room option's value, or ``ValueError`` with the message a player reads."""
     if seconds != 0 and not MIN_SECONDS <= seconds <= MAX_SECONDS:
         raise ValueError(
-            f"The turn clock must be 0 (off) or between {MIN_SECONDS} and {MAX_SECONDS} seconds,"
-            f" not {seconds}"
+            _("The turn clock must be 0 (off) or between %(low)s and %(high)s seconds, not %(seconds)s")
+            % {"low": MIN_SECONDS, "high": MAX_SECONDS, "seconds": seconds}
         )
     return seconds
 

@@ -10,6 +10,8 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games import cardfaces, pages, services
@@ -50,6 +52,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
     }
     first = context["variant_seats"][0][1]
     context["robot_choices"] = robot_choices(first)
+    # The same choices for every table size, in the viewer's language, for the page's script
+    # (it rebuilds the choice when the game or a seats option changes).
+    most = max([seats for _v, seats in context["variant_seats"]] + [MOST_SEATS])
+    context["robot_choices_json"] = json.dumps(
+        {seats: robot_choices(seats) for seats in range(2, most + 1)}, ensure_ascii=False
+    )
     return render(request, "games/lobby.html", context, status=400 if game_error else 200)
 
 
@@ -59,19 +67,28 @@ def cards(request: HttpRequest) -> HttpResponse:
     return render(request, "games/cards.html", {"packs": cardfaces.PACKS})
 
 
+# The largest table any option makes (Hungarian with five players): the script's choices go so far.
+MOST_SEATS = 5
+
+
 def robot_choices(seats: int) -> list[tuple[int, str]]:
     """The lobby's robots choice for a table of ``seats``: every other seat a robot first."""
     choices = []
     for robots in range(seats - 1, -1, -1):
         friends = seats - 1 - robots
         if friends == 0:
-            text = f"{robots} robot{'s' if robots != 1 else ''} (play now)"
+            text = ngettext("%(count)s robot (play now)", "%(count)s robots (play now)", robots) % {
+                "count": robots
+            }
         elif robots == 0:
-            text = f"no robots, {friends} friend{'s' if friends != 1 else ''}"
+            text = ngettext("no robots, %(count)s friend", "no robots, %(count)s friends", friends) % {
+                "count": friends
+            }
         else:
-            text = (
-                f"{robots} robot{'s' if robots != 1 else ''}, {friends} friend{'s' if friends != 1 else ''}"
-            )
+            text = pgettext("robots and friends at a new table", "%(robots)s, %(friends)s") % {
+                "robots": ngettext("%(count)s robot", "%(count)s robots", robots) % {"count": robots},
+                "friends": ngettext("%(count)s friend", "%(count)s friends", friends) % {"count": friends},
+            }
         choices.append((robots, text))
     return choices
 
@@ -117,14 +134,14 @@ def _option_text(value: Any) -> str:
 
 def choice_label(value: Any) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("option", "yes") if value else pgettext("option", "no")
     return str(value).replace("_", " ")
 
 
 @require_POST
 def new_room(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return refused(request, services.Forbidden("Log in or play as a guest to open a table"))
+        return refused(request, services.Forbidden(_("Log in or play as a guest to open a table")))
     limited = open_tables_full(request.user) or limits.hit_request(request, "room")
     if limited is not None:
         return limits.too_many(request, limited)
@@ -151,7 +168,9 @@ def new_room(request: HttpRequest) -> HttpResponse:
             raise services.Illegal(str(exc)) from None
         rated = str(request.POST.get("rated", "")).strip().lower()
         if rated not in access.YES | access.NO:
-            raise services.Illegal(f"rated must be on or off, not {request.POST.get('rated')!r}")
+            raise services.Illegal(
+                _("rated must be on or off, not %(value)r") % {"value": request.POST.get("rated")}
+            )
         room = services.create_room(
             request.user,
             variant_key,
@@ -175,7 +194,14 @@ def open_tables_full(user: Any) -> limits.Limited | None:
     if not most or Room.objects.filter(closed=False, seats__user=user).distinct().count() < most:
         return None
     return limits.Limited(
-        "room", None, f"You are seated at {most} open tables: leave one before opening another."
+        "room",
+        None,
+        ngettext(
+            "You are seated at %(count)s open table: leave it before opening another.",
+            "You are seated at %(count)s open tables: leave one before opening another.",
+            most,
+        )
+        % {"count": most},
     )
 
 
@@ -202,7 +228,7 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     if not access.may_watch(room, request.user, list(room.seats.all())):
         free = room.seats.filter(user=None, robot="").exists()
-        page = {"room": room, "message": access.AUDIENCE_CLOSED, "offer_seat": free}
+        page = {"room": room, "message": _(access.AUDIENCE_CLOSED), "offer_seat": free}
         return render(request, "games/join.html", page, status=403)
     hand = room.current_hand()
     if hand is not None and not hand.is_over:
@@ -217,7 +243,7 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
 def view_json(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     if not access.may_watch(room, request.user, list(room.seats.all())):
-        return JsonResponse({"error": access.AUDIENCE_CLOSED}, status=403)
+        return JsonResponse({"error": _(access.AUDIENCE_CLOSED)}, status=403)
     return JsonResponse({**pages.api_view(room, request.user), "chat": chat.api(room, request.user)})
 
 
@@ -228,14 +254,14 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     try:
         seat = pages.viewer_for(room, request.user).seat
         if seat is None:
-            raise services.Forbidden("You have no seat at this table")
+            raise services.Forbidden(_("You have no seat at this table"))
         action = request.POST.get("action", "").strip()
         if not action:
-            raise services.Illegal("action is required")
+            raise services.Illegal(_("action is required"))
         seq = posted_number(request, "seq", minimum=0)  # a move number: never negative
         hand = room.current_hand()
         if hand is None:
-            raise services.Illegal("The table is waiting for players")
+            raise services.Illegal(_("The table is waiting for players"))
         action = _normalise(hand.variant, action, hand.context_value().options)
         # Pages number the moves they know of (``Hand.public_seq``); the writer wants the log's.
         done = services.submit_action(hand.pk, seat, action, services.seq_seen(hand, seq), actor=request.user)
@@ -277,7 +303,7 @@ def end_match(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
-            raise services.Forbidden("Only the player who opened the table can end the match")
+            raise services.Forbidden(_("Only the player who opened the table can end the match"))
         services.end_match(room, request.user, posted_number(request, "hand_no"))
     except services.Refused as refusal:
         return refused(request, refusal)
@@ -302,7 +328,7 @@ def set_robot(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
-            raise services.Forbidden("Only the player who opened the table can seat robots")
+            raise services.Forbidden(_("Only the player who opened the table can seat robots"))
         services.set_robot(
             room, request.user, posted_number(request, "seat"), request.POST.get("level", "").strip()
         )
@@ -318,7 +344,7 @@ def release(request: HttpRequest, code: str) -> HttpResponse:
         request,
         code,
         lambda room: services.release(room, request.user, posted_number(request, "seat", minimum=0)),
-        "Only the player who opened the table can free a seat",
+        gettext_lazy("Only the player who opened the table can free a seat"),
     )
 
 
@@ -339,5 +365,5 @@ def inspect_hand(request: HttpRequest, hand_id: int) -> HttpResponse:
     try:
         step = viewer.parse_step(request.GET.get("step"))
     except ValueError:
-        raise Http404("No such step") from None
+        raise Http404(_("No such step")) from None
     return render(request, "games/inspect.html", viewer.viewer_context(hand, step))

@@ -11,28 +11,31 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-SESSION_CHANGED = "Your session changed: reload the page to go on."
+SESSION_CHANGED = gettext_noop("Your session changed: reload the page to go on.")  # shown as _(...)
 # site.js recognises the refusal by this header, whatever the text says.
 HEADER = "X-Session-Changed"
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """403 with ``SESSION_CHANGED``; ``reason`` (Django's words for developers) is not shown."""
+    message = _(SESSION_CHANGED)
     if request.headers.get("HX-Request") == "true":
-        response = HttpResponse(SESSION_CHANGED, status=403, content_type="text/plain; charset=utf-8")
-    elif "text/html" in request.headers.get("Accept", ""):
-        context = {"message": SESSION_CHANGED, "back": _same_site_referer(request)}
+        response = HttpResponse(message, status=403, content_type="text/plain; charset=utf-8")
+    elif "text/html" in request.headers.get("Accept", ""):  # untranslated: an HTTP header
+        context = {"message": message, "back": _same_site_referer(request)}
         response = render(request, "session_changed.html", context, status=403)
     else:
-        response = JsonResponse({"error": SESSION_CHANGED}, status=403)
+        response = JsonResponse({"error": message}, status=403)
     response[HEADER] = "true"
     return response
 
 
 def _same_site_referer(request: HttpRequest) -> str | None:
     """The page the form was posted from, when it is one of ours (never a link off the site)."""
-    referer = request.headers.get("Referer", "")
+    referer = request.headers.get("Referer", "")  # untranslated: an HTTP header
     allowed = url_has_allowed_host_and_scheme(
         referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )

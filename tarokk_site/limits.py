@@ -22,18 +22,29 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django_ratelimit.core import get_usage
 
 log = logging.getLogger(__name__)
 
-# What a refusal says was done too often, by door.
-WHAT = {
-    "guest": "new guest players from your address",
-    "signup": "sign-ups from your address",
-    "room": "new tables",
-    "act": "moves",
-    "frame": "requests for a fresh view of the table",
-    "chat": "chat messages",
+# What a refusal says was done too often, by door: after a wait (``%(wait)s``, ``wait_words``)...
+TRY_AGAIN_IN = {
+    "guest": gettext_lazy("Too many new guest players from your address: try again in %(wait)s."),
+    "signup": gettext_lazy("Too many sign-ups from your address: try again in %(wait)s."),
+    "room": gettext_lazy("Too many new tables: try again in %(wait)s."),
+    "act": gettext_lazy("Too many moves: try again in %(wait)s."),
+    "frame": gettext_lazy("Too many requests for a fresh view of the table: try again in %(wait)s."),
+    "chat": gettext_lazy("Too many chat messages: try again in %(wait)s."),
+}
+# ... and when no wait is known.
+TRY_AGAIN_LATER = {
+    "guest": gettext_lazy("Too many new guest players from your address: try again later."),
+    "signup": gettext_lazy("Too many sign-ups from your address: try again later."),
+    "room": gettext_lazy("Too many new tables: try again later."),
+    "act": gettext_lazy("Too many moves: try again later."),
+    "frame": gettext_lazy("Too many requests for a fresh view of the table: try again later."),
+    "chat": gettext_lazy("Too many chat messages: try again later."),
 }
 
 
@@ -43,21 +54,26 @@ class Limited:
 
     door: str
     retry_after: int | None  # None: no time helps (a quota, freed by the user)
-    message: str = ""
+    message: Any = ""  # a whole message of its own (translated, or lazily translated)
 
     @property
     def text(self) -> str:
+        """The refusal in the active language (the refused request's)."""
         if self.message:
-            return self.message
-        when = f"try again in {wait_words(self.retry_after)}" if self.retry_after else "try again later"
-        return f"Too many {WHAT.get(self.door, 'requests')}: {when}."
+            return str(self.message)
+        if self.retry_after:
+            sentence = TRY_AGAIN_IN.get(self.door) or gettext_lazy(
+                "Too many requests: try again in %(wait)s."
+            )
+            return str(sentence) % {"wait": wait_words(self.retry_after)}
+        return str(TRY_AGAIN_LATER.get(self.door) or _("Too many requests: try again later."))
 
 
 def wait_words(seconds: int) -> str:
     if seconds < 60:
-        return f"{seconds} second{'s' if seconds != 1 else ''}"
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
     minutes = math.ceil(seconds / 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 def address(raw: str | None) -> str:
@@ -112,7 +128,7 @@ def too_many(request: HttpRequest, limited: Limited) -> HttpResponse:
     browser's form, JSON (``{"error": ...}``, as every refusal of the HTTP interface) else."""
     if request.headers.get("HX-Request") == "true":
         response = HttpResponse(limited.text, status=429, content_type="text/plain; charset=utf-8")
-    elif "text/html" in request.headers.get("Accept", ""):
+    elif "text/html" in request.headers.get("Accept", ""):  # untranslated: an HTTP header
         html = render_to_string("429.html", {"message": limited.text}, request=request)
         response = HttpResponse(html, status=429)
     else:
@@ -146,11 +162,11 @@ def login_locked_out(
     attempt while locked out starts the cool-off again (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_
     LOCKOUT``), so the whole cool-off is the honest wait."""
     seconds = int(settings.AXES_COOLOFF_TIME.total_seconds())
-    message = f"Too many failed logins: try again in {wait_words(seconds)}."
+    message = _("Too many failed logins: try again in %(wait)s.") % {"wait": wait_words(seconds)}
     return too_many(request, Limited("login", seconds, message))
 
 
 def handler429(request: HttpRequest) -> HttpResponse:
     """django-allauth's own rate limits (``ACCOUNT_RATE_LIMITS``, counted per minute or less)
     answer through this, as the site's other 429s do."""
-    return too_many(request, Limited("allauth", 60, "Too many requests: try again in a minute."))
+    return too_many(request, Limited("allauth", 60, _("Too many requests: try again in a minute.")))

@@ -28,6 +28,18 @@ from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The command line's help (this tool runs without Django, so in English, as manage.py's commands).
+HELP = {
+    "workers": "robot workers (default 1; 0: none here)",  # untranslated: command-line help
+    "no-migrate": "skip migrate and collectstatic",  # untranslated: command-line help
+    "embedded": "one process on SQLite instead",  # untranslated: command-line help
+    "log-dir": "write each process's output there",  # untranslated: command-line help
+    "proxy-headers": (
+        "take the client's address from X-Forwarded-For"  # untranslated: command-line help
+        " (only behind a reverse proxy)"
+    ),
+}
+
 
 class StackError(RuntimeError):
     pass
@@ -52,7 +64,7 @@ class Stack:
         proxy_headers: bool = False,
     ) -> None:
         if embedded and web != 1:
-            raise StackError("the embedded default is one process")
+            raise StackError("the embedded default is one process")  # untranslated: CLI output
         self.web = web
         self.port = port
         self.host = host
@@ -73,7 +85,8 @@ class Stack:
         else:
             missing = [n for n in ("DATABASE_URL", "REDIS_URL") if not self.env.get(n)]
             if missing:
-                raise StackError(f"the production shape needs {' and '.join(missing)}")
+                needs = f"the production shape needs {' and '.join(missing)}"  # untranslated: CLI output
+                raise StackError(needs)
         self.procs: dict[str, subprocess.Popen[bytes]] = {}
         self._logs: dict[str, IO[bytes]] = {}
 
@@ -122,7 +135,7 @@ class Stack:
 
     def start_one(self, name: str) -> None:
         if name in self.procs and self.procs[name].poll() is None:
-            raise StackError(f"{name} is already running")
+            raise StackError(f"{name} is already running")  # untranslated: CLI output
         cmd, env = self.command(name)
         out: IO[bytes] | int | None = None
         if self.log_dir is not None:
@@ -144,13 +157,19 @@ class Stack:
             while True:
                 proc = self.procs.get(name)
                 if proc is not None and proc.poll() is not None:
-                    raise StackError(f"{name} exited with {proc.returncode}{self._tail(name)}")
+                    exited = (
+                        f"{name} exited with {proc.returncode}{self._tail(name)}"  # untranslated: CLI output
+                    )
+                    raise StackError(exited)
                 try:
                     with urllib.request.urlopen(f"{url}/accounts/login/", timeout=2):
                         break
                 except (urllib.error.URLError, ConnectionError, TimeoutError):
                     if time.monotonic() > deadline:
-                        raise StackError(f"{name} did not answer on {url}{self._tail(name)}") from None
+                        silent = (
+                            f"{name} did not answer on {url}{self._tail(name)}"  # untranslated: CLI output
+                        )
+                        raise StackError(silent) from None
                     time.sleep(0.1)
 
     def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
@@ -188,7 +207,10 @@ class Stack:
         while not should_stop():
             for name, proc in list(self.procs.items()):
                 if proc.poll() is not None:
-                    print(f"stack: {name} exited with {proc.returncode}; restarting", file=sys.stderr)
+                    restarting = (
+                        f"stack: {name} exited with {proc.returncode}; restarting"  # untranslated: CLI output
+                    )
+                    print(restarting, file=sys.stderr)
                     self.start_one(name)
             time.sleep(0.5)
 
@@ -199,7 +221,10 @@ class Stack:
             [self.python, "manage.py", *args], cwd=ROOT, env=self.env, capture_output=True, text=True
         )
         if done.returncode != 0:
-            raise StackError(f"manage.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
+            failed = (
+                f"manage.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}"  # untranslated: CLI output
+            )
+            raise StackError(failed)
 
     def _tail(self, name: str) -> str:
         if self.log_dir is None:
@@ -225,14 +250,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--web", type=int, default=int(os.environ.get("WEB_PROCESSES", "2")))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8001")))
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    parser.add_argument("--workers", type=int, default=1, help="robot workers (default 1; 0: none here)")
-    parser.add_argument("--no-migrate", action="store_true", help="skip migrate and collectstatic")
-    parser.add_argument("--embedded", action="store_true", help="one process on SQLite instead")
-    parser.add_argument("--log-dir", type=Path, default=None, help="write each process's output there")
+    parser.add_argument("--workers", type=int, default=1, help=HELP["workers"])
+    parser.add_argument("--no-migrate", action="store_true", help=HELP["no-migrate"])
+    parser.add_argument("--embedded", action="store_true", help=HELP["embedded"])
+    parser.add_argument("--log-dir", type=Path, default=None, help=HELP["log-dir"])
     parser.add_argument(
         "--proxy-headers",
         action="store_true",
-        help="take the client's address from X-Forwarded-For (only behind a reverse proxy)",
+        help=HELP["proxy-headers"],
     )
     args = parser.parse_args(argv)
     try:
@@ -257,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
             stack.start(prepare=not args.no_migrate)
             for url in stack.urls:
                 print(f"stack: serving {url}/", flush=True)
-            print(f"stack: {stack.workers} robot worker(s) running", flush=True)
+            print(f"stack: {stack.workers} robot worker(s) running", flush=True)  # untranslated: CLI output
             stack.supervise(lambda: stopping)
     except StackError as exc:
         print(f"stack: {exc}", file=sys.stderr)

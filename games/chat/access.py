@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.models import ChatMessage, Hand, Room
 
 PLAYERS = ChatMessage.PLAYERS
@@ -52,11 +54,11 @@ class ChatAccess:
     def why_not(self) -> str:
         """Why this viewer may not post (empty when they may)."""
         if not self.on:
-            return "The chat is off at this table"
+            return _("The chat is off at this table")
         if self.user_id is None:
-            return "Log in or play as a guest to chat"
+            return _("Log in or play as a guest to chat")
         if self.writes is None:
-            return "The host has closed the watchers' chat"
+            return _("The host has closed the watchers' chat")
         return ""
 
     @property

@@ -14,6 +14,8 @@ import hashlib
 from collections import OrderedDict
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import pages
 from games.chat.access import ChatAccess, access_for
 from games.chat.text import QUICK_PHRASES
@@ -45,7 +47,7 @@ def messages(room_id: int, reads: tuple[str, ...]) -> list[ChatMessage]:
 
 
 def _author(message: ChatMessage) -> str:
-    return message.author.username if message.author is not None else "a former player"
+    return message.author.username if message.author is not None else _("a former player")
 
 
 def message_json(message: ChatMessage) -> dict[str, Any]:
@@ -64,7 +66,7 @@ def render(room: Room, access: ChatAccess, hidden: bool, rows: list[ChatMessage]
         "code": room.code,
         "access": access,
         "hidden": hidden,
-        "phrases": QUICK_PHRASES,
+        "phrases": [str(phrase) for phrase in QUICK_PHRASES],  # in the viewer's language
         "longest": ChatMessage.LONGEST,
         "messages": [
             {

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 WORDS = {"yes": True, "on": True, "open": True, "no": False, "off": False, "closed": False}
 
 
@@ -18,7 +20,10 @@ def switch(data: Mapping[str, str], name: str) -> bool | None:
         return None
     value = WORDS.get(str(raw).strip().lower())
     if value is None:
-        raise ValueError(f"{name} must be one of {', '.join(WORDS)}, not {raw!r}")
+        raise ValueError(
+            _("%(field)s must be one of %(words)s, not %(value)r")
+            % {"field": name, "words": ", ".join(WORDS), "value": raw}
+        )
     return value
 
 

@@ -6,10 +6,20 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from games.models import ChatMessage
 
 # One tap on a phone.
-QUICK_PHRASES = ("Good luck", "Good game", "Well played", "Thanks", "Sorry", "Oops")
+QUICK_PHRASES = (
+    gettext_lazy("Good luck"),
+    gettext_lazy("Good game"),
+    gettext_lazy("Well played"),
+    gettext_lazy("Thanks"),
+    gettext_lazy("Sorry"),
+    gettext_lazy("Oops"),
+)
 
 # Line breaks and tabs become spaces (a message is one line), and runs of spaces one.
 _SPACES = re.compile(r" {2,}")
@@ -30,7 +40,14 @@ def clean(raw: str) -> str:
     kept = "".join(c for c in spaced if unicodedata.category(c) != "Cc" and c not in _FORMATTING)
     text = _SPACES.sub(" ", kept).strip()
     if not text:
-        raise BadText("Write a message first")
+        raise BadText(_("Write a message first"))
     if len(text) > ChatMessage.LONGEST:
-        raise BadText(f"A message may be at most {ChatMessage.LONGEST} characters; this one has {len(text)}")
+        raise BadText(
+            ngettext(
+                "A message may be at most %(most)s characters; this one has %(count)s",
+                "A message may be at most %(most)s characters; this one has %(count)s",
+                len(text),
+            )
+            % {"most": ChatMessage.LONGEST, "count": len(text)}
+        )
     return text

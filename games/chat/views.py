@@ -5,6 +5,7 @@ move does (``games.views``)."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -43,7 +44,7 @@ def remove(request: HttpRequest, code: str) -> HttpResponse:
     try:
         raw = request.POST.get("message", "").strip()
         if not raw.isdigit() or int(raw) > LARGEST:
-            raise services.Illegal(f"message must be a message's number, not {raw!r}")
+            raise services.Illegal(_("message must be a message's number, not %(value)r") % {"value": raw})
         writes.remove(room, request.user, int(raw))
     except services.Refused as refusal:
         return refused(request, refusal)
@@ -56,7 +57,7 @@ def settings(request: HttpRequest, code: str) -> HttpResponse:
     try:
         on, audience_open = _switch(request, "chat"), _switch(request, "audience")
         if on is None and audience_open is None:
-            raise services.Illegal("Say what to change: chat (on or off) or audience (open or closed)")
+            raise services.Illegal(_("Say what to change: chat (on or off) or audience (open or closed)"))
         room = writes.change_settings(room, request.user, on=on, audience_open=audience_open)
     except services.Refused as refusal:
         return refused(request, refusal)
@@ -69,7 +70,7 @@ def hidden(request: HttpRequest, code: str) -> HttpResponse:
     try:
         value = _switch(request, "hidden")
         if value is None:
-            raise services.Illegal("hidden is required: yes or no")
+            raise services.Illegal(_("hidden is required: yes or no"))
         writes.set_hidden(request.user, value, room)
     except services.Refused as refusal:
         return refused(request, refusal)

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.chat import text as chat_text
@@ -33,7 +34,7 @@ def post(room: Room, user: Any, raw: str) -> ChatMessage:
         room = Room.objects.select_for_update().get(pk=room.pk)
         # Who may not look at the table (a closed audience) may not talk at it either.
         if not table_access.may_watch(room, user, list(room.seats.all())):
-            raise Forbidden(table_access.AUDIENCE_CLOSED)
+            raise Forbidden(_(table_access.AUDIENCE_CLOSED))
         access = access_for(room, room.current_hand(), viewer_for(room, user).seat, user)
         if access.writes is None:
             raise Forbidden(access.why_not)
@@ -49,13 +50,13 @@ def post(room: Room, user: Any, raw: str) -> ChatMessage:
 def remove(room: Room, user: Any, message_id: int) -> ChatMessage:
     """Staff take a message of ``room`` off every page; the admin keeps it, with who did it."""
     if not getattr(user, "is_staff", False):
-        raise Forbidden("Only staff can remove a message")
+        raise Forbidden(_("Only staff can remove a message"))
     with transaction.atomic():
         message = ChatMessage.objects.select_for_update().filter(room=room, pk=message_id).first()
         if message is None:
-            raise Illegal(f"There is no message {message_id} at this table")
+            raise Illegal(_("There is no message %(number)s at this table") % {"number": message_id})
         if message.removed_at is not None:
-            raise Illegal("That message has been removed already")
+            raise Illegal(_("That message has been removed already"))
         message.removed_at = timezone.now()
         message.removed_by = user
         message.save(update_fields=["removed_at", "removed_by"])
@@ -68,7 +69,7 @@ def change_settings(room: Room, user: Any, on: bool | None = None, audience_open
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if room.created_by_id is None or room.created_by_id != getattr(user, "pk", None):
-            raise Forbidden("Only the player who opened the table can change its chat")
+            raise Forbidden(_("Only the player who opened the table can change its chat"))
         if on is not None:
             room.chat_on = on
         if audience_open is not None:
@@ -82,8 +83,8 @@ def set_hidden(user: Any, hidden: bool, room: Room) -> ChatPreference:
     """``user`` hides (or shows again) the chat at every table; the pages of ``room``, where
     they asked, are told at once (another table's page learns it at its next chat change)."""
     if not getattr(user, "is_authenticated", False):
-        raise Forbidden("Log in or play as a guest to hide the chat")
+        raise Forbidden(_("Log in or play as a guest to hide the chat"))
     with transaction.atomic():
-        preference, _ = ChatPreference.objects.update_or_create(user=user, defaults={"hidden": hidden})
+        preference, _created = ChatPreference.objects.update_or_create(user=user, defaults={"hidden": hidden})
         _changed(room.pk)
     return preference

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.daily.board import board
@@ -21,7 +22,7 @@ from games.standings.links import replay_link
 def _game(game: str) -> Any:
     variant = VARIANTS.get(game)
     if variant is None:
-        raise Http404(f"There is no game called “{game}”.")
+        raise Http404(_("There is no game called “%(game)s”.") % {"game": game})
     return variant
 
 
@@ -76,7 +77,7 @@ def _past(variant: Any, daily: DailyDeal) -> dict[str, Any]:
 def play(request: HttpRequest, game: str) -> HttpResponse:
     variant = _game(game)
     if not request.user.is_authenticated:
-        context = {"message": "Log in or play as a guest to play the daily deal.", "variant": variant}
+        context = {"message": _("Log in or play as a guest to play the daily deal."), "variant": variant}
         return render(request, "daily/refused.html", context, status=403)
     room = play_today(request.user, get_variant(variant.key).key)
     return redirect(f"/r/{room.code}/")

@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy
 
 from games.daily import deals
 from games.models import Hand
 from games.tables.access import user_id
 
-NOT_FOUND = "No such hand"
+NOT_FOUND = gettext_lazy("No such hand")
 
 
 def is_staff(user: Any) -> bool:

@@ -12,6 +12,8 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.history import access
 from games.models import Hand, HandAction, Seat
@@ -51,7 +53,7 @@ def game_filter(raw: str | None) -> str:
     if raw in (None, ""):
         return ""
     if raw not in VARIANTS:
-        raise ValueError(f"Unknown game {raw!r}")
+        raise ValueError(_("Unknown game %(game)r") % {"game": raw})
     return raw
 
 
@@ -96,7 +98,7 @@ def _row(hand: Hand, seat: int | None, staff: bool) -> HandRow:
     payments = result.get("payments") or []
     contract = str(result.get("contract") or result.get("reason") or "")
     if result.get("thrown_in"):
-        contract = "thrown in"
+        contract = pgettext("hand", "thrown in")
     return HandRow(
         hand=hand,
         seat=seat,

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.models import Hand
 from games.rules import Deal, HandContext, IllegalAction, State, get_variant
 from games.rules.base import UnknownVariant, resolve_options
@@ -92,19 +94,21 @@ class CheckedHand:
 def read_document(data: Any) -> list[CheckedHand]:
     """Every hand of a hand file or a match file, each replayed; ``BadFile`` at the first fault."""
     if not isinstance(data, Mapping):
-        raise BadFile("The file must hold one JSON object")
+        raise BadFile(_("The file must hold one JSON object"))
     kind = data.get("format")
     if kind == MATCH_FORMAT:
         _check_version(data)
         hands = data.get("hands")
         if not isinstance(hands, list) or not hands:
-            raise BadFile("A match file needs a list of hands")
+            raise BadFile(_("A match file needs a list of hands"))
         checked = []
         for number, hand in enumerate(hands, 1):
             try:
                 checked.append(read_hand(hand))
             except BadFile as exc:
-                raise BadFile(f"Hand {number} of the match: {exc}") from None
+                raise BadFile(
+                    _("Hand %(number)s of the match: %(fault)s") % {"number": number, "fault": exc}
+                ) from None
         return checked
     return [read_hand(data)]
 
@@ -112,7 +116,10 @@ def read_document(data: Any) -> list[CheckedHand]:
 def read_hand(data: Any) -> CheckedHand:
     """One hand file replayed through the rules core, or ``BadFile`` naming the first fault."""
     if not isinstance(data, Mapping) or data.get("format") != HAND_FORMAT:
-        raise BadFile(f'This is not a hand file: "format" must be "{HAND_FORMAT}" or "{MATCH_FORMAT}"')
+        raise BadFile(
+            _('This is not a hand file: "format" must be "%(hand)s" or "%(match)s"')
+            % {"hand": HAND_FORMAT, "match": MATCH_FORMAT}
+        )
     _check_version(data)
     try:
         variant = get_variant(str(data.get("game")))
@@ -125,58 +132,74 @@ def read_hand(data: Any) -> CheckedHand:
         context = HandContext.from_json({**given_context, "options": options})
         state = variant.new_hand(deal, context)
     except (ValueError, TypeError) as exc:
-        raise BadFile(f"The hand cannot start: {exc}") from None
+        raise BadFile(_("The hand cannot start: %(reason)s") % {"reason": exc}) from None
     actions = _actions(data.get("actions"))
     for position, (seat, action) in enumerate(actions, 1):
         try:
             state = variant.apply(state, seat, action)
         except (IllegalAction, ValueError, IndexError) as exc:
             # IndexError: a seat the table does not have, which no rule message covers.
-            raise BadFile(f"Action {position} (seat {seat + 1}, {action}) is refused: {exc}") from None
+            raise BadFile(
+                _("Action %(number)s (seat %(seat)s, %(action)s) is refused: %(reason)s")
+                % {"number": position, "seat": seat + 1, "action": action, "reason": exc}
+            ) from None
     replayed = variant.result(state) if variant.is_over(state) else None
     result = replayed.to_json() if replayed is not None else None
     written = data.get("result")
     if written is not None and written != result:
-        raise BadFile("The result in the file is not the one its actions give")
+        raise BadFile(_("The result in the file is not the one its actions give"))
     return CheckedHand(variant.key, options, context, deal, actions, state, result)
 
 
 def _check_version(data: Mapping[str, Any]) -> None:
     if data.get("version") != VERSION:
         version = data.get("version")
-        raise BadFile(f"Version {version!r} of the hand file is unknown; this site reads version {VERSION}")
+        raise BadFile(
+            _("Version %(version)r of the hand file is unknown; this site reads version %(known)s")
+            % {"version": version, "known": VERSION}
+        )
 
 
 def _mapping(data: Mapping[str, Any], key: str) -> dict[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, Mapping):
-        raise BadFile(f'"{key}" must be an object')
+        raise BadFile(_('"%(key)s" must be an object') % {"key": key})
     return dict(value)
 
 
 def _deal(value: Any) -> Deal:
     if not isinstance(value, Mapping) or not isinstance(value.get("hands"), list):
-        raise BadFile('"deal" must be an object with "hands", a list of card lists')
+        raise BadFile(_('"deal" must be an object with "hands", a list of card lists'))
     for key in ("hands", "talon", "deck"):
         cards = value.get(key, [])
         rows = cards if key == "hands" else [cards]
         if not all(isinstance(row, list) and all(isinstance(c, str) for c in row) for row in rows):
-            raise BadFile(f'"deal" "{key}" must hold lists of cards written as text ("T22", "HK")')
+            raise BadFile(
+                _('"deal" "%(key)s" must hold lists of cards written as text ("T22", "HK")') % {"key": key}
+            )
     return Deal.from_json(value)
 
 
 def _actions(value: Any) -> tuple[tuple[int, str], ...]:
     """The ``(seat, action)`` pairs of the file's actions, which must be numbered 1, 2, 3..."""
     if not isinstance(value, list):
-        raise BadFile('"actions" must be a list')
+        raise BadFile(_('"actions" must be a list'))
     actions = []
     for position, entry in enumerate(value, 1):
         if not isinstance(entry, Mapping):
-            raise BadFile(f"Action {position} must be an object with seq, seat and action")
+            raise BadFile(
+                _("Action %(number)s must be an object with seq, seat and action") % {"number": position}
+            )
         seq, seat, action = entry.get("seq"), entry.get("seat"), entry.get("action")
         if seq != position or isinstance(seq, bool):
-            raise BadFile(f"Action {position} must have seq {position}, not {seq!r}")
+            raise BadFile(
+                _("Action %(number)s must have seq %(number)s, not %(seq)r")
+                % {"number": position, "seq": seq}
+            )
         if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(action, str):
-            raise BadFile(f"Action {position} needs a seat number and an action written as text")
+            raise BadFile(
+                _("Action %(number)s needs a seat number and an action written as text")
+                % {"number": position}
+            )
         actions.append((seat, action))
     return tuple(actions)

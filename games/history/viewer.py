@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import bridge_page, replay
 from games.controls import controls_for
 from games.models import Hand
@@ -30,7 +32,7 @@ def parse_seat(raw: str | None, seats: int) -> Viewer:
         return EVERYONE
     number = int(raw)
     if not 1 <= number <= seats:
-        raise ValueError(f"No seat {number}")
+        raise ValueError(_("No seat %(seat)s") % {"seat": number})
     return number - 1
 
 

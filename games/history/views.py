@@ -12,6 +12,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import formats
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
@@ -77,10 +79,13 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
         else:
             seen_by = viewer.parse_seat(raw_seat, seats)
     except ValueError:
-        raise Http404("No such step or seat") from None
+        raise Http404(_("No such step or seat")) from None
     context = viewer.viewer_context(hand, step, seen_by)
     rows = context["seat_rows"]
-    context["seat_choices"] = [(str(i + 1), f"Seat {i + 1} · {row['label']}") for i, row in enumerate(rows)]
+    context["seat_choices"] = [
+        (str(i + 1), _("Seat %(seat)s · %(label)s") % {"seat": i + 1, "label": row["label"]})
+        for i, row in enumerate(rows)
+    ]
     context["seat_param"] = "all" if seen_by == EVERYONE else str(seen_by + 1)
     context["seat_query"] = f"&seat={context['seat_param']}"
     return render(request, "games/replay.html", context)
@@ -143,14 +148,17 @@ def _posted_file(request: HttpRequest) -> str:
     upload = request.FILES.get("file")
     if upload is not None:
         if upload.size > LONGEST_FILE:
-            raise transfer.BadFile(f"The file is too long: at most {LONGEST_FILE:,} bytes")
+            raise transfer.BadFile(
+                _("The file is too long: at most %(most)s bytes")
+                % {"most": formats.number_format(LONGEST_FILE, force_grouping=True)}
+            )
         try:
             return upload.read().decode("utf-8")
         except UnicodeDecodeError:
-            raise transfer.BadFile("The file is not UTF-8 text") from None
+            raise transfer.BadFile(_("The file is not UTF-8 text")) from None
     text = request.POST.get("text", "")
     if not text.strip():
-        raise transfer.BadFile("Choose a hand file or paste one")
+        raise transfer.BadFile(_("Choose a hand file or paste one"))
     return text
 
 
@@ -158,7 +166,7 @@ def _json(text: str) -> Any:
     try:
         return json.loads(text)
     except ValueError as exc:
-        raise transfer.BadFile(f"The file is not JSON: {exc}") from None
+        raise transfer.BadFile(_("The file is not JSON: %(reason)s") % {"reason": exc}) from None
 
 
 def _hand_json(hand: transfer.CheckedHand) -> dict[str, Any]:

@@ -45,11 +45,11 @@ __all__ = [
     "DEFAULT_ROBOT",
     "EVERYONE_WELCOME",
     "RELEASE_AFTER",
-    "Forbidden",
-    "Illegal",
-    "Refused",
-    "Stale",
-    "Submitted",
+    "Forbidden",  # untranslated: a Python name
+    "Illegal",  # untranslated: a Python name
+    "Refused",  # untranslated: a Python name
+    "Stale",  # untranslated: a Python name
+    "Submitted",  # untranslated: a Python name
     "accept_invitation",
     "back",
     "close_stale_robot_tables",

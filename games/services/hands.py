@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import broadcast, matches
 from games.models import Hand, Room
@@ -27,12 +29,15 @@ def check_deal(variant: Any, deal: Deal, context: HandContext, seats: int) -> No
     try:
         variant.new_hand(deal, context)
     except (IllegalAction, ValueError) as exc:
-        raise Illegal(f"This deal cannot be played: {exc}") from None
+        raise Illegal(_("This deal cannot be played: %(reason)s") % {"reason": exc}) from None
 
 
 def _check_dealer(dealer: int, seats: int) -> None:
     if not 0 <= dealer < seats:
-        raise Illegal(f"The dealer must be a seat from 1 to {seats}, not {dealer + 1}")
+        raise Illegal(
+            _("The dealer must be a seat from 1 to %(seats)s, not %(dealer)s")
+            % {"seats": seats, "dealer": dealer + 1}
+        )
 
 
 def start_hand_if_ready(room: Room, given: tuple[Deal, HandContext] | None = None) -> Hand | None:
@@ -104,12 +109,12 @@ def next_hand(room: Room, user: Any, expected_number: int) -> Hand:
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if not room.seats.filter(user=user).exists():
-            raise Forbidden("Only a player at this table can deal the next hand")
+            raise Forbidden(_("Only a player at this table can deal the next hand"))
         if room.tutorial:
-            raise Illegal("A guided hand is one hand long: start it again, or open a table to play on")
+            raise Illegal(_("A guided hand is one hand long: start it again, or open a table to play on"))
         if room.fixed_seed:
-            raise Illegal("This table plays one fixed deal: there is no next hand")
-        current, match = _finished_hand(room, expected_number, "The current hand is not over yet")
+            raise Illegal(_("This table plays one fixed deal: there is no next hand"))
+        current, match = _finished_hand(room, expected_number, _("The current hand is not over yet"))
         if match.over:
             return create_hand(room, current.number + 1, opening_context(room), current.match_no + 1)
         return create_hand(room, current.number + 1, match.next_context(room.options), current.match_no)
@@ -119,9 +124,9 @@ def _finished_hand(room: Room, expected_number: int, unfinished: str) -> tuple[H
     """The room's current hand, which must be hand ``expected_number`` and over, and its match."""
     current = room.current_hand()
     if current is None:
-        raise Illegal("The table is waiting for players")
+        raise Illegal(_("The table is waiting for players"))
     if current.number != expected_number:
-        raise Stale(f"Hand {current.number} is already under way")
+        raise Stale(_("Hand %(number)s is already under way") % {"number": current.number})
     if not current.is_over:
         raise Illegal(unfinished)
     match = matches.match_of(room, current.match_no)
@@ -142,16 +147,23 @@ def end_match(room: Room, user: Any, expected_number: int) -> Room:
             room.created_by_id is not None and room.seats.filter(user_id=room.created_by_id).exists()
         )
         if not (seated and (room.created_by_id == user.pk or not host_seated)):
-            raise Forbidden("Only the player who opened the table can end the match")
+            raise Forbidden(_("Only the player who opened the table can end the match"))
         current, match = _finished_hand(
-            room, expected_number, "Finish the hand first: a match ends between two hands"
+            room, expected_number, _("Finish the hand first: a match ends between two hands")
         )
         if match.over:
-            raise Illegal("The match is over already")
+            raise Illegal(_("The match is over already"))
         if match.rules.length:
-            raise Illegal(f"This match ends by itself after {match.rules.length} hands")
+            raise Illegal(
+                ngettext(
+                    "This match ends by itself after %(count)s hand",
+                    "This match ends by itself after %(count)s hands",
+                    match.rules.length,
+                )
+                % {"count": match.rules.length}
+            )
         if match.rules.ends_by_itself:
-            raise Illegal("This match ends by itself")
+            raise Illegal(_("This match ends by itself"))
         room.ended_match = current.match_no
         room.save(update_fields=["ended_match"])
         after_commit(room)

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast, replay
 from games.models import Hand, HandAction, Seat
@@ -38,7 +39,7 @@ def _turn_refusal(variant: Any, state: Any, seat: int, action: str) -> str:
             variant.apply(state, seat, action)
         except IllegalAction as exc:
             return str(exc)
-    return "It is not your turn"
+    return _("It is not your turn")
 
 
 def submit_action(
@@ -69,12 +70,12 @@ def submit_action(
             hand = Hand.objects.select_for_update(of=("self",)).select_related("room").get(pk=hand_id)
             variant = get_variant(hand.variant)
             if expected_seq > hand.seq or expected_seq < 0:
-                raise Stale("The table has moved on since you looked; your view has been refreshed")
+                raise Stale(_("The table has moved on since you looked; your view has been refreshed"))
             state = replay.current(hand)
             if expected_seq < hand.seq and not _still_current(hand, variant, state, seat, expected_seq):
-                raise Stale("The table has moved on since you looked; your view has been refreshed")
+                raise Stale(_("The table has moved on since you looked; your view has been refreshed"))
             if hand.is_over:
-                raise Illegal("This hand is over")
+                raise Illegal(_("This hand is over"))
             if seat not in variant.to_act(state):
                 raise Forbidden(_turn_refusal(variant, state, seat, action))
             _check_automatic(hand, seat, robot, now)
@@ -116,7 +117,7 @@ def submit_action(
             transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id))
     except IntegrityError:
         # Another writer appended the same seq first: a lost race, not a corruption.
-        raise Stale("Another move was made at the same moment; your view has been refreshed") from None
+        raise Stale(_("Another move was made at the same moment; your view has been refreshed")) from None
     return Submitted(hand_id=hand_id, seq=seq, state=new_state, public_seq=hand.public_seq)
 
 
@@ -125,7 +126,7 @@ def seq_seen(hand: Hand, public_seq: int) -> int:
     only public moves, ``Hand.public_seq``): the last one before the next public move. A
     number from the future comes back as is, for ``submit_action`` to refuse."""
     if public_seq < 0:
-        raise Illegal(f"seq must be at least 0, not {public_seq}")
+        raise Illegal(_("seq must be at least 0, not %(seq)s") % {"seq": public_seq})
     if public_seq >= hand.public_seq:
         return hand.seq + public_seq - hand.public_seq
     following = hand.actions.filter(public=True).order_by("seq").values_list("seq", flat=True)[public_seq]
@@ -136,10 +137,10 @@ def _check_automatic(hand: Hand, seat: int, robot: str, now: datetime) -> None:
     """A clock move needs the seat's deadline passed; an away move needs the seat away. Both
     are read under the hand's lock, so a second firing of one deadline finds it gone."""
     if robot == CLOCK_MOVE and not hand.clocks.filter(seat=seat, deadline__lte=now).exists():
-        raise Stale("The turn clock of this seat has not run out")
+        raise Stale(_("The turn clock of this seat has not run out"))
     away = Seat.objects.filter(room_id=hand.room_id, index=seat, away=True)
     if robot == AWAY_MOVE and not away.exists():
-        raise Stale("This seat's player is back")
+        raise Stale(_("This seat's player is back"))
 
 
 def _count_timeouts(hand: Hand, seat: int, robot: str) -> None:

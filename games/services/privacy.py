@@ -7,6 +7,7 @@ import secrets
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.models import HandAction, Invitation, Room, Seat, new_invite_token
 from games.services.effects import after_commit
@@ -24,8 +25,8 @@ def accept_invitation(room: Room, user: Any, token: str) -> Invitation:
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if not token or not secrets.compare_digest(token, room.invite_token):
-            raise Forbidden("This invitation link is not valid (any more): ask the host for a new one.")
-        invitation, _ = Invitation.objects.get_or_create(room=room, user=user)
+            raise Forbidden(_("This invitation link is not valid (any more): ask the host for a new one."))
+        invitation, _created = Invitation.objects.get_or_create(room=room, user=user)
         if user.pk in room.removed:
             room.removed = [uid for uid in room.removed if uid != user.pk]
             room.save(update_fields=["removed"])
@@ -38,9 +39,9 @@ def set_privacy(room: Room, user: Any, privacy: Privacy) -> Room:
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if room.created_by_id is None or room.created_by_id != access.user_id(user):
-            raise Forbidden("Only the player who opened the table can change who may sit and watch")
+            raise Forbidden(_("Only the player who opened the table can change who may sit and watch"))
         if room.hands.exists():
-            raise Illegal("The game has started: who may sit and watch can no longer be changed")
+            raise Illegal(_("The game has started: who may sit and watch can no longer be changed"))
         room.private, room.locked, room.open_audience = privacy.private, privacy.locked, privacy.open_audience
         room.save(update_fields=["private", "locked", "open_audience"])
         if room.locked:
@@ -58,7 +59,7 @@ def remove_player(room: Room, user: Any, index: int) -> Seat:
         room = Room.objects.select_for_update().get(pk=room.pk)
         hand = lock_live_hand(room)
         if room.created_by_id is None or room.created_by_id != access.user_id(user):
-            raise Forbidden("Only the player who opened the table can remove a player")
+            raise Forbidden(_("Only the player who opened the table can remove a player"))
         # Only the seat row is locked: PostgreSQL refuses FOR UPDATE on the nullable side of the
         # outer join that select_related("user") makes (a free seat has no user).
         seat = room.seats.select_for_update(of=("self",)).select_related("user").filter(index=index).first()
@@ -66,8 +67,8 @@ def remove_player(room: Room, user: Any, index: int) -> Seat:
         # Public moves only: a private one (a declined Czech contra offer) is not told to the host.
         if HandAction.objects.filter(hand__room=room, actor_id=seat.user_id, public=True).exists():
             raise Illegal(
-                f"{seat.user.username} has played at this table:"
-                " only a player who never played can be removed"
+                _("%(name)s has played at this table: only a player who never played can be removed")
+                % {"name": seat.user.username}
             )
         removed = seat.user
         vacate(room, hand, seat, keep=False)

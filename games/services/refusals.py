@@ -3,13 +3,19 @@ HTTP code the views answer with."""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class Refused(Exception):
     """A request the site turns down; nothing was changed. ``status`` is the HTTP code."""
 
     status = 400
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: Any) -> None:
+        # The message in the language of the request that was refused: a translated str, a
+        # lazy string or a rules core ``Msg`` (turned into text here, while the language is
+        # the refused player's).
+        message = str(message)
         super().__init__(message)
         self.message = message
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.bots import LEVELS
 from games.services.refusals import Illegal
 
@@ -13,10 +15,16 @@ DEFAULT_ROBOT = "basic"
 
 def check_robot_level(level: str, variant: Any = None) -> str:
     if level not in LEVELS:
-        raise Illegal(f"Unknown robot level {level!r}: choose {', '.join(LEVELS)}")
+        raise Illegal(
+            _("Unknown robot level %(level)r: choose %(levels)s")
+            % {"level": level, "levels": ", ".join(LEVELS)}
+        )
     if variant is not None and not robot_plays(level, variant.key):
         playing = ", ".join(name for name in LEVELS if robot_plays(name, variant.key))
-        raise Illegal(f"The {level} robot does not play {variant.name} yet: choose {playing}")
+        raise Illegal(
+            _("The %(level)s robot does not play %(game)s yet: choose %(levels)s")
+            % {"level": level, "game": variant.name, "levels": playing}
+        )
     return level
 
 

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.chat.options import ChatSettings
@@ -62,11 +63,14 @@ def create_room(
         raise Illegal(str(exc)) from None
     seats = variant.seat_count(resolved)
     if not 0 <= robots < seats:
-        raise Illegal(f"Robots must be between 0 and {seats - 1}")
+        raise Illegal(_("Robots must be between 0 and %(most)s") % {"most": seats - 1})
     if robots:
         check_robot_level(robot_level, variant)  # a robot that cannot play the game would hang the table
     if turn_clock and not robot_plays(CLOCK_ROBOT, variant.key):
-        raise Illegal(f"The turn clock's {CLOCK_ROBOT} robot does not play {variant.name} yet")
+        raise Illegal(
+            _("The turn clock's %(level)s robot does not play %(game)s yet")
+            % {"level": CLOCK_ROBOT, "game": variant.name}
+        )
     given = None
     if first_deal is not None:
         deal, dealer = first_deal
@@ -133,7 +137,7 @@ def open_fixed_deal_table(
     check_robot_level(robot_level, variant)
     seats = variant.seat_count(context.options)
     if not 0 <= seat < seats:
-        raise Illegal(f"There is no seat {seat + 1} at this table")
+        raise Illegal(_("There is no seat %(seat)s at this table") % {"seat": seat + 1})
     players = [(user, "") if index == seat else (None, robot_level) for index in range(seats)]
     with transaction.atomic():
         return _open_table(

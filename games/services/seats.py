@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast, replay
 from games.models import Hand, Room, Seat
@@ -27,19 +28,19 @@ def sit(room: Room, user: Any, index: int) -> Seat:
         room = Room.objects.select_for_update().get(pk=room.pk)
         hand = lock_live_hand(room)
         if room.seats.filter(user=user).exists():
-            raise Illegal("You already have a seat at this table")
+            raise Illegal(_("You already have a seat at this table"))
         try:
             seat = room.seats.select_for_update().get(index=index)
         except Seat.DoesNotExist:
-            raise Illegal(f"There is no seat {index + 1} at this table") from None
+            raise Illegal(_("There is no seat %(seat)s at this table") % {"seat": index + 1}) from None
         returning = seat.kept_for_id is not None and seat.kept_for_id == user.pk
         refusal = None if returning else access.sit_refusal(room, user)
         if refusal is not None:
             raise Forbidden(refusal)
         if not seat.is_free and not returning:
             if seat.kept_for_id is not None:
-                raise Stale(f"Seat {index + 1} is kept for the player who left it")
-            raise Stale(f"Seat {index + 1} is taken")
+                raise Stale(_("Seat %(seat)s is kept for the player who left it") % {"seat": index + 1})
+            raise Stale(_("Seat %(seat)s is taken") % {"seat": index + 1})
         seat.user = user
         seat.kept_for = None
         if returning:
@@ -62,19 +63,21 @@ def _own_seat_locked(room: Room, user: Any) -> tuple[Room, Hand | None, Seat]:
     hand = lock_live_hand(room)
     seat = room.seats.select_for_update().filter(user=user).first()
     if seat is None:
-        raise Forbidden("You have no seat at this table")
+        raise Forbidden(_("You have no seat at this table"))
     return room, hand, seat
 
 
 def another_players_seat(seat: Seat | None, index: int, user: Any, what: str) -> Seat:
     """Seat ``index`` (``seat``, None if the table has none) as the host acts on it: it must hold
-    a player, and not ``user``; ``what`` the host would do ("remove")."""
+    a player, and not ``user``; ``what`` the host would do ("remove" or "free")."""
     if seat is None:
-        raise Illegal(f"There is no seat {index + 1} at this table")
+        raise Illegal(_("There is no seat %(seat)s at this table") % {"seat": index + 1})
     if seat.user_id is None:
-        raise Illegal(f"Seat {index + 1} has no player to {what}")
+        if what == "remove":
+            raise Illegal(_("Seat %(seat)s has no player to remove") % {"seat": index + 1})
+        raise Illegal(_("Seat %(seat)s has no player to free it from") % {"seat": index + 1})
     if seat.user_id == user.pk:
-        raise Illegal("That is your own seat: leave the table instead")
+        raise Illegal(_("That is your own seat: leave the table instead"))
     return seat
 
 
@@ -128,20 +131,23 @@ def release(room: Room, user: Any, index: int, now: datetime | None = None) -> S
         hand = lock_live_hand(room)
         seats = list(room.seats.select_for_update())
         if not may_release(room, seats, getattr(user, "pk", None)):
-            raise Forbidden("Only the player who opened the table can free a seat")
+            raise Forbidden(_("Only the player who opened the table can free a seat"))
         chosen = next((s for s in seats if s.index == index), None)
-        seat = another_players_seat(chosen, index, user, "free it from")
+        seat = another_players_seat(chosen, index, user, "free")
         if room.hands.exists() and not seat.away:
             # Who is to act as the caller may know it: a private decision (a Czech contra offer)
             # shows to the deciding seat only, and a refusal must not tell who is being asked.
             caller = next(s.index for s in seats if s.user_id == user.pk)
             if hand is None or seat.index not in _to_act_as_seen(hand, caller):
-                raise Illegal(f"Seat {index + 1} is not keeping the table waiting")
+                raise Illegal(_("Seat %(seat)s is not keeping the table waiting") % {"seat": index + 1})
             last = hand.actions.order_by("-seq").values_list("created", flat=True).first() or hand.created
             waited = now - last
             if waited < RELEASE_AFTER:
                 left = int((RELEASE_AFTER - waited).total_seconds()) + 1
-                raise Illegal(f"Seat {index + 1} has had {int(waited.total_seconds())} s: wait {left} s more")
+                raise Illegal(
+                    _("Seat %(seat)s has had %(waited)s s: wait %(left)s s more")
+                    % {"seat": index + 1, "waited": int(waited.total_seconds()), "left": left}
+                )
         vacate(room, hand, seat)
         after_commit(room)
     return seat
@@ -185,7 +191,7 @@ def back(room: Room, user: Any) -> Seat:
     with transaction.atomic():
         room, hand, seat = _own_seat_locked(room, user)
         if not seat.away:
-            raise Illegal("You are not away: your seat is already yours to play")
+            raise Illegal(_("You are not away: your seat is already yours to play"))
         seat.away, seat.timeouts = False, 0
         seat.save(update_fields=["away", "timeouts"])
         if hand is not None:
@@ -200,15 +206,15 @@ def set_robot(room: Room, user: Any, index: int, level: str) -> Seat:
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if room.created_by_id is None or room.created_by_id != getattr(user, "pk", None):
-            raise Forbidden("Only the player who opened the table can seat robots")
+            raise Forbidden(_("Only the player who opened the table can seat robots"))
         if room.hands.exists():
-            raise Illegal("The game has started: robots can no longer be changed")
+            raise Illegal(_("The game has started: robots can no longer be changed"))
         try:
             seat = room.seats.select_for_update().get(index=index)
         except Seat.DoesNotExist:
-            raise Illegal(f"There is no seat {index + 1} at this table") from None
+            raise Illegal(_("There is no seat %(seat)s at this table") % {"seat": index + 1}) from None
         if seat.user_id is not None:
-            raise Stale(f"Seat {index + 1} is taken by a player")
+            raise Stale(_("Seat %(seat)s is taken by a player") % {"seat": index + 1})
         seat.robot = check_robot_level(level, get_variant(room.variant)) if level else ""
         seat.save(update_fields=["robot"])
         start_hand_if_ready(room)

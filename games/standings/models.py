@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class PlayerHand(models.Model):
@@ -12,42 +14,63 @@ class PlayerHand(models.Model):
 
     DECLARER, PARTNER, OPPONENT = "declarer", "partner", "opponent"
 
-    hand = models.ForeignKey("games.Hand", on_delete=models.CASCADE, related_name="player_hands")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_hands")
-    variant = models.CharField(max_length=20)
-    room = models.ForeignKey("games.Room", on_delete=models.CASCADE, related_name="+")
-    match_no = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
+    hand = models.ForeignKey(
+        "games.Hand", on_delete=models.CASCADE, related_name="player_hands", verbose_name=_("hand")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="player_hands",
+        verbose_name=_("user"),
+    )
+    variant = models.CharField(max_length=20, verbose_name=_("game"))
+    room = models.ForeignKey(
+        "games.Room", on_delete=models.CASCADE, related_name="+", verbose_name=_("table")
+    )
+    match_no = models.PositiveIntegerField(verbose_name=_("match number"))
+    seat = models.PositiveSmallIntegerField(verbose_name=_("seat"))
     # True when a robot held another seat of the hand; False: people only.
-    with_robots = models.BooleanField()
-    role = models.CharField(max_length=10, blank=True, default="")  # "": thrown in, or no declarer
-    contract = models.CharField(max_length=40, blank=True, default="")
-    made = models.BooleanField(null=True)  # the declarer was paid; None when there was no declarer
-    score = models.IntegerField()  # the seat's payment
-    bonuses = models.JSONField(default=list)  # the bonuses this seat's side made, by name
-    finished = models.DateTimeField()
+    with_robots = models.BooleanField(verbose_name=_("with robots"))
+    role = models.CharField(
+        max_length=10, blank=True, default="", verbose_name=_("role")
+    )  # "": thrown in, or no declarer
+    contract = models.CharField(max_length=40, blank=True, default="", verbose_name=_("contract"))
+    made = models.BooleanField(
+        null=True, verbose_name=_("made")
+    )  # the declarer was paid; None when there was no declarer
+    score = models.IntegerField(verbose_name=_("score"))  # the seat's payment
+    bonuses = models.JSONField(
+        default=list, verbose_name=_("bonuses")
+    )  # the bonuses this seat's side made, by name
+    finished = models.DateTimeField(verbose_name=_("finished"))
 
     class Meta:
+        verbose_name = _("player's hand")
+        verbose_name_plural = _("players' hands")
         constraints = [models.UniqueConstraint(fields=["hand", "user"], name="unique_player_hand")]
         indexes = [models.Index(fields=["user", "variant"], name="player_hand_user_variant")]
 
     def __str__(self) -> str:
-        return f"{self.user_id} in hand {self.hand_id}"
+        return gettext("%(user)s in hand %(hand)s") % {"user": self.user_id, "hand": self.hand_id}
 
 
 class Rating(models.Model):
     """A person's rating in one game (openskill's Plackett-Luce ``mu`` and ``sigma``)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
-    variant = models.CharField(max_length=20)
-    mu = models.FloatField()
-    sigma = models.FloatField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("user")
+    )
+    variant = models.CharField(max_length=20, verbose_name=_("game"))
+    mu = models.FloatField(verbose_name=_("mu"))
+    sigma = models.FloatField(verbose_name=_("sigma"))
     # mu - 3 sigma: what the leaderboard sorts by (a new player starts near 0 and climbs).
-    ordinal = models.FloatField(db_index=True)
-    matches = models.PositiveIntegerField(default=0)
-    updated = models.DateTimeField()
+    ordinal = models.FloatField(db_index=True, verbose_name=_("ordinal"))
+    matches = models.PositiveIntegerField(default=0, verbose_name=_("matches"))
+    updated = models.DateTimeField(verbose_name=_("updated"))
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         constraints = [models.UniqueConstraint(fields=["user", "variant"], name="unique_rating")]
 
     def __str__(self) -> str:
@@ -59,14 +82,18 @@ class RatedMatch(models.Model):
     end of the match is announced. ``changes`` lists each person's place and rating before and
     after."""
 
-    room = models.ForeignKey("games.Room", on_delete=models.CASCADE, related_name="+")
-    match_no = models.PositiveIntegerField()
-    variant = models.CharField(max_length=20)
-    finished = models.DateTimeField()
-    changes = models.JSONField(default=list)
+    room = models.ForeignKey(
+        "games.Room", on_delete=models.CASCADE, related_name="+", verbose_name=_("table")
+    )
+    match_no = models.PositiveIntegerField(verbose_name=_("match number"))
+    variant = models.CharField(max_length=20, verbose_name=_("game"))
+    finished = models.DateTimeField(verbose_name=_("finished"))
+    changes = models.JSONField(default=list, verbose_name=_("changes"))
 
     class Meta:
+        verbose_name = _("rated match")
+        verbose_name_plural = _("rated matches")
         constraints = [models.UniqueConstraint(fields=["room", "match_no"], name="unique_rated_match")]
 
     def __str__(self) -> str:
-        return f"{self.room_id} match {self.match_no}"
+        return gettext("%(table)s match %(match)s") % {"table": self.room_id, "match": self.match_no}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from games.rules import VARIANTS
 from games.standings.links import profile_link
@@ -19,7 +20,7 @@ def index(request: HttpRequest) -> HttpResponse:
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     variant = VARIANTS.get(game)
     if variant is None:
-        raise Http404(f"There is no game called “{game}”.")
+        raise Http404(_("There is no game called “%(game)s”.") % {"game": game})
     ratings = (
         Rating.objects.filter(variant=variant.key).select_related("user").order_by("-ordinal", "user_id")
     )

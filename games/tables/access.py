@@ -10,11 +10,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from games.models import Invitation, Room, Seat
 
-LOCKED = "This table is locked: only players the host invited may sit. Ask the host for the invitation link."
-REMOVED = "The host removed you from this table: only a new invitation from the host seats you again."
-AUDIENCE_CLOSED = "The audience of this table is closed: only its players and staff can watch it."
+# In English (the message ids); ``_(...)`` them where they are shown, in the viewer's language.
+LOCKED = gettext_noop(
+    "This table is locked: only players the host invited may sit. Ask the host for the invitation link."
+)
+REMOVED = gettext_noop(
+    "The host removed you from this table: only a new invitation from the host seats you again."
+)
+AUDIENCE_CLOSED = gettext_noop(
+    "The audience of this table is closed: only its players and staff can watch it."
+)
 
 
 def user_id(user: Any) -> int | None:
@@ -28,9 +38,9 @@ def sit_refusal(room: Room, user: Any) -> str | None:
     if uid == room.created_by_id:
         return None
     if uid in room.removed:
-        return REMOVED
+        return _(REMOVED)
     if room.locked and not Invitation.objects.filter(room=room, user_id=uid).exists():
-        return LOCKED
+        return _(LOCKED)
     return None
 
 
@@ -73,7 +83,9 @@ class Privacy:
         for name, attribute in FIELDS.items():
             raw = str(data.get(name, "")).strip().lower()
             if raw not in YES | NO:
-                raise ValueError(f"{name} must be on or off, not {data.get(name)!r}")
+                raise ValueError(
+                    _("%(field)s must be on or off, not %(value)r") % {"field": name, "value": data.get(name)}
+                )
             ticked = raw in YES
             values[attribute] = not ticked if attribute == "open_audience" else ticked
         return cls(**values)

@@ -17,15 +17,17 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import matches, services
 from games.models import Hand, Room
 from games.rules import VARIANTS
 
 GROUPS = (
-    ("open", "Open seats", "No table is waiting for players: open one."),
-    ("playing", "Playing", "Nobody is playing right now."),
-    ("finished", "Finished", "No match has ended lately."),
+    ("open", gettext_lazy("Open seats"), gettext_lazy("No table is waiting for players: open one.")),
+    ("playing", pgettext_lazy("tables", "Playing"), gettext_lazy("Nobody is playing right now.")),
+    ("finished", pgettext_lazy("tables", "Finished"), gettext_lazy("No match has ended lately.")),
 )
 # Tables read for one lobby (the newest first); private and closed ones are not among them.
 CANDIDATES = 200
@@ -44,7 +46,10 @@ def game_filter(raw: str | None) -> tuple[str | None, str | None]:
     if not key:
         return None, None
     if key not in VARIANTS:
-        return None, f"There is no game {key!r}: choose {', '.join(VARIANTS)}. Showing every game."
+        return None, _("There is no game %(game)r: choose %(games)s. Showing every game.") % {
+            "game": key,
+            "games": ", ".join(VARIANTS),
+        }
     return key, None
 
 

@@ -8,6 +8,7 @@ from urllib.parse import quote
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import services
@@ -34,12 +35,15 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     if room.closed:
         return _page(
-            request, room, "This table is closed: its players have left. Open a new one from the lobby.", 410
+            request,
+            room,
+            _("This table is closed: its players have left. Open a new one from the lobby."),
+            410,
         )
     if not request.user.is_authenticated:
         # Through the guest button or the login, and back here to be seated.
         here = request.get_full_path()
-        message = "Play as a guest or log in to take a seat at this table."
+        message = _("Play as a guest or log in to take a seat at this table.")
         return _page(request, room, message, next=here, login=f"/accounts/login/?next={quote(here)}")
     try:
         outcome = joining.join(room, request.user, request.GET.get("invite", "").strip())
@@ -48,10 +52,10 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     if outcome == joining.FULL:
         if not access.may_watch(room, request.user, list(room.seats.all())):
             return _page(
-                request, room, "The table is full, and its audience is closed: only its players can watch."
+                request, room, _("The table is full, and its audience is closed: only its players can watch.")
             )
         messages.info(
-            request, "The table is full: you are watching. A seat may free up before the game starts."
+            request, _("The table is full: you are watching. A seat may free up before the game starts.")
         )
     return redirect(f"/r/{room.code}/")
 
@@ -61,7 +65,9 @@ def privacy(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:
         if not request.user.is_authenticated:
-            raise services.Forbidden("Only the player who opened the table can change who may sit and watch")
+            raise services.Forbidden(
+                _("Only the player who opened the table can change who may sit and watch")
+            )
         try:
             settings = access.Privacy.from_form(request.POST)
         except ValueError as exc:
@@ -78,7 +84,7 @@ def remove(request: HttpRequest, code: str) -> HttpResponse:
         request,
         code,
         lambda room: services.remove_player(room, request.user, posted_number(request, "seat", minimum=0)),
-        "Only the player who opened the table can remove a player",
+        _("Only the player who opened the table can remove a player"),
     )
 
 

@@ -18,7 +18,10 @@
   }
 
   function copied(button, ok) {
-    button.textContent = ok ? "Copied" : "Select the link and copy it";
+    // The words are the page's (live/_share.html), in the viewer's language.
+    var box = button.closest("[data-share-table]");
+    var words = box ? box.dataset : {};
+    button.textContent = (ok ? words.copied : words.copyByHand) || button.textContent;
     button.setAttribute("data-copied", ok ? "true" : "false");
   }
 
@@ -38,7 +41,8 @@
     var box = field.closest("[data-share-table]");
     var code = box ? box.getAttribute("data-table-code") : "";
     // A dismissed sheet rejects the promise: nothing to say then.
-    navigator.share({ title: "Table " + code, text: "Join my table " + code + ":", url: field.value })
+    var words = box ? box.dataset : {};
+    navigator.share({ title: words.shareTitle || code, text: words.shareText || code, url: field.value })
       .catch(function () {});
   }
 

@@ -12,7 +12,8 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "flash-reload";
-      button.textContent = "Reload the page";
+      // The words come from the page (base.html: #flash data-reload), in the viewer's language.
+      button.textContent = box.dataset.reload || "↻";
       button.addEventListener("click", function () { window.location.reload(); });
       box.appendChild(document.createTextNode(" "));
       box.appendChild(button);
@@ -117,23 +118,25 @@
     var button = form.querySelector(".discard-submit");
     var count = parseInt(form.dataset.discardCount, 10);
     var left = form.querySelector("[data-discard-left]");
+    // The words are the page's (live/controls.html), in the viewer's language: a list by count.
+    var words = form.dataset;
     if (left) {
       var more = count - chosen.length;
       left.dataset.discardLeft = String(more);
-      if (more > 0) left.textContent = more + " more to choose.";
-      else if (legal.indexOf(action) >= 0) left.textContent = "Ready: press Discard.";
-      else left.textContent = "These cards may not be discarded together: change your choice.";
+      if (more > 0) left.textContent = JSON.parse(words.moreTexts)[more] || String(more);
+      else if (legal.indexOf(action) >= 0) left.textContent = words.ready;
+      else left.textContent = words.notTogether;
     }
     if (legal.indexOf(action) >= 0) {
       button.disabled = false;
       button.dataset.action = action;
       button.setAttribute("hx-vals", JSON.stringify({ action: action, seq: parseInt(form.dataset.seq, 10) }));
-      button.textContent = "Discard " + chosen.length + " card" + (chosen.length > 1 ? "s" : "");
+      button.textContent = JSON.parse(words.discardTexts)[chosen.length] || words.discard;
     } else {
       button.disabled = true;
       delete button.dataset.action;
       button.removeAttribute("hx-vals");
-      button.textContent = "Discard";
+      button.textContent = words.discard;
     }
   }
 
@@ -155,12 +158,6 @@
   // Room form: only the chosen game's rule options are sent, and the robots choice fits the
   // table's seats (the game's, or the chosen option that sets them: an <option data-seats>,
   // Bridge's "players", Hungarian's five players).
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
-  function robotText(robots, friends) {
-    if (friends === 0) return plural(robots, "robot") + " (play now)";
-    if (robots === 0) return "no robots, " + plural(friends, "friend");
-    return plural(robots, "robot") + ", " + plural(friends, "friend");
-  }
   function fitRobots() {
     var select = document.querySelector('.new-room select[name="variant"]');
     var robots = document.getElementById("robots");
@@ -171,9 +168,14 @@
     if (chosen) seats = Number(chosen.dataset.seats);
     var before = robots.value === "" ? null : Number(robots.value);
     var friends = before === null ? 0 : robots.options.length - 1 - before;
+    // The choices for each table size, worded in the viewer's language by the page
+    // (lobby.html: data-robot-choices, {seats: [[robots, text], ...]}).
+    var choices = JSON.parse(robots.dataset.robotChoices || "{}")[String(seats)];
     robots.innerHTML = "";
-    for (var r = seats - 1; r >= 0; r--) {
-      robots.add(new Option(robotText(r, seats - 1 - r), String(r)));
+    if (choices) {
+      choices.forEach(function (choice) { robots.add(new Option(choice[1], String(choice[0]))); });
+    } else {
+      for (var r = seats - 1; r >= 0; r--) robots.add(new Option(String(r), String(r)));
     }
     robots.value = String(Math.max(0, seats - 1 - Math.min(friends, seats - 1)));
   }

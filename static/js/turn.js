@@ -5,7 +5,7 @@
   "use strict";
 
   var SOUND_KEY = "tarokk.turnSound";
-  var TURN_PREFIX = "● Your turn · ";
+  var TURN_PREFIX = null;  // "● Your turn · " in the viewer's language (#status data-turn-word)
   var restTitle = null;
   var wasMyTurn = null;  // unknown until the first look: no chime for the turn a page opens on
   var chime = null;
@@ -35,6 +35,7 @@
   function signal() {
     var status = document.getElementById("status");
     if (!status) return;
+    if (TURN_PREFIX === null) TURN_PREFIX = "● " + (status.dataset.turnWord || "") + " · ";
     if (restTitle === null) restTitle = document.title.replace(TURN_PREFIX, "");
     var myTurn = status.hasAttribute("data-your-turn");
     var title = myTurn ? TURN_PREFIX + restTitle : restTitle;

@@ -9,7 +9,8 @@ What is exempt:
 - Python: docstrings; the arguments of the translation functions (Django's, and the rules
   core's ``_``/``ngettext``/``pgettext`` of games.rules.words); logging calls; a line (or any
   line of a multi-line string) marked ``# untranslated: <why>`` (a CSS class list, a header).
-- Templates: what ``{% translate %}``, ``{% blocktranslate %}``, Jinja2's ``{% trans %}`` and
+- Templates: a line marked ``{# untranslated: <why> #}``; what ``{% translate %}``,
+  ``{% blocktranslate %}``, Jinja2's ``{% trans %}`` and
   ``_()``/``gettext()``/``ngettext()``/``pgettext()`` hold; comments; a template's tag names,
   paths and variable names. Text between tags and the ``title``, ``aria-label``, ``alt``,
   ``placeholder`` and ``value`` attributes must be translated.
@@ -70,6 +71,16 @@ def _call_name(node: ast.Call) -> str:
     return ""
 
 
+def _is_logging(node: ast.Call) -> bool:
+    """``log.info(...)``, ``logger.warning(...)``, ``logging.error(...)``: not ``messages.info``."""
+    func = node.func
+    if not isinstance(func, ast.Attribute) or func.attr not in LOGGING:
+        return False
+    receiver = func.value
+    name = receiver.id if isinstance(receiver, ast.Name) else getattr(receiver, "attr", "")
+    return name.lower().endswith(("log", "logger", "logging"))
+
+
 def python_findings(path: Path) -> Iterator[tuple[int, str]]:
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
@@ -83,7 +94,7 @@ def python_findings(path: Path) -> Iterator[tuple[int, str]]:
                 exempt.add(id(first.value))
         if isinstance(node, ast.Call):
             name = _call_name(node)
-            if name in TRANSLATORS or (name in LOGGING and isinstance(node.func, ast.Attribute)):
+            if name in TRANSLATORS or _is_logging(node):
                 for sub in ast.walk(node):
                     if isinstance(sub, ast.Constant | ast.JoinedStr):
                         exempt.add(id(sub))
@@ -160,7 +171,8 @@ def _blank(match: re.Match[str]) -> str:
 
 
 def template_findings(path: Path) -> Iterator[tuple[int, str]]:
-    source = path.read_text(encoding="utf-8")
+    original = path.read_text(encoding="utf-8").splitlines()
+    source = "\n".join(original)
     source = COMMENT.sub(_blank, BLOCKS.sub(_blank, source))
     found: list[tuple[int, str]] = []
     for match in TAG.finditer(source):
@@ -177,7 +189,8 @@ def template_findings(path: Path) -> Iterator[tuple[int, str]]:
     parser = _Text()
     parser.feed(TAG.sub(lambda m: "x" * 0 + re.sub(r"[^\n]", "", m.group(0)) + "\u2022", source))
     found.extend(parser.found)
-    yield from sorted(found)
+    # A line marked {# untranslated: <why> #} (CSS classes in a macro call) is exempt.
+    yield from sorted(f for f in found if PRAGMA not in original[min(f[0], len(original)) - 1])
 
 
 def template_files() -> Iterator[Path]:
