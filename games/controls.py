@@ -87,10 +87,10 @@ def button_label(
     if word in LABELS and not arg:
         return str(LABELS[word])
     label = action_label(action, variant)
-    if word == "bid" and mine and label.lower() == highest["contract"]:
-        return pgettext("button", "Keep %(contract)s") % {
-            "contract": highest["contract"]
-        }  # the final call repeats the bid (slovenian3.md §4.2)
+    contract = str(highest["contract"]) if mine else ""  # a message: in the viewer's language
+    if word == "bid" and mine and label.lower() == contract.lower():
+        # The final call repeats the bid (slovenian3.md §4.2).
+        return pgettext("button", "Keep %(contract)s") % {"contract": contract}
     return label
 
 

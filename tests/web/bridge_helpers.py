@@ -64,7 +64,8 @@ def bridge_hidden_from(hand: Hand, seat: int | None) -> set[str]:
 def played_cards(view: dict[str, Any]) -> set[str]:
     """Every card the public log says was played this round (some may since have been
     shuffled back into the blind: they were seen face up, so naming them tells nothing)."""
-    return {entry["text"].split()[1] for entry in view["log"] if entry["text"].startswith("plays ")}
+    texts = [str(entry["text"]) for entry in view["log"]]  # a message in English, or its text
+    return {text.split()[1] for text in texts if text.startswith("plays ")}
 
 
 def assert_bridge_view(view: dict[str, Any], seat: int | None, hidden: set[str]) -> None:

@@ -25,10 +25,19 @@ def client_for(user: Any | None) -> Client:
     return client
 
 
+def _message_json(value: Any) -> Any:
+    from games.rules.words import Msg
+
+    if isinstance(value, Msg):
+        return [value.english(), *(str(v) for v in value.params.values())]
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
 def json_strings(data: Any) -> set[str]:
     """Every string inside a JSON value (card ids show up as whole strings)."""
     found: set[str] = set()
-    for match in re.findall(r'"((?:[^"\\]|\\.)*)"', json.dumps(data)):
+    # A rules-core message (games.rules.words.Msg) is its words and its parameters.
+    for match in re.findall(r'"((?:[^"\\]|\\.)*)"', json.dumps(data, default=_message_json)):
         found.add(match)
         found.update(match.split(":", 1)[-1].split(","))
     return found

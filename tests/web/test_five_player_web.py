@@ -12,7 +12,8 @@ from channels.db import database_sync_to_async
 
 from games import replay, services
 from games.models import Hand, Room
-from games.rules import AUDIENCE, get_variant
+from games.rules import AUDIENCE, HandResult, get_variant
+from tarokk_site.languages import said
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from, json_strings, open_table, play_until_over
 from tests.web.sockets import connect, drain
@@ -70,7 +71,8 @@ def test_it_opens_a_table_of_five_from_the_lobby_form_and_plays_a_hand_through_w
     hand.refresh_from_db()
     assert 1 not in {action.seat for action in hand.actions.all()}  # the dealer never acted
     replay.forget_all()
-    assert get_variant("hungarian").result(replay.current(hand)).to_json() == hand.result == result
+    assert get_variant("hungarian").result(replay.current(hand)).to_json() == hand.result
+    assert said(HandResult.from_json(hand.result).view()) == result  # view.json's words, in English
     lobby = client.get("/").content.decode()
     row = re.search(rf'data-room="{room.code}">.*?</article>', lobby, re.S).group(0)
     assert row.count('class="seat-chip') == 5
