@@ -138,8 +138,17 @@ class Seat(models.Model):
         if self.user_id is not None:
             return self.user.username
         if self.robot:
-            return gettext("Robot %(seat)s (%(level)s)") % {"seat": self.index + 1, "level": self.robot}
+            level = ROBOT_LEVEL_NAMES.get(self.robot, self.robot)
+            return gettext("Robot %(seat)s (%(level)s)") % {"seat": self.index + 1, "level": level}
         return pgettext("seat", "free")
+
+
+# The robot levels, as players read them (a seat's name, the host's seat menu).
+ROBOT_LEVEL_NAMES = {
+    "strong": pgettext_lazy("robot level", "strong"),
+    "basic": pgettext_lazy("robot level", "basic"),
+    "random": pgettext_lazy("robot level", "random"),
+}
 
 
 class Hand(models.Model):

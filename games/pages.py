@@ -20,7 +20,7 @@ from games import bridge_page, matches, replay, services, turn_clock, why_not
 from games.automatic import automatic_lines
 from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
-from games.models import Hand, Room, Seat
+from games.models import ROBOT_LEVEL_NAMES, Hand, Room, Seat
 from games.rules import AUDIENCE, get_variant
 from games.rules.hungarian.outcome import FAILED_TRIAL
 from games.rules.match import RADELCI
@@ -77,12 +77,6 @@ RESULT_CODES = {
     "radelci": RADELCI,
 }
 
-# The robot levels as the host's seat menu names them.
-ROBOT_LEVEL_NAMES = {
-    "strong": pgettext_lazy("robot level", "strong"),
-    "basic": pgettext_lazy("robot level", "basic"),
-    "random": pgettext_lazy("robot level", "random"),
-}
 
 # The phase in the status line (the game's own word in each language; Bridge: bridge_page).
 PHASE_LABELS = {

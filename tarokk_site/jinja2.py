@@ -40,6 +40,7 @@ def _missing_is_none(func: Callable[..., Any]) -> Callable[..., Any]:
 # The filters that take the variant key as ``variant`` (games.templatetags.tarokk).
 VARIANT_FILTERS = (
     "card_label",
+    "contract_label",
     "card_face",
     "card_html",
     "card_title",

@@ -568,3 +568,27 @@ def _card_param(value: Any, variant: str | None) -> Any:
     if isinstance(value, tuple | list):
         return tuple(_card_param(item, variant) for item in value)
     return value
+
+
+@register.filter
+def contract_label(contract: Any, variant: str | None = None) -> str:
+    """A result's contract for reading: the game's word for the stored key ("three", "partner
+    game", "solo without"), a message said, other text as it is."""
+    if contract is None or contract == "":
+        return ""
+    if isinstance(contract, Msg):
+        return capfirst(str(contract))
+    from games.rules.czech.state import PARTNER_GAME, PREVER
+    from games.rules.hungarian.state import CONTRACT_TITLES
+    from games.rules.slovenian3.state import CONTRACTS as SLOVENIAN_CONTRACTS
+
+    if variant == "czech" and contract == PARTNER_GAME:
+        return pgettext("contract", "Partner game")
+    if variant == "czech" and contract == PREVER:
+        return pgettext("phase", "Prever")
+    if variant == "slovenian3":
+        named = next((c.name for c in SLOVENIAN_CONTRACTS if c.name.english() == contract), None)
+        return capfirst(str(named)) if named is not None else str(contract)
+    if contract in CONTRACT_TITLES:
+        return str(CONTRACT_TITLES[contract])
+    return capfirst(str(contract))

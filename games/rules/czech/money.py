@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..base import IllegalAction
 from ..cards import HONOURS, KINGS
-from ..words import _
+from ..words import _, pgettext
 from .state import PARTNER_GAME, SEATS, CzechState, Phase, evolve, in_order, logged, trump_count
 
 FIVE_POINT = HONOURS | KINGS
@@ -25,6 +25,17 @@ TRUL, PANE, ROSA_PANE, ROSA_PANE_PLUS = (  # untranslated: the game's own names
     "Rosa-Pane+",
 )  # untranslated: the game's own names
 WEAKNESS = frozenset({UNI, BIDA})
+# The names as players read them: the Czech game's own words, as each language writes them.
+MONEY_NAMES = {
+    UNI: pgettext("money card", "Uni"),
+    BIDA: pgettext("money card", "Bida"),
+    TAROCKY: pgettext("money card", "Tarocky"),
+    TAROKY: pgettext("money card", "Taroky"),
+    TRUL: pgettext("money card", "Trul"),
+    PANE: pgettext("money card", "Pane"),
+    ROSA_PANE: pgettext("money card", "Rosa-Pane"),
+    ROSA_PANE_PLUS: pgettext("money card", "Rosa-Pane+"),
+}
 
 
 def money_cards(hand: tuple[str, ...] | list[str]) -> list[tuple[str, int]]:
@@ -93,7 +104,9 @@ def publish(state: CzechState, declare: bool) -> CzechState:
                 continue
             money += ((seat, name, a),)
             payments = pay(payments, seat, a)
-            entries.append((seat, _("has {name}: {amount} from each other player", name=name, amount=a)))
+            entries.append(
+                (seat, _("has {name}: {amount} from each other player", name=MONEY_NAMES[name], amount=a))
+            )
     choice = declare if has_choice(state) else None
     state = evolve(
         state, money_choice=choice, money=money, money_payments=payments, log=logged(state, *entries)

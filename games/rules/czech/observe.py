@@ -29,6 +29,7 @@ from ..review import hand_review
 from ..tricks import reviewable_log, reviewable_tricks, trick_json
 from ..words import _
 from .announce import CONTRA_WORDS, contra_item
+from .money import MONEY_NAMES
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
 from .talon import prever_seeing
 
@@ -219,7 +220,9 @@ def observe(state: CzechState, viewer: Viewer) -> View:
         "partner": state.partner if knows and state.contract != PREVER else None,
         "alone": state.alone if knows else None,
         "public_sides": public_sides(state, called_public),
-        "money": [{"seat": s, "name": name, "a": a} for s, name, a in state.money],
+        "money": [
+            {"seat": s, "name": name, "label": MONEY_NAMES[name], "a": a} for s, name, a in state.money
+        ],
         "valat": None if state.valat is None else {"seat": state.valat},
         "iote": None if state.iote is None else {"seat": state.iote},
         "contra": _contra_json(state),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..base import ScoredItem
 from ..cards import round_half_away
 from ..words import Msg, _, ngettext, pgettext
+from .money import MONEY_NAMES
 from .state import DECLARER, HALF, OPPONENTS, SEATS
 
 SIGN = {DECLARER: 1, OPPONENTS: -1}
@@ -186,6 +187,5 @@ def settle(value: int, declarer_side: tuple[int, ...], seats: int = SEATS) -> tu
 
 def money_line(seat: int, side: str, name: str, a: int) -> ScoredItem:
     """A money card (§7.1): each other player paid ``a`` to ``seat``; not part of V."""
-    return ScoredItem(
-        name, side, a, 1, a, note=_("money card: {amount} from each other player", amount=a), paid_to=seat
-    )
+    note = _("money card: {amount} from each other player", amount=a)
+    return ScoredItem(name, side, a, 1, a, note=note, paid_to=seat, label=MONEY_NAMES.get(name, name))
