@@ -14,7 +14,7 @@ from typing import Any
 from django.template import engines
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from games import bridge_page, matches, replay, services, turn_clock, why_not
 from games.automatic import automatic_lines
@@ -26,6 +26,7 @@ from games.rules.hungarian.outcome import FAILED_TRIAL
 from games.rules.match import RADELCI
 from games.tables import room_page
 from games.tutorial.tables import guide_panel
+from games.vocabulary import option_value_label
 from tarokk_site.languages import said
 
 # The partials of the room page that change with the game, in page order.
@@ -318,11 +319,7 @@ def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str, s
     rows = []
     for option in variant.options:
         value = options.get(option.name, option.default)
-        if isinstance(value, bool):
-            text = pgettext("option", "yes") if value else pgettext("option", "no")
-        else:
-            text = str(value).replace("_", " ")
-        rows.append((option.label or option.name, text, option.name))
+        rows.append((option.label or option.name, option_value_label(value), option.name))
     return rows
 
 

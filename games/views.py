@@ -26,6 +26,7 @@ from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
 from games.tables import access, presence
 from games.tables import lobby as tables
+from games.vocabulary import option_value_label
 from tarokk_site import limits
 
 
@@ -133,9 +134,7 @@ def _option_text(value: Any) -> str:
 
 
 def choice_label(value: Any) -> str:
-    if isinstance(value, bool):
-        return pgettext("option", "yes") if value else pgettext("option", "no")
-    return str(value).replace("_", " ")
+    return option_value_label(value)
 
 
 @require_POST

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from games.rules.slovenian3.announce import ITEM_NAMES as SLOVENIAN_ITEMS
 from games.rules.slovenian3.state import CONTRACTS as SLOVENIAN_CONTRACTS
@@ -139,3 +139,39 @@ def agree(subject: str, phrase: str) -> str:
 def conjugate(subject: str, phrase: str) -> str:
     """``subject`` and ``phrase`` in agreement: "You cut", "Anna cuts", "You are announcing"."""
     return f"{subject} {agree(subject, phrase)}"
+
+
+# The values of the table options (``Option.choices``), as the opening form and the rules list
+# name them; a number shows as itself.
+OPTION_VALUES = {
+    "ace_high": pgettext_lazy("option value", "ace high"),
+    "after_first_trick": pgettext_lazy("option value", "after the first trick"),
+    "all": pgettext_lazy("option value", "all"),
+    "always_minus": pgettext_lazy("option value", "always minus for the winner"),
+    "always_next": pgettext_lazy("option value", "always all to the next player"),
+    "always_plus": pgettext_lazy("option value", "always plus for the others"),
+    "always_spread": pgettext_lazy("option value", "always spread"),
+    "automatic": pgettext_lazy("option value", "automatic"),
+    "before_first_lead": pgettext_lazy("option value", "before the first lead"),
+    "each_other_player": pgettext_lazy("option value", "each other player"),
+    "full": pgettext_lazy("option value", "full"),
+    "host": pgettext_lazy("option value", "the host"),
+    "last": pgettext_lazy("option value", "the last"),
+    "last_dealt": pgettext_lazy("option value", "the last card dealt to the starter"),
+    "machtarok": pgettext_lazy("option value", "as on machtarok.com"),
+    "off": pgettext_lazy("option value", "off"),
+    "opposing_team": pgettext_lazy("option value", "the opposing team"),
+    "player_choice": pgettext_lazy("option value", "the player's choice"),
+    "random": pgettext_lazy("option value", "random"),
+    "simple": pgettext_lazy("option value", "simple"),
+    "starter_choice": pgettext_lazy("option value", "the starting player's choice"),
+    "traditional": pgettext_lazy("option value", "traditional"),
+    "winner_choice": pgettext_lazy("option value", "the winner's choice"),
+}
+
+
+def option_value_label(value: object) -> str:
+    """An option's value for reading: yes/no, the value's words, or the number."""
+    if isinstance(value, bool):
+        return pgettext("option", "yes") if value else pgettext("option", "no")
+    return str(OPTION_VALUES.get(value, value)) if isinstance(value, str) else str(value)

@@ -30,7 +30,11 @@
     badge.hidden = unread === 0;
     badge.textContent = unread ? String(unread) : "";
     var summary = badge.parentElement;
-    if (summary) summary.setAttribute("aria-label", unread ? "Chat, " + unread + " new" : "Chat");
+    // The words come from the page (_chat.html), in the viewer's language.
+    if (summary) {
+      var words = unread ? (summary.dataset.unread || "{count}").replace("{count}", unread) : summary.dataset.label;
+      summary.setAttribute("aria-label", words || "");
+    }
   }
 
   function showNewest(force) {

@@ -37,10 +37,12 @@ NAMES = """() => [...document.querySelectorAll('[data-user], #seats [data-seat] 
 
 def english_left(page, code: str, where: str) -> None:
     names = set(page.evaluate(NAMES))
-    found = english_on_page(page.evaluate(READABLE), code, names)
+    text = page.evaluate(READABLE)
+    found = english_on_page(text, code, names)
+    lines = [line.strip() for line in text.splitlines() if any(w in line.lower() for w in found)]
     if found:
         page.screenshot(path=str(SHOTS / f"FAILED-{code}-{where}.png"), full_page=True)
-    assert not found, f"{code}, {where}: English on the page: {sorted(found)}"
+    assert not found, f"{code}, {where}: English on the page: {sorted(found)} in {lines[:6]}"
 
 
 def open_table(page, site, variant: str) -> None:

@@ -41,7 +41,7 @@ Keys, all present in every view (None where not visible or not known yet):
   ``ended_by``: "went out" or "Bridge", else None; ``jpoints``: "minus" or "plus" once decided.
 - ``log``: ``[{"seat", "text"}]``, public lines ("plays H9", "draws a card", "wishes hearts",
   "declares Bridge", ...); it never names a card that was not played.
-- ``result``: ``HandResult.to_json()`` once over, else None.
+- ``result``: ``HandResult.view()`` (its messages as messages) once over, else None.
 - ``deal``: ``{"hands": the hands as dealt (dealt order), "blind": the blind as dealt (top first,
   ``EVERYONE`` only, else None)}`` for ``EVERYONE`` and for everyone once over, else None.
 - ``review``: the finished round for every viewer (``games.rules.review``: the hands as dealt
@@ -132,7 +132,7 @@ def observe(state: BridgeState, viewer: Viewer) -> View:
         "ended_by": state.ended_by,
         "jpoints": state.jpoints,
         "log": [{"seat": s, "text": text} for s, text in state.log],
-        "result": state.result.to_json() if state.result is not None else None,
+        "result": state.result.view() if state.result is not None else None,
         "deal": (
             {
                 "hands": [list(h) for h in setup.deal.hands],

@@ -53,7 +53,7 @@ the Czech and Hungarian views' wherever the meaning is the same:
   tricks this viewer may review (option ``trick_review``: ``last`` only the last one, ``all``
   all of them; everything once over); ``tricks_won``: per seat.
 - ``log``: the public log, ``[{"seat": 0 or None, "text": "plays T21"}]``.
-- ``result``: ``HandResult.to_json()`` once over, else None.
+- ``result``: ``HandResult.view()`` (its messages as messages) once over, else None.
 - ``deal``: ``{"hands", "talon"}`` as dealt, with everything only.
 - ``review``: the finished hand for every viewer (``games.rules.review``), None until over.
 
@@ -213,7 +213,7 @@ def observe(state: SlovenianState, viewer: Viewer) -> View:
         "tricks": [trick_json(t) for t in review],
         "tricks_won": tricks_won,
         "log": reviewable_log(state.log, state.tricks, review_all),
-        "result": state.result.to_json() if state.result is not None else None,
+        "result": state.result.view() if state.result is not None else None,
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),
     }
