@@ -17,7 +17,8 @@ from django.utils.translation import pgettext
 
 from games.history import access
 from games.models import Hand, HandAction, Seat
-from games.rules import VARIANTS
+from games.rules import VARIANTS, words
+from games.templatetags.tarokk import contract_label, reason_label
 
 PAGE = 50  # hands per page; older ones on the next pages
 
@@ -96,7 +97,12 @@ def _row(hand: Hand, seat: int | None, staff: bool) -> HandRow:
     else:
         role = "opponent"
     payments = result.get("payments") or []
-    contract = str(result.get("contract") or result.get("reason") or "")
+    # The stored contract (a key, or a message) or else how the hand ended, worded for the reader.
+    stored = words.from_json(result.get("contract"))
+    if stored:
+        contract = contract_label(stored, hand.variant)
+    else:
+        contract = reason_label(words.from_json(result.get("reason")))
     if result.get("thrown_in"):
         contract = pgettext("hand", "thrown in")
     return HandRow(

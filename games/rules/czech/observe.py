@@ -28,7 +28,7 @@ from ..base import check_viewer as _check_viewer
 from ..review import hand_review
 from ..tricks import reviewable_log, reviewable_tricks, trick_json
 from ..words import _
-from .announce import CONTRA_WORDS, contra_item
+from .announce import CONTRA_NAMES, CONTRA_WORDS, contra_item
 from .money import MONEY_NAMES
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
 from .talon import prever_seeing
@@ -132,7 +132,11 @@ def _contra_json(state: CzechState) -> dict[str, Any]:
         "item": contra_item(state),
         "level": level,
         "name": CONTRA_WORDS[level - 1] if level else None,
-        "calls": [{"seat": s, "call": call} for s, call in state.contra_calls],
+        "label": CONTRA_NAMES[level - 1] if level else None,
+        "calls": [
+            {"seat": s, "call": call, "label": dict(zip(CONTRA_WORDS, CONTRA_NAMES)).get(call, call)}
+            for s, call in state.contra_calls
+        ],
     }
 
 
