@@ -126,6 +126,9 @@ def _prever_talon(state: CzechState, visible_prever: bool) -> dict[str, Any] | N
     }
 
 
+CONTRA_LABELS = dict(zip(CONTRA_WORDS, CONTRA_NAMES, strict=True))
+
+
 def _contra_json(state: CzechState) -> dict[str, Any]:
     level = len(state.contra_calls)
     return {
@@ -134,7 +137,7 @@ def _contra_json(state: CzechState) -> dict[str, Any]:
         "name": CONTRA_WORDS[level - 1] if level else None,
         "label": CONTRA_NAMES[level - 1] if level else None,
         "calls": [
-            {"seat": s, "call": call, "label": dict(zip(CONTRA_WORDS, CONTRA_NAMES)).get(call, call)}
+            {"seat": s, "call": call, "label": CONTRA_LABELS.get(call, call)}
             for s, call in state.contra_calls
         ],
     }
