@@ -538,10 +538,9 @@ def log_text(text: Msg | str, who: str = "", variant: str | None = None) -> str:
     ``card``, ``cards`` and any other parameter that is a card id) as card names; text from
     before messages (a stored hand) with its card ids as names. In English, "You win" rather
     than "You wins" when the line is about the viewer's own seat."""
-    if isinstance(text, Msg):
-        said = str(_with_card_names(text, variant))
-    else:
-        said = CARD_ID.sub(lambda m: card_label(m.group(1), variant), str(text or ""))
+    # A card id written in a message's own words ("T21 captured by T22") is named too.
+    said = str(_with_card_names(text, variant)) if isinstance(text, Msg) else str(text or "")
+    said = CARD_ID.sub(lambda m: card_label(m.group(1), variant), said)
     if who and who == words.you() and words.english():
         said = words.agree(who, said)
         for theirs, yours in YOU_PHRASES:
@@ -572,14 +571,15 @@ def _card_param(value: Any, variant: str | None) -> Any:
 
 @register.filter
 def contract_label(contract: Any, variant: str | None = None) -> str:
-    """A result's contract for reading: the game's word for the stored key ("three", "partner
-    game", "solo without"), a message said, other text as it is."""
+    """A result's contract for reading, as a word in a sentence ("three", "klop"): the game's
+    word for the stored key, a message said, other text as it is (``|capfirst`` to start a
+    sentence with it)."""
     if contract is None or contract == "":
         return ""
     if isinstance(contract, Msg):
-        return capfirst(str(contract))
+        return str(contract)
     from games.rules.czech.state import PARTNER_GAME, PREVER
-    from games.rules.hungarian.state import CONTRACT_TITLES
+    from games.rules.hungarian.state import CONTRACT_WORDS
     from games.rules.slovenian3.state import CONTRACTS as SLOVENIAN_CONTRACTS
 
     if variant == "czech" and contract == PARTNER_GAME:
@@ -588,7 +588,21 @@ def contract_label(contract: Any, variant: str | None = None) -> str:
         return pgettext("phase", "Prever")
     if variant == "slovenian3":
         named = next((c.name for c in SLOVENIAN_CONTRACTS if c.name.english() == contract), None)
-        return capfirst(str(named)) if named is not None else str(contract)
-    if contract in CONTRACT_TITLES:
-        return str(CONTRACT_TITLES[contract])
-    return capfirst(str(contract))
+        return str(named) if named is not None else str(contract)
+    if contract in CONTRACT_WORDS:
+        return str(CONTRACT_WORDS[contract])
+    return str(contract)
+
+
+@register.filter
+def czech_word(key: Any) -> str:
+    """A Czech money card or contra level, stored as its key ("Tarocky", "rhea-contra"), in
+    the reader's language."""
+    from games.rules.czech.announce import CONTRA_NAMES, CONTRA_WORDS
+    from games.rules.czech.money import MONEY_NAMES
+
+    if key in MONEY_NAMES:
+        return str(MONEY_NAMES[key])
+    if key in CONTRA_WORDS:
+        return str(CONTRA_NAMES[CONTRA_WORDS.index(key)])
+    return "" if key is None else str(key)

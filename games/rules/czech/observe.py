@@ -28,8 +28,7 @@ from ..base import check_viewer as _check_viewer
 from ..review import hand_review
 from ..tricks import reviewable_log, reviewable_tricks, trick_json
 from ..words import _
-from .announce import CONTRA_NAMES, CONTRA_WORDS, contra_item
-from .money import MONEY_NAMES
+from .announce import CONTRA_WORDS, contra_item
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
 from .talon import prever_seeing
 
@@ -126,20 +125,13 @@ def _prever_talon(state: CzechState, visible_prever: bool) -> dict[str, Any] | N
     }
 
 
-CONTRA_LABELS = dict(zip(CONTRA_WORDS, CONTRA_NAMES, strict=True))
-
-
 def _contra_json(state: CzechState) -> dict[str, Any]:
     level = len(state.contra_calls)
     return {
         "item": contra_item(state),
         "level": level,
         "name": CONTRA_WORDS[level - 1] if level else None,
-        "label": CONTRA_NAMES[level - 1] if level else None,
-        "calls": [
-            {"seat": s, "call": call, "label": CONTRA_LABELS.get(call, call)}
-            for s, call in state.contra_calls
-        ],
+        "calls": [{"seat": s, "call": call} for s, call in state.contra_calls],
     }
 
 
@@ -227,9 +219,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
         "partner": state.partner if knows and state.contract != PREVER else None,
         "alone": state.alone if knows else None,
         "public_sides": public_sides(state, called_public),
-        "money": [
-            {"seat": s, "name": name, "label": MONEY_NAMES[name], "a": a} for s, name, a in state.money
-        ],
+        "money": [{"seat": s, "name": name, "a": a} for s, name, a in state.money],
         "valat": None if state.valat is None else {"seat": state.valat},
         "iote": None if state.iote is None else {"seat": state.iote},
         "contra": _contra_json(state),
