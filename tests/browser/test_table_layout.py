@@ -11,6 +11,7 @@ dealt once the hand is over. The table in each phase of each game goes to test-a
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.conftest import ROOT
 
@@ -148,7 +149,12 @@ def decide(page) -> str | None:
         # Several cards at once: the other seats may discard at the same time, so the seq moves
         # anyway; wait for the form to go. One at a time (Czech): the seq moves with each.
         until = "!document.querySelector('.discard-form')" if int(count) > 1 else None
-        act(page, page.locator(".discard-submit").click, until)
+        try:
+            act(page, lambda: page.locator(".discard-submit").click(timeout=5_000), until)
+        except PlaywrightTimeoutError:
+            if page.locator(".discard-submit:enabled").count():
+                raise
+            return "wait"  # a push re-rendered the form (another seat discarded): choose again
         return action
     # Pushes re-render the controls at any time: read them in one go, click by action.
     actions = page.evaluate(

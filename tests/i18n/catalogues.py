@@ -117,6 +117,9 @@ def _words(text: str) -> set[str]:
     return {w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", unescape(text)))}
 
 
+EXAMPLE_NAMES = {"anna", "bela", "cili"}
+
+
 @functools.cache
 def english_only_words(code: str) -> frozenset[str]:
     """Words of the English messages that the language's catalogue never uses: seeing one on a
@@ -127,7 +130,8 @@ def english_only_words(code: str) -> frozenset[str]:
         english |= _words(entry.msgid) | _words(entry.plural or "")
         for text in entry.msgstr.values():
             native |= _words(text)
-    return frozenset(english - native)
+    # The players of the rules pages' worked examples are names, not words (games/learn).
+    return frozenset(english - native - EXAMPLE_NAMES)
 
 
 def english_on_page(text: str, code: str, names: set[str] = frozenset()) -> set[str]:
