@@ -246,6 +246,9 @@ def test_the_stable_partials_read_nothing_but_their_inputs():
                 "seat_rows": rows,
                 "version": context["version"],
                 "hand_paths": context["hand_paths"],
+                # Constants of the page and the room, not inputs: the reasons' keys, the game.
+                "result_codes": context["result_codes"],
+                "variant_key": context["variant_key"],
             }
             assert pages.render_partials(alone, ["result", "review", "scoreboard"]) == full
             marks = {"result": "<h2>Result", "review": 'id="review-hand"', "rows": "data-row="}
