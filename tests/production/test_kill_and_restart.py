@@ -12,7 +12,8 @@ import pytest
 
 from games import replay
 from games.models import Hand, HandAction
-from games.rules import get_variant
+from games.rules import HandResult, get_variant
+from tarokk_site.languages import said
 from tests.production.players import LIVE_IDS, Person, version_of
 from tests.production.test_two_processes import pick
 
@@ -91,6 +92,8 @@ def test_a_killed_web_process_and_worker_restart_and_the_hand_completes(start_st
     assert seqs == list(range(1, hand.seq + 1))
     # The result of the interrupted hand is the one an uninterrupted replay of its log gives.
     replay.forget_all()
-    assert get_variant(hand.variant).result(replay.current(hand)).to_json() == hand.result == final["result"]
+    assert get_variant(hand.variant).result(replay.current(hand)).to_json() == hand.result
+    # view.json says the stored result's messages in the caller's language (English here).
+    assert said(HandResult.from_json(hand.result).view()) == final["result"]
     again.close()
     page.close()
