@@ -1,219 +1,101 @@
-"""Load test: N tables of four scripted players plus one audience page each, against the site
-started in one of three shapes, measuring actions per second and push latency.
+"""Load test: N tables against the site started in one of three shapes, measuring moves and
+hands per second, the server's CPU per move and per hand, and push latency.
 
     python bench/load.py --shape embedded --tables 50 --seconds 60
     python bench/load.py --shape prod1 --tables 200 --seconds 60     # one Daphne process
     python bench/load.py --shape prod2 --tables 200 --seconds 60     # two Daphne processes
+    python bench/load.py --shape prod1 --game czech --robots 3 --tables 10 --seconds 30
+    python bench/load.py --shape prod1 --game czech --robots 3 --tables 50 --seconds 20 --idle
+    python bench/load.py --shape embedded --game all --robots 3 --tables 1 --seconds 20
 
 ``prod1``/``prod2`` need PostgreSQL and Redis (DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/tarokk_bench, created when missing; REDIS_URL, default
 redis://127.0.0.1:6379/0). ``--url`` plays against a site that is already running instead.
 
-Every seat is a guest with its own session cookie: it listens on the room websocket, and when
-a push says it is its turn it posts a random one of the actions its page offers (the buttons,
-playable cards, cut positions and discards of the hand and controls partials pushed to it, as
-a browser has them) and notes the time. The latency of an action is from just before its POST
-to the moment all five pages of the table (four seats and the audience) have received a push
-showing it. Seat 0 deals the next hand when one ends. The first ``--warmup`` seconds are not
-counted. It prints its figures and asserts nothing; it never runs as a test.
+A table has scripted seats (guests, each with its own session cookie) and, with ``--robots N``,
+N robot seats (the last ones, as ``create_room`` gives them; at most all but seat 0; Bridge is
+played by N + 1), moving with no delay (``TAROKK_ROBOT_DELAY=0``): in the robot worker
+(production shapes) or the web process's robot thread (embedded). ``--game`` is the variant,
+``all`` each in turn. Every scripted seat listens on the room websocket and, when a push shows
+it to act with choices it has not acted on, posts a random one of the actions its page offers
+(bench/player.py). One audience page per table listens too.
+
+Figures: moves (every action of the log in the window, robots' included) and hands finished,
+per second; the CPU time of every server process (web, worker, and in production shapes
+PostgreSQL's backends of the bench database and its helpers, and redis-server; bench/cpu.py)
+per move and per hand, by kind; "your turn again", from just before a seat's POST to the push
+that asks it to act again; and "all pages", from the POST to every page of the table showing
+the move. ``--idle`` connects the pages and plays nothing: the CPU of the servers alone.
+``--profile DIR`` runs each server process under cProfile (bench/profiled.py). The first
+``--warmup`` seconds are not counted. A line ``RESULT {json}`` ends each run. It asserts
+nothing; it never runs as a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import html
 import json
 import os
 import random
-import re
 import secrets
 import statistics
 import string
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 import httpx
-import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-STATUS = re.compile(
-    r'<div id="status" class="status( my-turn)?"[^>]*data-seq="(\d+)"[^>]*data-phase="([^"]*)"[^>]*'
-    r'data-version="(\d+)"'
-)
-# The seat's own choices, as a browser has them: the pushed hand and controls partials.
-PANEL = re.compile(r'<section id="(hand|controls)"[^>]*>.*?</section>', re.S)
-ACTION = re.compile(r'data-action="([^"]+)"')
-CUT = re.compile(r'<option value="(cut:\d+)"')
-DISCARDS = re.compile(r"data-legal='([^']*)'")
+from bench.cpu import Meter, server_total  # noqa: E402
+from bench.player import Figures, Seat, Table  # noqa: E402
 
-
-def legal_actions(panels: dict[str, str]) -> list[str]:
-    """The actions a page offers its seat: buttons and playable cards (``data-action``), the
-    cut positions, and every legal discard (the discard form's ``data-legal``)."""
-    text = panels.get("hand", "") + panels.get("controls", "")
-    found = ACTION.findall(text) + CUT.findall(text)
-    for listed in DISCARDS.findall(text):
-        found += json.loads(html.unescape(listed))
-    return found
-
-
-@dataclass
-class Figures:
-    latencies: list[float] = field(default_factory=list)
-    actions: int = 0
-    conflicts: int = 0  # 409: a simultaneous discard overtaken; the seat looks again
-    reconnects: int = 0  # a page whose socket failed or dropped connects again, as htmx's ws does
-    errors: list[str] = field(default_factory=list)
-    counting: bool = False
-    cpu: dict[str, float] = field(default_factory=dict)  # seconds of CPU over the measured window
-
-
-@dataclass
-class Seat:
-    index: int  # 0..3, or 4 for the audience
-    base_url: str
-    cookies: dict[str, str]
-    version: int = -1
-    my_turn: bool = False
-    phase: str = ""
-    seq: int = 0  # the move number the page shows (what its forms post)
-    panels: dict[str, str] = field(default_factory=dict)  # its latest hand and controls HTML
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    connected: asyncio.Event = field(default_factory=asyncio.Event)
-
-
-class Table:
-    def __init__(
-        self, code: str, seats: list[Seat], figures: Figures, rng: random.Random, think: float = 0
-    ) -> None:
-        self.code = code
-        self.think = think  # mean seconds a player thinks before moving (0: as fast as allowed)
-        self.seats = seats  # four players and the audience
-        self.figures = figures
-        self.rng = rng
-        # version -> (submitted at, pages that have not shown it yet)
-        self.pending: dict[int, tuple[float, set[int]]] = {}
-
-    def seen(self, seat: Seat, version: int) -> None:
-        now = time.perf_counter()
-        for wanted in [v for v in self.pending if v <= version]:
-            started, waiting = self.pending[wanted]
-            waiting.discard(seat.index)
-            if not waiting:
-                del self.pending[wanted]
-                if self.figures.counting:
-                    self.figures.latencies.append(now - started)
-
-    async def listen(self, seat: Seat, stop: asyncio.Event) -> None:
-        url = seat.base_url.replace("http://", "ws://") + f"/ws/r/{self.code}/"
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in seat.cookies.items())} if seat.cookies else {}
-        while not stop.is_set():
-            try:
-                async with websockets.connect(
-                    url,
-                    origin=seat.base_url,
-                    additional_headers=headers,
-                    max_size=2**22,
-                    ping_interval=None,
-                    open_timeout=60,
-                ) as ws:
-                    async for message in ws:
-                        text = message if isinstance(message, str) else message.decode()
-                        for panel in PANEL.finditer(text):
-                            seat.panels[panel.group(1)] = panel.group(0)
-                        found = STATUS.search(text)
-                        if not found:
-                            continue
-                        seat.connected.set()
-                        version = int(found.group(4))
-                        if version < seat.version:
-                            continue
-                        seat.version, seat.my_turn = version, bool(found.group(1))
-                        seat.seq, seat.phase = int(found.group(2)), found.group(3)
-                        self.seen(seat, version)
-                        seat.wake.set()
-                        if stop.is_set():
-                            return
-            except Exception as exc:  # noqa: BLE001 - a failed or dropped page connects again
-                if stop.is_set():
-                    return
-                self.figures.reconnects += 1
-                if self.figures.counting:
-                    self.figures.errors.append(f"socket {self.code}/{seat.index}: {exc!r}")
-                await asyncio.sleep(1 + self.rng.random())
-
-    async def play(self, seat: Seat, http: httpx.AsyncClient, stop: asyncio.Event) -> None:
-        headers = {"X-CSRFToken": seat.cookies["csrftoken"]}
-        acted_at = -1
-        while not stop.is_set():
-            await seat.wake.wait()
-            seat.wake.clear()
-            if stop.is_set():
-                return
-            try:
-                if seat.phase == "over" and seat.index == 0 and seat.version > acted_at:
-                    acted_at = seat.version
-                    await http.post(
-                        f"/r/{self.code}/next", data={"hand_no": seat.version // 1_000_000}, headers=headers
-                    )
-                    continue
-                if not seat.my_turn or seat.version <= acted_at:
-                    continue
-                acted_at = seat.version
-                if self.think:
-                    await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-                legal = legal_actions(seat.panels)
-                if not legal:
-                    continue
-                action = self.rng.choice(legal)
-                hand_base = seat.version // 1_000_000 * 1_000_000  # version = hand number, move
-                started = time.perf_counter()
-                response = await http.post(
-                    f"/r/{self.code}/act", data={"action": action, "seq": seat.seq}, headers=headers
-                )
-                if response.status_code == 200:
-                    version = hand_base + response.json()["seq"]
-                    waiting = {s.index for s in self.seats if s.version < version}
-                    if waiting:
-                        self.pending[version] = (started, waiting)
-                    elif self.figures.counting:
-                        self.figures.latencies.append(time.perf_counter() - started)
-                    if self.figures.counting:
-                        self.figures.actions += 1
-                elif response.status_code == 409:
-                    # The table moved on (another seat's discard came first): the push that
-                    # says so wakes this seat again, as it refreshes a browser's page.
-                    self.figures.conflicts += 1
-                else:
-                    self.figures.errors.append(f"act {self.code}/{seat.index}: {response.status_code}")
-            except Exception as exc:  # noqa: BLE001
-                if not stop.is_set():
-                    self.figures.errors.append(f"http {self.code}/{seat.index}: {exc!r}")
-                    acted_at = -1
-                    await asyncio.sleep(0.5)
-                    seat.wake.set()
+GAMES = ("hungarian", "czech", "slovenian3", "bridge")
+# Moves in a hand with random scripted choices and basic robots (measured by this bench, one
+# table, 2026-11-24), for hands per second when no hand of the run finished in its window.
+HAND_MOVES = {"hungarian": 42, "czech": 66, "slovenian3": 18, "bridge": 34}
 
 
 # --- set-up: players, sessions and tables straight in the database ----------------------
 
 
-def make_tables(count: int, urls: list[str]) -> list[tuple[str, list[Seat]]]:
-    """Guests with sessions and full tables, written by the bench process itself (through
-    games.services), so that setting up does not load the server being measured."""
+def setup_django() -> None:
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_site.settings")
-    os.environ["TAROKK_ROBOT_RUNNER"] = "off"
+    os.environ["TAROKK_ROBOT_RUNNER"] = "off"  # the servers' robots play, never this process's
     django.setup()
     import logging
 
     logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request would load this process
+
+
+def table_shape(game: str, robots: int) -> tuple[dict[str, object], int, int]:
+    """The options, seats and robot seats of a table of ``game`` with (up to) ``robots``
+    robots: at least one scripted seat; Bridge takes one player more than its robots (2-4)."""
+    from games.rules import get_variant
+    from games.rules.base import resolve_options
+
+    variant = get_variant(game)
+    options: dict[str, object] = {}
+    if game == "bridge" and robots:
+        options["players"] = max(2, min(4, robots + 1))
+    seats = variant.seat_count(resolve_options(variant.options, options))
+    return options, seats, min(robots, seats - 1)
+
+
+def make_tables(
+    count: int, urls: list[str], game: str = "hungarian", robots: int = 0
+) -> list[tuple[str, list[Seat]]]:
+    """Guests with sessions and full tables, written by the bench process itself (through
+    games.services), so that setting up does not load the server being measured. The robots
+    take the last seats (as ``create_room`` gives them); the scripted guests the first."""
+    setup_django()
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
@@ -230,14 +112,17 @@ def make_tables(count: int, urls: list[str]) -> list[tuple[str, list[Seat]]]:
         token = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(32))
         return {settings.SESSION_COOKIE_NAME: store.session_key, settings.CSRF_COOKIE_NAME: token}
 
+    options, seat_count, robots = table_shape(game, robots)
     tables = []
     for t in range(count):
-        users = [create_guest() for _ in range(4)]
-        room = services.create_room(users[0], "hungarian", robots=0)
+        users = [create_guest() for _ in range(seat_count - robots)]
+        room = services.create_room(users[0], game, robots=robots, options=options)
         for index, user in enumerate(users[1:], start=1):
             services.sit(room, user, index)
         seats = [Seat(i, urls[(t + i) % len(urls)], session_for(u)) for i, u in enumerate(users)]
-        seats.append(Seat(4, urls[t % len(urls)], {}))
+        # The audience on the process after the scripted seats' (with two processes and one
+        # person, the other one: its pushes cross through Redis, as many watchers' do).
+        seats.append(Seat(-1, urls[(t + len(users)) % len(urls)], {}, plays=False))
         tables.append((room.code, seats))
     from django.db import connections
 
@@ -245,24 +130,43 @@ def make_tables(count: int, urls: list[str]) -> list[tuple[str, list[Seat]]]:
     return tables
 
 
+def close_tables(codes: list[str]) -> None:
+    """Close the tables of a run, so that no robot or sweep of a later run works for them."""
+    from django.db import connections
+
+    from games.models import Room
+
+    Room.objects.filter(code__in=codes).update(closed=True)
+    connections.close_all()
+
+
+def log_figures(codes: list[str], since: datetime, until: datetime, game: str) -> dict[str, float]:
+    """Moves (every action in the log, robots' included) and hands finished in the window."""
+    from django.db import connections
+    from django.db.models import Avg, Count
+
+    from games.models import Hand, HandAction
+
+    moves = HandAction.objects.filter(hand__room__code__in=codes, created__gte=since, created__lt=until)
+    finished = Hand.objects.filter(room__code__in=codes, finished__gte=since, finished__lt=until)
+    # The length of a hand: the mean of every hand these tables finished, in the window or not.
+    ended = Hand.objects.filter(room__code__in=codes, finished__isnull=False)
+    ended = ended.aggregate(n=Avg("seq"), count=Count("pk"))
+    # Too few to say (a Hungarian hand that everybody passes ends after four moves): the nominal.
+    length = ended["n"] if ended["count"] >= 3 else None
+    figures = {
+        "moves_per_hand_nominal": not length,
+        "moves": moves.count(),
+        "robot_moves": moves.exclude(robot="").count(),
+        "private_moves": moves.filter(public=False).count(),
+        "hands": finished.count(),
+        "moves_per_hand": float(length or HAND_MOVES.get(game, 0)),
+    }
+    connections.close_all()
+    return figures
+
+
 # --- running ---------------------------------------------------------------------------
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc; 0 where there is none)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:
-        return 0.0
-    # utime and stime are fields 14 and 15 of stat(5); the split starts at field 3.
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def cpu_now(pids: dict[str, int]) -> dict[str, float]:
-    times = {name: cpu_seconds(pid) for name, pid in pids.items()}
-    own = os.times()
-    times["client"] = own.user + own.system
-    return times
 
 
 async def run(
@@ -271,8 +175,14 @@ async def run(
     warmup: float,
     seed: int,
     think: float,
-    pids: dict[str, int] | None = None,
+    meter: Meter | None = None,
+    idle: bool = False,
+    game: str = "",
 ) -> Figures:
+    """Connect every page, then (unless ``idle``) let the scripted seats play; count the
+    ``seconds`` after ``warmup``."""
+    from django.utils import timezone
+
     figures = Figures()
     stop = asyncio.Event()
     rng = random.Random(seed)
@@ -300,20 +210,32 @@ async def run(
         f" ({figures.reconnects} retries)",
         flush=True,
     )
-    for table in live:
-        for seat in table.seats[:4]:
-            http = httpx.AsyncClient(base_url=seat.base_url, cookies=seat.cookies, limits=limits, timeout=30)
-            clients.append(http)
-            tasks.append(asyncio.create_task(table.play(seat, http, stop)))
+    if not idle:
+        for table in live:
+            for seat in table.players:
+                http = httpx.AsyncClient(
+                    base_url=seat.base_url, cookies=seat.cookies, limits=limits, timeout=30
+                )
+                clients.append(http)
+                tasks.append(asyncio.create_task(table.play(seat, http, stop)))
+            tasks.append(asyncio.create_task(table.watch(stop)))
     await asyncio.sleep(warmup)
+    meter = meter or Meter({})
     figures.counting = True
     started = time.perf_counter()
-    cpu_before = cpu_now(pids or {})
-    await asyncio.sleep(seconds)
+    since = timezone.now()
+    meter.sample()
+    before = os.times()
+    ends = started + seconds
+    while (left := ends - time.perf_counter()) > 0:
+        await asyncio.sleep(min(0.5, left))  # new PostgreSQL backends are looked for each time
+        meter.sample()
     figures.counting = False
-    cpu_after = cpu_now(pids or {})
-    elapsed = time.perf_counter() - started
-    figures.cpu = {name: cpu_after[name] - cpu_before[name] for name in cpu_after}
+    until = timezone.now()
+    after = os.times()
+    figures.seconds = time.perf_counter() - started
+    figures.cpu = meter.by_kind()
+    figures.cpu["client"] = after.user + after.system - before.user - before.system
     stop.set()
     for table in live:
         for seat in table.seats:
@@ -323,41 +245,122 @@ async def run(
     await asyncio.gather(*tasks, return_exceptions=True)
     for http in clients:
         await http.aclose()
-    figures.seconds = elapsed  # type: ignore[attr-defined]
+    codes = [code for code, _ in tables]
+    figures.log = await asyncio.to_thread(log_figures, codes, since, until, game)
     return figures
 
 
-def report(label: str, tables: int, figures: Figures) -> None:
-    lat = sorted(figures.latencies)
-    seconds = figures.seconds  # type: ignore[attr-defined]
+def percentiles(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
 
     def pct(p: float) -> float:
-        return lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000 if lat else float("nan")
+        return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000 if ordered else float("nan")
 
-    print(f"\n{label}: {tables} tables, {seconds:.0f} s measured")
-    print(f"  actions        {figures.actions} ({figures.actions / seconds:.1f} actions/s)")
-    print(f"  latency ms     p50 {pct(50):.1f}  p95 {pct(95):.1f}  p99 {pct(99):.1f}  max {pct(100):.1f}")
-    if lat:
-        mean = statistics.fmean(lat) * 1000
-        print(f"  mean ms        {mean:.1f}  over {len(lat)} actions seen by all 5 pages")
-    web = {name: t for name, t in figures.cpu.items() if name.startswith("web-")}
-    if web and figures.actions:
-        per_action = sum(web.values()) * 1000 / figures.actions
-        shares = "  ".join(f"{name} {t / seconds:.0%}" for name, t in sorted(web.items()))
-        print(f"  web CPU        {per_action:.1f} ms per action  ({shares} of a core)")
-    if "client" in figures.cpu:
-        print(f"  client CPU     {figures.cpu['client'] / seconds:.0%} of a core")
+    return {"p50": pct(50), "p95": pct(95), "p99": pct(99), "max": pct(100), "n": len(ordered)}
+
+
+def summary(label: str, tables: int, figures: Figures, idle: bool) -> dict[str, object]:
+    """The figures of a run as one record (printed as a JSON line, for tables of results)."""
+    seconds = figures.seconds
+    server = server_total(figures.cpu)
+    moves = figures.log.get("moves", 0)
+    hands = figures.log.get("hands", 0)
+    per_move = server * 1000 / moves if moves else float("nan")
+    per_hand = figures.log.get("moves_per_hand", 0)
+    return {
+        "label": label,
+        "tables": tables,
+        "idle": idle,
+        "seconds": round(seconds, 1),
+        "moves": moves,
+        "moves_per_s": round(moves / seconds, 2),
+        "hands": hands,
+        "hands_per_s": round(hands / seconds, 3),
+        # Throughput in hands even when few end in the window: moves/s over moves per hand.
+        "hand_equivalents_per_s": round(moves / seconds / per_hand, 3) if per_hand else 0.0,
+        "moves_per_hand_nominal": bool(figures.log.get("moves_per_hand_nominal")),
+        "moves_per_hand": round(per_hand, 1),
+        "cpu_ms_per_move": round(per_move, 2),
+        "cpu_ms_per_hand": round(per_move * per_hand, 1),
+        "server_cores": round(server / seconds, 4),
+        "cpu_cores": {kind: round(t / seconds, 4) for kind, t in sorted(figures.cpu.items())},
+        "again_ms": {k: round(v, 1) for k, v in percentiles(figures.again).items()},
+        "all_pages_ms": {k: round(v, 1) for k, v in percentiles(figures.latencies).items()},
+        "scripted_moves": figures.actions,
+        "stalls": figures.stalls,
+        "same_version_moves": figures.same_version,
+        "conflicts": figures.conflicts,
+        "refusals": figures.refusals,
+        "reconnects": figures.reconnects,
+        "errors": len(figures.errors),
+        "load": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
+def report(record: dict[str, object], figures: Figures) -> None:
+    r = record
+    seconds = figures.seconds
+    print(f"\n{r['label']}: {r['tables']} tables, {seconds:.0f} s measured{' (idle)' if r['idle'] else ''}")
+    if not r["idle"]:
+        log = figures.log
+        print(
+            f"  moves (log)    {r['moves']} ({r['moves_per_s']} moves/s; robots {log.get('robot_moves', 0)},"
+            f" private {log.get('private_moves', 0)}; scripted seats {r['scripted_moves']})"
+        )
+        print(
+            f"  hands          {r['hands']} finished ({r['hands_per_s']} hands/s);"
+            f" {r['moves_per_hand']} moves a hand{' (nominal)' if r['moves_per_hand_nominal'] else ''},"
+            f" so {r['hand_equivalents_per_s']} hands/s of moves"
+        )
+        print(f"  server CPU     {r['cpu_ms_per_move']} ms per move, {r['cpu_ms_per_hand']} ms per hand")
+    print(f"  server cores   {r['server_cores']:.3f} of a core in all")
+    moves = figures.log.get("moves", 0)
+    for kind, t in sorted(figures.cpu.items()):
+        note = " (not counted: not the server)" if kind in ("client", "postgres-other") else ""
+        per = f"{t * 1000 / moves:6.2f} ms/move  " if moves and not r["idle"] else ""
+        print(f"    {kind:16} {per}{t / seconds:.3f} core{note}")
+    if not r["idle"]:
+        for name, values in (("your turn again", figures.again), ("all pages", figures.latencies)):
+            p = percentiles(values)
+            print(
+                f"  {name:15} ms p50 {p['p50']:.1f}  p95 {p['p95']:.1f}  p99 {p['p99']:.1f}"
+                f"  max {p['max']:.1f}  (n {p['n']})"
+            )
+        if figures.latencies:
+            print(f"  all pages mean {statistics.fmean(figures.latencies) * 1000:.1f} ms")
     print(f"  load average   {' '.join(f'{x:.2f}' for x in os.getloadavg())} (at the end)")
-    print(f"  conflicts 409  {figures.conflicts}")
+    print(f"  stalls         {figures.stalls} (moves asked at an unchanged version: {figures.same_version})")
+    print(f"  conflicts 409  {figures.conflicts}; refused 403 {figures.refusals}")
     print(f"  reconnects     {figures.reconnects} (all runs, set-up included)")
     print(f"  errors         {len(figures.errors)}")
     for error in figures.errors[:5]:
         print(f"    {error}")
+    print("RESULT " + json.dumps(record), flush=True)
+
+
+class ProfiledStack:
+    """Wraps ``Stack.command`` so that every server process runs under bench/profiled.py."""
+
+    def __init__(self, stack: object, directory: Path) -> None:
+        self.stack = stack
+        self.directory = directory
+        self.original = stack.command  # type: ignore[attr-defined]
+        stack.command = self.command  # type: ignore[attr-defined]
+
+    def command(self, name: str) -> tuple[list[str], dict[str, str]]:
+        cmd, env = self.original(name)
+        wrapper = [str(ROOT / "bench" / "profiled.py"), str(self.directory / f"{name}.prof")]
+        if cmd[1:3] == ["-m", "daphne"]:
+            return [cmd[0], *wrapper, "-m", *cmd[2:]], env
+        return [cmd[0], *wrapper, *cmd[1:]], env
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shape", choices=["embedded", "prod1", "prod2"], default="embedded")
+    parser.add_argument("--game", choices=[*GAMES, "all"], default="hungarian")
+    parser.add_argument("--robots", type=int, default=0, help="robot seats per table (3: the real shape)")
+    parser.add_argument("--idle", action="store_true", help="connect the pages, play nothing, measure CPU")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--warmup", type=float, default=5)
@@ -366,12 +369,14 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0, help="mean think time per move, seconds")
     parser.add_argument("--url", action="append", help="play against running web processes instead")
     parser.add_argument("--keep-logs", type=Path, default=None, help="write the servers' output there")
+    parser.add_argument("--profile", type=Path, default=None, help="cProfile every server process into DIR")
     args = parser.parse_args()
 
     from tarokk_site.stack import Stack
 
     stack = None
-    web_pids: dict[str, int] = {}  # the web processes whose CPU time is counted (not with --url)
+    named: dict[int, str] = {}  # the processes whose CPU time is counted (not with --url)
+    database = None
     if args.url:
         urls = args.url
     else:
@@ -380,6 +385,8 @@ def main() -> int:
         env.update(DJANGO_SECURE_COOKIES="false", DJANGO_LOG_LEVEL="WARNING")
         # Every simulated player comes from this one address: count them per user only.
         env.setdefault("TAROKK_RATE_LIMITS", "act.ip=0,frame.ip=0,room.ip=0,guest.ip=0")
+        if args.robots:
+            env["TAROKK_ROBOT_DELAY"] = "0"
         if args.shape == "embedded":
             env["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
             env.pop("DATABASE_URL", None)
@@ -389,15 +396,19 @@ def main() -> int:
             env.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
             env["REDIS_PREFIX"] = f"bench-{secrets.token_hex(3)}"
             ensure_database(env["DATABASE_URL"])
+            database = env["DATABASE_URL"].rpartition("/")[2]
         stack = Stack(
             web=2 if args.shape == "prod2" else 1,
-            workers=0,
+            workers=1 if args.robots else 0,  # the embedded shape runs its robots in a thread
             port=args.port,
             env=env,
             embedded=args.shape == "embedded",
             log_dir=args.keep_logs or Path(tempfile.mkdtemp()),
             access_log=False,
         )
+        if args.profile:
+            args.profile.mkdir(parents=True, exist_ok=True)
+            ProfiledStack(stack, args.profile.resolve())
         # The same secret: the session auth hashes written here must match the servers'.
         shared = (
             "DATABASE_URL",
@@ -416,14 +427,25 @@ def main() -> int:
         urls = stack.urls
         pids = {name: proc.pid for name, proc in stack.procs.items()}
         print(f"load: processes {pids}", flush=True)
-        web_pids = {name: pid for name, pid in pids.items() if name.startswith("web-")}
+        named = {pid: name for name, pid in pids.items()}
+    games = GAMES if args.game == "all" else (args.game,)
     try:
-        begun = time.perf_counter()
-        tables = make_tables(args.tables, urls)
-        print(f"load: {args.tables} tables set up in {time.perf_counter() - begun:.1f} s", flush=True)
-        figures = asyncio.run(run(tables, args.seconds, args.warmup, args.seed, args.think, web_pids))
-        label = args.shape if not args.url else ",".join(urls)
-        report(f"{label}{f', think {args.think:g} s' if args.think else ''}", args.tables, figures)
+        for game in games:
+            begun = time.perf_counter()
+            tables = make_tables(args.tables, urls, game, args.robots)
+            took = time.perf_counter() - begun
+            print(f"load: {args.tables} {game} tables set up in {took:.1f} s", flush=True)
+            meter = Meter(named, database=database, redis=database is not None)
+            try:
+                figures = asyncio.run(
+                    run(tables, args.seconds, args.warmup, args.seed, args.think, meter, args.idle, game)
+                )
+            finally:
+                close_tables([code for code, _ in tables])
+            robots = table_shape(game, args.robots)[2]
+            label = args.shape if not args.url else ",".join(urls)
+            label += f", {game}, {robots} robots" + (f", think {args.think:g} s" if args.think else "")
+            report(summary(label, args.tables, figures, args.idle), figures)
     finally:
         if stack is not None:
             stack.stop()

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.chat import writes as chat_writes
 from games.models import ChatMessage, Hand, HandAction, Room, Seat
-from games.services import Refused
+from games.services import Refused, seating_changed
 
 
 class SeatInline(admin.TabularInline):
@@ -54,6 +54,12 @@ class RoomAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None) -> bool:
         # Deleting a room deletes its hands and their log: only a room with no hand may go.
         return obj is not None and not obj.hands.exists() and super().has_delete_permission(request, obj)
+
+    def save_related(self, request, form, formsets, change) -> None:
+        # A room or its seats edited here: the pages' remembered seating is out of date.
+        super().save_related(request, form, formsets, change)
+        if change:
+            seating_changed(form.instance.pk)
 
 
 class ReadOnlyLog(admin.ModelAdmin):

@@ -3,9 +3,12 @@ render the live partials for their own viewer and send the page those that chang
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
 import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 from urllib.parse import parse_qs
@@ -17,14 +20,18 @@ from django.contrib import auth
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.html import escape
+from django.utils.safestring import SafeData
 
-from games import broadcast, pages, session_moves
+from games import broadcast, pages, services, session_moves
 from games.bots import runner
 from games.chat.live import ChatShown, chat_table
 from games.models import Room
-from games.tables import access, presence
+from games.tables import access, moves_in, presence, seating
 from tarokk_site import languages, limits
+
+log = logging.getLogger(__name__)
 
 # Close codes: the session this socket was opened in ended (a logout); and too many
 # connections. The page's socket does not reconnect after a 4xxx close.
@@ -46,6 +53,8 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
     closed_for_session = False
     session_checked = 0.0  # time.monotonic() of the last check of the session
     chat: ChatShown | None = None  # what the page shows of the chat (games.chat.live)
+    _newest: broadcast.Change | None = None  # the newest change not rendered yet
+    _pushing: asyncio.Task[None] | None = None  # rendering and sending the changes
     language = settings.LANGUAGE_CODE  # the viewer's, from the handshake (connect)
 
     async def connect(self) -> None:
@@ -83,6 +92,8 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
             await database_sync_to_async(self._kick_robots)()
 
     async def disconnect(self, code: int) -> None:
+        if self._pushing is not None:
+            self._pushing.cancel()
         await self.depart()
         if self.room_id is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -90,16 +101,84 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.session_group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # Pages only listen; a "resync" (or anything) sends a fresh snapshot, as often as the
-        # frame limit allows (each is a whole render on the thread that also serves pages).
+        """A move (htmx's ``ws-send`` of a move control: its ``action`` and ``seq``), made as
+        ``POST /r/<code>/act`` makes it; anything else asks for a fresh snapshot."""
+        if self.signed_out:
+            return
+        answer = await database_sync_to_async(self._move)(text_data)
+        if answer is None:
+            return await self._resync()
+        if answer.refusal:
+            await self.send(text_data=flash_fragment(answer.refusal))
+        if answer.signed_out:
+            await self._sign_out()
+        elif answer.stale:
+            # As a page does after a refused POST of a stale move (site.js): a fresh snapshot.
+            await self._resync()
+        # A move made sends nothing here: the push that follows its commit updates the page.
+
+    async def _resync(self) -> None:
+        # A fresh snapshot, as often as the frame limit allows (each is a whole render on the
+        # thread that also serves pages).
         refused = await database_sync_to_async(self._frame_limited)()
         if refused is not None:
             await self.send(text_data=flash_fragment(refused.text))
             return
         await self._push(full=True)
 
+    def _move(self, text: str | None) -> Answer | None:
+        """Make the move ``text`` holds for this socket's player, as ``games.views.act`` makes a
+        posted one (the same rate, checks and refusals, in this page's language); None if
+        ``text`` is no move. The user is the socket's, and only while its session still holds
+        them (checked now: a move is a write)."""
+        with translation.override(self.language):
+            unreadable = None
+            try:
+                sent = moves_in.read_socket_message(text)
+            except services.Refused as refusal:
+                sent, unreadable = None, refusal
+            if sent is None and unreadable is None:
+                return None  # a resync: a frame, not a move
+            limited = _door_limited(self.scope, "act")  # as the view's, before anything is read
+            if limited is not None:
+                return Answer(limited.text)
+            if unreadable is not None:
+                return Answer(unreadable.message)
+            signed_in = self._session_holds_user()
+            user = self.scope.get("user") if signed_in else None
+            try:
+                moves_in.make_move(Room.objects.filter(pk=self.room_id).first(), user, sent)
+            except services.Refused as refusal:
+                stale = isinstance(refusal, services.Stale)
+                return Answer(refusal.message, stale=stale, signed_out=not signed_in)
+            return Answer("")
+
+    def _session_holds_user(self) -> bool:
+        """Whether the session this socket was opened in holds its user now (a socket without
+        a signed-in user has nothing to lose)."""
+        user = self.scope.get("user")
+        key = self._session_key()
+        if key is None or user is None or not user.is_authenticated:
+            return True
+        self.session_checked = time.monotonic()
+        holder = session_user(key)
+        return (holder is not None and holder.pk == user.pk) or session_moves.is_renewing(key, user.pk)
+
     async def room_changed(self, event: dict[str, Any]) -> None:
-        await self._push(event.get("id"))
+        """Changes that arrive while this page is being rendered wait, and only the newest of
+        them is rendered next: a page that falls behind (robots without a delay move faster
+        than it renders) catches up in one render, showing the table as it is now."""
+        self._newest = broadcast.Change.of(event)
+        if self._pushing is None or self._pushing.done():
+            self._pushing = asyncio.get_running_loop().create_task(self._push_newest())
+
+    async def _push_newest(self) -> None:
+        while self._newest is not None:
+            change, self._newest = self._newest, None
+            try:
+                await self._push(change)
+            except Exception:  # the next change (or the page's resync) renders it again
+                log.exception("push to a page of room %s failed", self.room_id)
 
     async def chat_changed(self, event: dict[str, Any]) -> None:
         await self._push(event.get("id"), chat=True)
@@ -128,7 +207,9 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
             self.closed_for_session = self.signed_out = True
             await self.close(code=SESSION_ENDED)
 
-    async def _push(self, change: str | None = None, full: bool = False, chat: bool = False) -> None:
+    async def _push(
+        self, change: broadcast.Change | str | None = None, full: bool = False, chat: bool = False
+    ) -> None:
         if self.signed_out:
             return await self._sign_out()
         message = await database_sync_to_async(self._render)(change, full, chat)
@@ -161,13 +242,16 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
         holder = session_user(key)
         return (holder is not None and holder.pk == user.pk) or session_moves.is_renewing(key, user.pk)
 
-    def _render(self, change: str | None, full: bool, chat: bool = False) -> str:
-        """The fragments this page needs after ``change`` (all of them if ``full``); after a
-        change of the chat (``chat``), its partials only; in the viewer's language."""
+    def _render(self, change: broadcast.Change | str | None, full: bool, chat: bool = False) -> str:
+        """The fragments this page needs after ``change`` (a ``room.changed`` message's, or a
+        bare change id: read everything; all the fragments if ``full``); after a change of the
+        chat (``chat``), its partials only; in the viewer's language."""
+        if not isinstance(change, broadcast.Change):
+            change = broadcast.Change.of(change) if change else None
         with translation.override(self.language):
             return self._render_in_language(change, full, chat)
 
-    def _render_in_language(self, change: str | None, full: bool, chat: bool) -> str:
+    def _render_in_language(self, change: broadcast.Change | None, full: bool, chat: bool) -> str:
         if self.signed_out or not self._still_signed_in():
             self.signed_out = True
             return ""
@@ -176,27 +260,29 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
             return ""
         if self.chat is None:
             self.chat = ChatShown()
+        change_id = change.id if change is not None else None
         if chat:
-            seating = chat_table(self.room_id, change)
-            return "" if seating is None else self.chat.news(seating, user, change, chat=True)
-        table = _table_for(self.room_id, change)
+            table = chat_table(self.room_id, change_id)
+            return "" if table is None else self.chat.news(table, user, change_id, chat=True)
+        table = seating.table_for(self.room_id, change)
         if table is None or self.shut_out:
             return ""
         # The host may close the audience, or remove this viewer's player, while the page is open.
         if not access.may_watch(table.room, user, table.seats):
             self.shut_out = True
             return ""
-        # Watchers who would see the same page, in the same language, share one render of each change.
-        audience = pages.audience_key(table, user) if change else None
-        if audience is None:
+        # Pages that would show the same, in the same language, share one render of each change:
+        # watchers alike (pages.audience_key), and a player's pages (tabs) of their seat.
+        viewer = viewer_key(table, user) if change_id else None
+        if viewer is None:
             live = Live(pages.room_context(table.room, user, table))
         else:
-            key = (self.room_id or 0, change or "", audience, self.language)
+            key = (self.room_id or 0, change_id or "", viewer, self.language)
             live = _shared_renders.get(key)
             if live is None:
                 live = Live(pages.room_context(table.room, user, table))
                 _remember(_shared_renders, key, live)
-        return self.shown.news(live, full) + self.chat.news(table, user, change, full)
+        return self.shown.news(live, full) + self.chat.news(table, user, change_id, full)
 
     def _may_watch(self, room: Room) -> bool:
         return access.may_watch(room, self.scope.get("user"), list(room.seats.all()))
@@ -210,10 +296,25 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
 
 def _frame_limited(scope: dict[str, Any]) -> limits.Limited | None:
     """Count one frame (a whole render a socket asked for) of this socket's user and address."""
+    return _door_limited(scope, "frame")
+
+
+def _door_limited(scope: dict[str, Any], door: str) -> limits.Limited | None:
+    """Count one use of ``door`` by this socket's user and address (limits.hit_request's count)."""
     user = scope.get("user")
     user_id = user.pk if user is not None and user.is_authenticated else None
     client = scope.get("client") or (None,)
-    return limits.hit("frame", user_id, client[0])
+    return limits.hit(door, user_id, client[0])
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a move sent over the socket gets: the refusal's words for #flash ("" if it was
+    made), and whether the page then needs a fresh snapshot or its session has ended."""
+
+    refusal: str
+    stale: bool = False
+    signed_out: bool = False
 
 
 def session_user(session_key: str) -> Any:
@@ -243,11 +344,83 @@ def stable_inputs(context: dict[str, Any]) -> dict[str, bytes]:
     oob = context.get("oob", False)
     result = (context["view"] or {}).get("result")
     review = (context["view"] or {}).get("review")
+    language = translation.get_language()
     return {
-        "result": _digest(repr((result, seats, oob, context.get("hand_paths")))),
-        "review": _digest(repr((review, seats, oob))),
-        "scoreboard": _digest(repr((context["match"], seats, oob))),
+        "result": _digest(repr((result, seats, oob, context.get("hand_paths"), language))),
+        "review": _digest(repr((review, seats, oob, language))),
+        "scoreboard": _digest(repr((context["match"], seats, oob, language))),
     }
+
+
+class _Opaque(Exception):
+    """A value whose text may not say all that a template reads of it (an object)."""
+
+
+def _canon(value: Any) -> Any:
+    """``value`` as plain data whose ``repr`` tells apart every two values a template shows
+    differently: safe and lazy text marked as such (a lazy one said in the current language),
+    containers in their order. Anything else raises ``_Opaque``: its ``repr`` may be an address."""
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, str):
+        return ("safe", str(value)) if isinstance(value, SafeData) else str(value)
+    if isinstance(value, Promise):
+        return ("lazy", str(value))
+    if isinstance(value, dict):
+        return ("dict", tuple((_canon(k), _canon(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, tuple(_canon(v) for v in value))
+    raise _Opaque(type(value).__name__)
+
+
+def _inputs_digest(*inputs: Any) -> bytes | None:
+    """A digest of ``inputs`` with the page's language, or None (render every time) if one
+    of them is opaque."""
+    try:
+        return _digest(repr((translation.get_language(), _canon(inputs))))
+    except _Opaque:
+        return None
+
+
+def moving_inputs(context: dict[str, Any]) -> dict[str, bytes]:
+    """The live partials that change with some moves only, each with a digest of everything its
+    template reads besides ``version`` (tests/web/test_pushes.py checks after every move of whole
+    hands that a page skipping them shows what a page rendering all shows). ``hand``: the
+    viewer's cards, and ``seq`` only while one of them may be played; ``controls``: the viewer's
+    decisions, and ``seq`` only while there is one; ``guide``: at the tables without a guide."""
+    view, controls, hand, match = context["view"], context["controls"], context["hand"], context["match"]
+    me, oob, variant = context["me"], context.get("oob", False), context["variant_key"]
+    cards = context["hand_cards"]
+    inputs: dict[str, bytes | None] = {}
+    # live/hand.html
+    playing = any(c["play"] for c in cards)
+    sitter = view.get("sitter") if view else None
+    seq = context["seq"] if playing else None
+    inputs["hand"] = _inputs_digest(
+        variant, oob, me, bool(view), sitter, bool(controls["discard"]), cards, seq
+    )
+    # live/controls.html (and live/_bridge_prompt.html)
+    deciding = any(controls[k] for k in ("announce", "kontra", "talon", "buttons", "cut", "discard"))
+    user = context["user"]
+    inputs["controls"] = _inputs_digest(
+        variant,
+        oob,
+        me,
+        controls,
+        context.get("bridge"),
+        context["seq"] if deciding else None,
+        (view["phase"], view["to_act"], view.get("top")) if view else None,
+        (hand.number, hand.is_over) if hand is not None else None,
+        (context["room"].code, context["room"].variant, context["room"].fixed_seed, context["room"].tutorial),
+        match.get("over") if match else None,
+        context.get("can_end_match"),
+        bool(getattr(user, "is_authenticated", False)),
+        context.get("has_free_seat"),
+    )
+    # live/guide.html: an empty, hidden section at every table but a guided hand's
+    if not context.get("guide"):
+        inputs["guide"] = _inputs_digest(oob, "no-guide")
+    return {name: digest for name, digest in inputs.items() if digest is not None}
 
 
 class Live:
@@ -257,7 +430,7 @@ class Live:
     def __init__(self, context: dict[str, Any]) -> None:
         self.context = context
         self.version: int = context["version"]
-        self.inputs = stable_inputs(context)
+        self.inputs = {**stable_inputs(context), **moving_inputs(context)}
         self._parts: dict[str, tuple[str, bytes]] = {}
 
     def part(self, name: str) -> tuple[str, bytes]:
@@ -299,11 +472,10 @@ class Shown:
         return "".join(parts)
 
 
-# Every page of a room in this process receives the same change: the first to render it
-# loads the room's rows, the others reuse them (they were read after that change committed;
-# a later change sends a new id). Renders run one at a time in channels' database thread.
-_shared_tables: OrderedDict[tuple[int, str], pages.Table] = OrderedDict()
-# The same for the watchers' renders, by room, change and pages.audience_key.
+# Every page of a room in this process receives the same change: the first page of a viewer
+# (viewer_key) to render it renders it for all of that viewer's pages (a later change sends a
+# new id; games.tables.seating shares the table's rows the same way). Renders run one at a
+# time in channels' database thread.
 _shared_renders: OrderedDict[tuple[int, str, tuple[Any, ...], str], Live] = OrderedDict()
 _SHARED = 512
 
@@ -314,17 +486,13 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
         cache.popitem(last=False)
 
 
-def _table_for(room_id: int | None, change: str | None) -> pages.Table | None:
-    key = (room_id or 0, change or "")
-    table = _shared_tables.get(key) if change else None
-    if table is None:
-        room = Room.objects.filter(pk=room_id).first()
-        if room is None:
-            return None
-        table = pages.load_table(room)
-        if change:
-            _remember(_shared_tables, key, table)
-    return table
+def viewer_key(table: pages.Table, user: Any) -> tuple[Any, ...]:
+    """Everything of ``user`` their live partials depend on: a seated player's seat and user
+    (``room_context`` reads nothing else of them), else what ``pages.audience_key`` holds."""
+    audience = pages.audience_key(table, user)
+    if audience is not None:
+        return ("audience", *audience)
+    return ("seat", user.pk, next(s.index for s in table.seats if s.user_id == user.pk))
 
 
 class LobbyConsumer(presence.Present, AsyncWebsocketConsumer):

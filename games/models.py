@@ -71,6 +71,10 @@ class Room(models.Model):
     # A table of one fixed deal (the daily deal, games/daily): its robots draw from this seed
     # instead of the hand's id, so every player meets the same robots; it deals no next hand.
     fixed_seed = models.CharField(max_length=64, blank=True, default="", verbose_name=_("fixed deal seed"))
+    # Counts the changes of this row, of the room's seats and of its players' names
+    # (games.services.effects.seating_changed): a move's push carries it, and a process whose
+    # remembered seating is older reads it again (games.tables.seating).
+    seating = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("seating version"))
 
     class Meta:
         verbose_name = _("table")

@@ -105,24 +105,29 @@ PHASE_LABELS = {
 
 def load_table(room: Room) -> Table:
     hand = room.current_hand()
-    match = None if hand is None else matches.match_json(matches.shown_match(room, hand), hand.match_no)
+    return Table(
+        room=room,
+        hand=hand,
+        seats=list(room.seats.select_related("user")),
+        match=None if hand is None else match_of(room, hand),
+        deadlines=turn_deadlines(room, hand),
+        automatic=automatic_lines(hand, timed=bool(room.turn_clock)),
+    )
+
+
+def match_of(room: Room, hand: Hand) -> dict[str, Any] | None:
+    """The match ``hand`` belongs to as the scoreboard shows it (``Table.match``)."""
+    match = matches.match_json(matches.shown_match(room, hand), hand.match_no)
     if match is not None:
         # The scoreboard's rows link to their hands' replays (games.history): a match's hands
         # are numbered in a row and each finished one is a row, so row k is hand first + k - 1.
         scored = sum(1 for row in match["rows"] if row["kind"] != RADELCI)
         match["first_hand"] = hand.number - scored + (1 if hand.is_over else 0)
         match["table"] = room.code
-    return Table(
-        room=room,
-        hand=hand,
-        seats=list(room.seats.select_related("user")),
-        match=match,
-        deadlines=_deadlines(room, hand),
-        automatic=automatic_lines(hand, timed=bool(room.turn_clock)),
-    )
+    return match
 
 
-def _deadlines(room: Room, hand: Hand | None) -> dict[int, datetime]:
+def turn_deadlines(room: Room, hand: Hand | None) -> dict[int, datetime]:
     if not room.turn_clock or hand is None or hand.is_over:
         return {}
     return turn_clock.deadlines(hand.pk)
@@ -155,7 +160,7 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
     rows = list(room.seats.select_related("user"))
     viewer = viewer_for(room, user, rows)
     hand = room.current_hand()
-    deadlines = _deadlines(room, hand)
+    deadlines = turn_deadlines(room, hand)
     view, legal, _why = table_view(hand, viewer) if hand is not None else (None, [], {})
     # Clocks of a private decision show only to the deciding seat, as the public to_act does.
     shown = set(view["to_act"]) if view is not None else set()

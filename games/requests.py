@@ -35,7 +35,12 @@ def refused(request: HttpRequest, refusal: services.Refused) -> HttpResponse:
 
 def posted_number(request: HttpRequest, name: str, minimum: int | None = None) -> int:
     """The whole number posted as ``name``; a refusal that names the field otherwise."""
-    raw = request.POST.get(name)
+    return whole_field(name, request.POST.get(name), minimum)
+
+
+def whole_field(name: str, raw: str | None, minimum: int | None = None) -> int:
+    """The whole number a page sent as ``name`` (``raw``, its text; None: not sent), posted or
+    over the room's socket; a refusal that names the field otherwise."""
     if raw is None or raw == "":
         raise services.Illegal(_("%(field)s is required") % {"field": name})
     number = whole_number(raw.strip())

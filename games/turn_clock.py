@@ -11,7 +11,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from games.models import TurnClock
+from games.models import Hand, TurnClock
 
 # The choices a room may be opened with, in seconds per decision (0: no clock).
 MIN_SECONDS = 20
@@ -32,6 +32,21 @@ def check_seconds(seconds: int) -> int:
             % {"low": MIN_SECONDS, "high": MAX_SECONDS, "seconds": seconds}
         )
     return seconds
+
+
+_timed: dict[int, bool] = {}
+
+
+def timed(hand_id: int) -> bool:
+    """Whether the hand's room runs a turn clock: read once a process, since a room's clock
+    never changes (robot passes at tables without one do no clock work)."""
+    known = _timed.get(hand_id)
+    if known is None:
+        known = bool(Hand.objects.filter(pk=hand_id).values_list("room__turn_clock", flat=True).first())
+        if len(_timed) > 10_000:
+            _timed.clear()
+        _timed[hand_id] = known
+    return known
 
 
 def deadlines(hand_id: int) -> dict[int, datetime]:

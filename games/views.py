@@ -24,7 +24,7 @@ from games.models import Hand, Room
 from games.requests import back_to_room, is_htmx, posted_number, pushed, refused, room_change, room_or_404
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
-from games.tables import access, presence
+from games.tables import access, moves_in, presence
 from games.tables import lobby as tables
 from games.vocabulary import option_value_label
 from tarokk_site import limits
@@ -249,39 +249,17 @@ def view_json(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 @limits.limited("act")
 def act(request: HttpRequest, code: str) -> HttpResponse:
+    """A seat's move posted by a script or an outside robot (the pages send theirs over the
+    room's socket); either way games.tables.moves_in reads it."""
     room = room_or_404(code)
+    sent = moves_in.Sent(action=request.POST.get("action"), seq=request.POST.get("seq"))
     try:
-        seat = pages.viewer_for(room, request.user).seat
-        if seat is None:
-            raise services.Forbidden(_("You have no seat at this table"))
-        action = request.POST.get("action", "").strip()
-        if not action:
-            raise services.Illegal(_("action is required"))
-        seq = posted_number(request, "seq", minimum=0)  # a move number: never negative
-        hand = room.current_hand()
-        if hand is None:
-            raise services.Illegal(_("The table is waiting for players"))
-        action = _normalise(hand.variant, action, hand.context_value().options)
-        # Pages number the moves they know of (``Hand.public_seq``); the writer wants the log's.
-        done = services.submit_action(hand.pk, seat, action, services.seq_seen(hand, seq), actor=request.user)
+        made = moves_in.make_move(room, request.user, sent)
     except services.Refused as refusal:
         return refused(request, refusal)
     if is_htmx(request):
         return pushed()
-    return JsonResponse({"ok": True, "seq": done.public_seq, "action": action})
-
-
-def _normalise(variant_key: str, action: str, options: Any) -> str:
-    """Cards of a multi-card action in display order, so the log holds one spelling."""
-    kind, sep, rest = action.partition(":")
-    if sep and "," in rest:
-        cards = [c.strip() for c in rest.split(",") if c.strip()]
-        try:
-            ordered = get_variant(variant_key).sort_cards(cards, options)
-        except (KeyError, ValueError):
-            return action  # an unknown card: left for the rules to refuse, in the player's words
-        return f"{kind}:{','.join(ordered)}"
-    return action
+    return JsonResponse({"ok": True, "seq": made.submitted.public_seq, "action": made.action})
 
 
 @require_POST

@@ -49,9 +49,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _fresh_replay_cache() -> None:
     # Test databases roll back and reuse primary keys: never let a cached state outlive a test.
     from games import matches, replay
+    from games.tables import seating
 
     replay.forget_all()
     matches.forget_all()
+    seating.forget_all()
 
 
 @pytest.fixture(autouse=True)

@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0002_name_key'),
+        ("accounts", "0002_name_key"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='language',
-            field=models.CharField(blank=True, choices=[('en', 'English'), ('hu', 'Magyar'), ('cs', 'Čeština'), ('sl', 'Slovenščina')], default='', max_length=8),
+            model_name="user",
+            name="language",
+            field=models.CharField(
+                blank=True,
+                choices=[("en", "English"), ("hu", "Magyar"), ("cs", "Čeština"), ("sl", "Slovenščina")],
+                default="",
+                max_length=8,
+            ),
         ),
     ]

@@ -7,7 +7,7 @@ Modes (``settings.ROBOT_RUNNER``):
   when it starts it queues the deadlines and the robot moves already due in the database
   (a restart loses none, and nobody has to open a page first);
 - ``inline``: the robots move at once, in the caller (tests, the duel harness);
-- ``off``: nothing here; another process drives them.
+- ``off``: another process drives them (``games.bots.worker``): each change is sent to it.
 
 A robot move carries the ``seq`` it was chosen at, so a duplicate or late move is refused
 as stale and can never be applied twice.
@@ -24,6 +24,7 @@ import random
 import threading
 import time
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections
@@ -45,17 +46,24 @@ def start() -> None:
         _thread_runner()
 
 
-def on_hand_changed(sender: object, hand_id: int, **kwargs: object) -> None:
-    """``games.signals.hand_changed``: the robots of that hand may have a move to make."""
-    schedule(hand_id)
+def on_hand_changed(
+    sender: object, hand_id: int, move: dict[str, Any] | None = None, **kwargs: object
+) -> None:
+    """``games.signals.hand_changed``: the robots of that hand may have a move to make. ``move``
+    is the action just committed, if the change was one."""
+    schedule(hand_id, move)
 
 
-def schedule(hand_id: int) -> None:
+def schedule(hand_id: int, move: dict[str, Any] | None = None) -> None:
     mode = settings.ROBOT_RUNNER
     if mode == "inline":
         _drive_inline(hand_id)
     elif mode == "thread":
         _thread_runner().add(hand_id, settings.ROBOT_DELAY)
+    else:  # another process drives the robots: wake it (games.bots.worker), saying the move
+        from games import broadcast
+
+        broadcast.robots_wanted(hand_id, move)
 
 
 def due_positions() -> dict[int, int]:
@@ -73,36 +81,71 @@ def due_positions() -> dict[int, int]:
 
 
 def move_once(hand_id: int) -> bool:
-    """Make one robot move in this hand if a robot is to act. True if a move was made."""
-    from games import replay, services, turn_clock
-    from games.bots import get_robot, seat_view
-    from games.models import Hand
+    """Make one robot move in this hand if a robot is to act. True if a move was made.
+
+    The robot chooses from the state this process holds for the hand (``replay.held``) when it
+    is the state the log is at (in the process that committed the last move, that move's
+    state): then nothing is read but the seats. Otherwise the hand is read and its missing
+    actions applied. Should the log move on meanwhile, ``submit_action`` refuses the move as
+    stale, and the robot chooses again from the log.
+    """
+    from games import replay
+    from games.models import Hand, Seat
+
+    # The robot (and away) seats of an open room, with what a choice needs of the room and
+    # the hand's position in its log: one query.
+    rows = list(
+        Seat.objects.filter(room__hands__id=hand_id, room__closed=False, room__hands__finished__isnull=True)
+        .filter(~Q(robot="") | Q(away=True))
+        .values_list("index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq")
+    )
+    if not rows:
+        return False
     from games.rules import get_variant
 
-    hand = Hand.objects.filter(pk=hand_id).select_related("room").first()
-    if hand is None or hand.is_over or hand.room.closed:
+    variant = get_variant(rows[0][2])
+    seed = rows[0][3] or hand_id  # a table of one fixed deal seeds its robots alike (games/daily)
+    robots = {index: robot or _away() for index, robot, *_ in rows}
+    held = replay.held(hand_id)
+    if held is not None and held[0] == rows[0][4]:
+        made = _choose_and_submit(hand_id, variant, robots, seed, *held)
+        if made is not None:
+            return made
+    hand = Hand.objects.filter(pk=hand_id).first()
+    if hand is None:
         return False
-    robots = {
-        index: robot or turn_clock.AWAY_MOVE
-        for index, robot in hand.room.seats.filter(~Q(robot="") | Q(away=True)).values_list("index", "robot")
-    }
-    variant = get_variant(hand.variant)
-    state = replay.current(hand)
+    return bool(_choose_and_submit(hand_id, variant, robots, seed, hand.seq, replay.current(hand)))
+
+
+def _away() -> str:
+    from games import turn_clock
+
+    return turn_clock.AWAY_MOVE
+
+
+def _choose_and_submit(
+    hand_id: int, variant: Any, robots: dict[int, str], seed: Any, seq: int, state: Any
+) -> bool | None:
+    """The move of the first robot to act at ``state`` (``seq`` actions into the hand),
+    submitted. True if made, False if no robot is to act, None if the state was behind."""
+    from games import services, turn_clock
+    from games.bots import get_robot, seat_view
+
+    if variant.is_over(state):
+        return False
     for seat in sorted(variant.to_act(state)):
         level = robots.get(seat)
         if not level:
             continue
         legal = variant.legal_actions(state, seat)
         view = seat_view(variant, state, seat)
-        # A table of one fixed deal seeds its robots alike for every player (games/daily).
-        seed = hand.room.fixed_seed or hand.pk
-        rng = random.Random(f"{seed}:{hand.seq}:{seat}")
+        rng = random.Random(f"{seed}:{seq}:{seat}")
         robot = get_robot(turn_clock.ROBOT if level == turn_clock.AWAY_MOVE else level)
         action = robot.choose(view, legal, rng)
         try:
-            services.submit_action(hand.pk, seat, action, hand.seq, robot=level)
+            services.submit_action(hand_id, seat, action, seq, robot=level)
         except services.Stale:
-            return True  # somebody else moved first; the next schedule picks it up
+            return None  # the state was behind the log, or somebody else moved first
         return True
     return False
 
@@ -199,6 +242,8 @@ class _ThreadRunner:
         from games import clocks, turn_clock
 
         move_once(hand_id)
+        if not turn_clock.timed(hand_id):
+            return  # a room without a clock has no deadline to fire or queue
         clocks.fire_due(hand_id=hand_id)
         # Any move since (this pass's or a player's) scheduled the hand again; queue the
         # deadlines that are running now.

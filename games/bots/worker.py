@@ -1,49 +1,70 @@
 """The robot worker of the production shape: one process (``manage.py robots``) that drives
-every robot seat, while the web processes run with ``ROBOT_RUNNER=off``.
+every robot seat and turn clock, while the web processes run with ``ROBOT_RUNNER=off``.
 
-It keeps no queue of its own that a crash could lose: every sweep asks the database which
-unfinished hands have a robot among the seats to act (``Hand.to_act`` and ``Seat.robot``
-are the truth), waits ``ROBOT_DELAY`` from the moment it first saw that position, and moves
-through ``runner.move_once``, i.e. ``services.submit_action`` with the ``seq`` the robot
-chose at. A move can therefore never be applied twice: two workers, or a worker restarted
-half-way, that choose for the same position submit the same expected ``seq``; the hand's
-row lock and the unique ``(hand, seq)`` let exactly one through and refuse the other as
-stale. A killed worker loses at most the delay it was waiting out.
+It runs the embedded robot thread's runner (``runner._ThreadRunner``: a queue of due hands, the
+robot delay and the turn-clock deadlines), woken rather than polling: a web process that
+commits a change to a hand sends the hand's id to the channel layer's ``robots`` group
+(``runner.schedule``), and the worker queues it; its own moves it queues itself, moving from the
+state it has just committed. When it starts, the runner queues every robot move and deadline
+already due in the database, so a restart loses none.
 
-Each sweep also fires the turn clocks whose deadline has passed (``clocks.fire_due``): the
-deadlines are rows in the database, and a clock move is refused unless its deadline is still
-there and past, so a deadline fires once whichever worker, or restarted worker, sees it.
-Away seats are driven like robot seats.
+A move can never be applied twice: the worker's moves go through ``services.submit_action``
+with the ``seq`` the robot chose at, and the hand's row lock and the unique ``(hand, seq)`` let
+exactly one of two workers (or a worker restarted half-way) through. A clock move is refused
+unless its deadline row is still there and past, so a deadline fires once.
+
+A wake-up can still be lost (Redis restarting, the worker's channel full, a web process dying
+between its commit and its send): every ``reconcile`` seconds the worker sweeps the database
+once for robot moves and deadlines that have waited that long (``sweep``). With the in-memory
+channel layer nothing can wake it from another process, so it sweeps every ``poll`` seconds.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 import time
 from collections.abc import Callable
 
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.db import close_old_connections
 
-from games import clocks
+from games import broadcast, clocks, replay
 from games.bots import runner
 
 log = logging.getLogger(__name__)
 
 
-class Worker:
-    """Sweeps the database every ``poll`` seconds and makes the robot moves that are due."""
+def _follow(hand_id: int, move: object) -> None:
+    """Apply the move a wake-up carries to the state held for its hand (``replay.follow``)."""
+    if not isinstance(move, dict):
+        return
+    variant, seq, seat, action = (move.get(k) for k in ("variant", "seq", "seat", "action"))
+    if (
+        isinstance(variant, str)
+        and isinstance(seq, int)
+        and isinstance(seat, int)
+        and isinstance(action, str)
+    ):
+        replay.follow(hand_id, variant, seq, seat, action)
 
-    def __init__(self, poll: float = 0.2, delay: float | None = None) -> None:
+
+class Worker:
+    """Drives the robots of every table from wake-ups, and sweeps the database now and then."""
+
+    def __init__(self, poll: float = 0.2, delay: float | None = None, reconcile: float = 30.0) -> None:
         self.poll = poll
+        self.reconcile = reconcile
         self.delay = settings.ROBOT_DELAY if delay is None else delay
-        # (hand id, seq) -> when this worker first saw a robot to act there. Only a timer:
-        # losing it in a restart costs one delay, never a move.
+        # (hand id, seq) -> when a sweep first saw a robot to act there: a position moves in a
+        # sweep once it has waited ``delay``. Only a timer: losing it costs one delay, never a move.
         self._seen: dict[tuple[int, int], float] = {}
 
     def sweep(self) -> int:
-        """One pass: make every due robot move and fire every due turn clock. Returns how many
-        moves were made."""
+        """One pass over the database: make every robot move that has waited ``delay`` since a
+        sweep first saw it, and fire every due turn clock. Returns how many moves were made."""
         now = time.monotonic()
         positions = runner.due_positions()
         seen = {key: self._seen.get(key, now) for key in positions.items()}
@@ -60,16 +81,63 @@ class Worker:
         moved += clocks.fire_due()
         return moved
 
+    def woken(self) -> bool:
+        """Whether web processes can wake this worker (a channel layer between processes)."""
+        layer = get_channel_layer()
+        return layer is not None and not isinstance(layer, InMemoryChannelLayer)
+
     def run(self, should_stop: Callable[[], bool] = lambda: False) -> None:
-        log.info("robot worker: sweeping every %.2f s, robots wait %.2f s", self.poll, self.delay)
+        # This process drives its robots in its own thread: its own moves queue the next.
+        settings.ROBOT_RUNNER = "thread"
+        settings.ROBOT_DELAY = self.delay
+        every = self.reconcile if self.woken() else self.poll
+        if self.woken():
+            threading.Thread(target=self._listen, name="robot-wake-ups", daemon=True).start()
+        runner.start()
+        log.info(
+            "robot worker: woken by the web processes, sweeping every %.2f s, robots wait %.2f s",
+            every,
+            self.delay,
+        )
+        swept = time.monotonic()
         while not should_stop():
+            time.sleep(min(0.2, every))
+            if time.monotonic() - swept < every:
+                continue
+            swept = time.monotonic()
             try:
                 close_old_connections()
-                moved = self.sweep()
-            except Exception:  # the database restarting, say: try again on the next sweep
+                self.sweep()
+            except Exception:  # the database restarting, say: try again at the next sweep
                 log.exception("robot sweep failed")
-                moved = 0
             finally:
                 close_old_connections()
-            if not moved:
-                time.sleep(self.poll)
+
+    def _listen(self) -> None:
+        asyncio.run(self._wake_ups())
+
+    async def _wake_ups(self) -> None:
+        """Queue every hand a web process says changed. The group membership is renewed every
+        hour (the channel layer forgets it after a day)."""
+        layer = get_channel_layer()
+        while True:
+            try:
+                channel = await layer.new_channel()
+                renew = asyncio.create_task(self._stay_in_group(layer, channel))
+                try:
+                    while True:
+                        message = await layer.receive(channel)
+                        hand_id = message.get("hand")
+                        if isinstance(hand_id, int):
+                            _follow(hand_id, message.get("move"))
+                            runner.schedule(hand_id)
+                finally:
+                    renew.cancel()
+            except Exception:  # Redis restarting: listen again (the sweep covers the gap)
+                log.exception("robot wake-ups failed; listening again")
+                await asyncio.sleep(1)
+
+    async def _stay_in_group(self, layer: object, channel: str) -> None:
+        while True:
+            await layer.group_add(broadcast.ROBOTS_GROUP, channel)  # type: ignore[attr-defined]
+            await asyncio.sleep(3600)

@@ -18,7 +18,7 @@ from games.chat import text as chat_text
 from games.chat.access import access_for
 from games.models import ChatMessage, ChatPreference, Room
 from games.pages import viewer_for
-from games.services import Forbidden, Illegal
+from games.services import Forbidden, Illegal, seating_changed
 from games.tables import access as table_access
 
 
@@ -75,6 +75,7 @@ def change_settings(room: Room, user: Any, on: bool | None = None, audience_open
         if audience_open is not None:
             room.audience_chat = audience_open
         room.save(update_fields=["chat_on", "audience_chat"])
+        seating_changed(room.pk)  # the game's pushes read the room row too (games.tables.seating)
         _changed(room.pk)
     return room
 

@@ -133,6 +133,9 @@ def trick_json(trick: Trick) -> dict[str, Any]:
 PLAYED_UNSEEN = _("plays a card")
 
 
+_PLAYS = "plays {card}"
+
+
 def plays(card: str) -> Msg:
     """The log line of a card played: its code in the ``card`` parameter."""
     return _("plays {card}", card=card)
@@ -152,10 +155,20 @@ def reviewable_log(
     that the seat played a card: the log keeps who led, who played and who won each trick, but
     no longer lets anyone read the cards of tricks the option keeps out of review. Lines are
     replaced, never dropped, so a line's index (``games.automatic``) stays what it was."""
-    hidden: set[LogEntry] = set()
-    if not review_all:
-        hidden = {(seat, plays(card)) for trick in tricks[:-1] for seat, card in trick.cards}
-    return [{"seat": seat, "text": PLAYED_UNSEEN if (seat, text) in hidden else text} for seat, text in log]
+    if review_all or len(tricks) < 2:
+        return [{"seat": seat, "text": text} for seat, text in log]
+    hidden = {(seat, card) for trick in tricks[:-1] for seat, card in trick.cards}
+    return [
+        {"seat": seat, "text": PLAYED_UNSEEN if (seat, _card_played(text)) in hidden else text}
+        for seat, text in log
+    ]
+
+
+def _card_played(text: Any) -> str | None:
+    """The card a log line says its seat played (``plays``), else None."""
+    if isinstance(text, Msg) and text.text == _PLAYS:
+        return text.params.get("card")
+    return None
 
 
 def keep_back(cards: list[str], card: str, keep: bool) -> list[str]:

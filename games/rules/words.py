@@ -65,7 +65,12 @@ class Msg:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash((self.text, self.plural, self.count, self.context))
+        # The parameters count: "plays {card}" for every card must not share one bucket (a set
+        # of the log's lines compared each line with every other).
+        try:
+            return hash(self._key())
+        except TypeError:  # an unhashable parameter (a list): equal messages still hash alike
+            return hash((self.text, self.plural, self.count, self.context))
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}

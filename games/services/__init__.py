@@ -9,11 +9,13 @@ One module per concept: ``refusals`` (what a writer raises), ``robots`` (the lev
 take), ``rooms`` (opening and closing tables, on a given deal too), ``seats`` (who holds each
 seat), ``privacy`` (who may sit and watch), ``hands`` (dealing, matches), ``moves`` (the
 actions), with ``turn_clocks`` (the live hand's lock and clock rows) and ``effects`` (what runs
-after commit) under them. Callers use the names re-exported here.
+after commit, and the seating version the pages' pushes check) under them. Callers use the
+names re-exported here.
 """
 
 from __future__ import annotations
 
+from games.services.effects import seating_changed
 from games.services.hands import end_match, next_hand
 from games.services.moves import Submitted, seq_seen, submit_action
 from games.services.privacy import accept_invitation, remove_player, set_privacy
@@ -66,6 +68,7 @@ __all__ = [
     "release_all",
     "remove_player",
     "robot_plays",
+    "seating_changed",
     "seq_seen",
     "set_privacy",
     "set_robot",

@@ -3,6 +3,7 @@ with the turn clocks and the away count kept in step."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -105,16 +106,20 @@ def submit_action(
                 hand.finished = timezone.now()
                 fields += ["result", "finished"]
             hand.save(update_fields=fields)
-            _count_timeouts(hand, seat, robot)
-            sync_clocks(hand, now, restart={seat})
+            if hand.room.turn_clock:  # only a clock counts timeouts or runs deadlines
+                _count_timeouts(hand, seat, robot)
+                sync_clocks(hand, now, restart={seat})
             room_id = hand.room_id
             finished = hand.finished is not None
             transaction.on_commit(lambda: replay.remember(hand_id, seq, new_state))
-            transaction.on_commit(lambda: broadcast.room_changed(room_id))
+            transaction.on_commit(
+                functools.partial(broadcast.room_changed, room_id, **broadcast.move_facts(hand, seat, action))
+            )
             if finished:
                 transaction.on_commit(broadcast.lobby_changed)
                 transaction.on_commit(lambda: standings.hand_finished(hand_id))
-            transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id))
+            move = {"variant": hand.variant, "seq": seq, "seat": seat, "action": action}
+            transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id, move=move))
     except IntegrityError:
         # Another writer appended the same seq first: a lost race, not a corruption.
         raise Stale(_("Another move was made at the same moment; your view has been refreshed")) from None
@@ -138,8 +143,7 @@ def _check_automatic(hand: Hand, seat: int, robot: str, now: datetime) -> None:
     are read under the hand's lock, so a second firing of one deadline finds it gone."""
     if robot == CLOCK_MOVE and not hand.clocks.filter(seat=seat, deadline__lte=now).exists():
         raise Stale(_("The turn clock of this seat has not run out"))
-    away = Seat.objects.filter(room_id=hand.room_id, index=seat, away=True)
-    if robot == AWAY_MOVE and not away.exists():
+    if robot == AWAY_MOVE and not Seat.objects.filter(room_id=hand.room_id, index=seat, away=True).exists():
         raise Stale(_("This seat's player is back"))
 
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.models import HandAction, Invitation, Room, Seat, new_invite_token
-from games.services.effects import after_commit
+from games.services.effects import after_commit, seating_changed
 from games.services.refusals import Forbidden, Illegal
 from games.services.seats import another_players_seat, vacate
 from games.services.turn_clocks import lock_live_hand
@@ -30,6 +30,7 @@ def accept_invitation(room: Room, user: Any, token: str) -> Invitation:
         if user.pk in room.removed:
             room.removed = [uid for uid in room.removed if uid != user.pk]
             room.save(update_fields=["removed"])
+            seating_changed(room.pk)
     return invitation
 
 

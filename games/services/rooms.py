@@ -17,7 +17,7 @@ from games.chat.options import ChatSettings
 from games.models import Hand, HandAction, Room, Seat
 from games.rules import Deal, HandContext, get_variant
 from games.rules.base import resolve_options
-from games.services.effects import after_commit
+from games.services.effects import after_commit, seating_changed
 from games.services.hands import check_deal, opening_dealt_by, start_hand_if_ready
 from games.services.refusals import Illegal
 from games.services.robots import DEFAULT_ROBOT, check_robot_level, robot_plays
@@ -108,6 +108,7 @@ def open_tutorial(user: Any, variant_key: str, context: HandContext, deal: Deal,
         for earlier in Room.objects.select_for_update().filter(created_by=user, tutorial=True, closed=False):
             earlier.closed = True
             earlier.save(update_fields=["closed"])
+            seating_changed(earlier.pk)
         seats = variant.seat_count(context.options)
         players = [(user, "") if index == 0 else (None, robot) for index in range(seats)]
         return _open_table(

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from games import broadcast, replay
 from games.models import Hand, Room, Seat
 from games.rules import get_variant
-from games.services.effects import after_commit
+from games.services.effects import after_commit, seating_changed
 from games.services.hands import start_hand_if_ready
 from games.services.refusals import Forbidden, Illegal, Stale
 from games.services.robots import DEFAULT_ROBOT, check_robot_level
@@ -163,6 +163,7 @@ def player_renamed(sender: Any, user: Any = None, **kwargs: Any) -> None:
     robot keeps for them, and the lobby show it."""
     rooms = Room.objects.filter(Q(seats__user=user) | Q(seats__kept_for=user)).distinct()
     room_ids = list(rooms.values_list("pk", flat=True))
+    seating_changed(*room_ids)
     for room_id in room_ids:
         transaction.on_commit(lambda room_id=room_id: broadcast.room_changed(room_id))
     if room_ids:

@@ -43,6 +43,26 @@
     if (e.detail.successful) flash("");
   });
 
+  // Moves go over the room's socket (ws-send on every move control, games/consumers.py): a
+  // refused one comes back in #flash, a move made as the push that shows it. One move at a
+  // time, as htmx let one POST of a control be in flight: until the socket's next message a
+  // second press is dropped rather than sent as a stale move (after MOVE_WAIT_MS, or a new
+  // connection, the controls work again). Sending a move clears the flash of an earlier one.
+  var MOVE_WAIT_MS = 5000;
+  var moveSent = 0;  // when the move awaiting its answer was sent (Date.now()), 0 for none
+  document.addEventListener("htmx:wsConfigSend", function (e) {
+    if (!moveSent || Date.now() - moveSent >= MOVE_WAIT_MS) return;
+    e.preventDefault();
+    var pressed = e.detail.triggeringEvent;
+    if (pressed && pressed.cancelable) pressed.preventDefault();  // a form's own submit too
+  });
+  document.addEventListener("htmx:wsAfterSend", function () {
+    moveSent = Date.now();
+    flash("");
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () { moveSent = 0; });
+  document.addEventListener("htmx:wsOpen", function () { moveSent = 0; });
+
   // Never replace a fragment with an older render of the table (replies and pushes race).
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var incoming = e.detail.fragment && e.detail.fragment.firstElementChild;

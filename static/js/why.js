@@ -1,7 +1,7 @@
 // Why not: a card of your hand that you cannot press now says why (templates/jinja2/live/hand.html,
 // the rules core's own refusal in data-why). Its title says it on hover and aria-describedby to
 // screen readers; this shows it in a line laid over the top of the hand when the card takes the
-// focus, when it is pressed (it posts nothing: it has no hx-post), and on a long press, since a
+// focus, when it is pressed (it sends nothing: it has no ws-send), and on a long press, since a
 // phone has no hover. The line is aria-hidden: a screen reader already reads the description.
 (function () {
   "use strict";

@@ -1,6 +1,6 @@
 """Why not in Chromium (games.why_not, static/js/why.js): a card you cannot press now is reached
 by the keyboard and says why, in the line above the hand and through aria-describedby, and
-pressing it posts nothing; on a phone a long press on the card shows the same words. Screenshots
+pressing it sends nothing; on a phone a long press on the card shows the same words. Screenshots
 go to test-artifacts/screenshots/why-not/ (git-ignored) for people to look at."""
 
 from __future__ import annotations
@@ -16,13 +16,20 @@ BIDDING = MY_TURN + " && document.querySelector('#controls [data-action]') !== n
 
 def seated_at_the_bidding(site, browser, **context):
     """A guest at a new Hungarian table of three robots, once it is the guest's turn to bid
-    (the table then waits for them); returns the page and the list of moves it posts."""
+    (the table then waits for them); returns the page and the list of moves it sends (over the
+    room's socket, or posted)."""
     page = browser.new_context(**context).new_page()
-    posts: list[str] = []
-    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and "/act" in r.url else None)
+    moves: list[str] = []
+    page.on("request", lambda r: moves.append(r.url) if r.method == "POST" and "/act" in r.url else None)
+    page.on("websocket", lambda ws: ws.on("framesent", lambda sent: _note_move(moves, sent)))
     open_table_as_guest(page, site)
     page.wait_for_function(BIDDING, timeout=20_000)
-    return page, posts
+    return page, moves
+
+
+def _note_move(moves: list[str], sent: str | bytes) -> None:
+    if isinstance(sent, str) and '"action"' in sent:
+        moves.append(sent)
 
 
 def test_a_refused_card_says_why_to_the_keyboard_and_to_a_long_press(site, browser):
@@ -42,7 +49,7 @@ def test_a_refused_card_says_why_to_the_keyboard_and_to_a_long_press(site, brows
         page.locator(LINE).is_visible() and page.locator(LINE).text_content() == "You cannot play a card now"
     )
     page.screenshot(path=str(SHOTS / "focus-desktop.png"))
-    for key in ("Enter", " ", "1"):  # pressing it, or its number key, posts nothing
+    for key in ("Enter", " ", "1"):  # pressing it, or its number key, sends nothing
         page.keyboard.press(key)
     page.wait_for_timeout(300)
     assert posts == [] and page.evaluate(BIDDING)

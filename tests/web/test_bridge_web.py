@@ -17,6 +17,7 @@ from games import clocks, consumers, replay, services
 from games.bots import LEVELS
 from games.models import HandAction, Room, TurnClock
 from games.rules.bridge import BRIDGE
+from games.tables import seating
 from tests.factories import StaffFactory, UserFactory
 from tests.web.bridge_helpers import (
     assert_clean,
@@ -481,7 +482,7 @@ def test_a_table_of_people_takes_seats_and_leaves_as_for_the_other_games():
 @pytest.fixture
 def _fresh_shared_renders():
     # Primary keys are reused between tests: no render of another test's room may be found.
-    consumers._shared_tables.clear()
+    seating.forget_all()
     consumers._shared_renders.clear()
 
 

@@ -16,6 +16,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from accounts.models import User
+from games.consumers import flash_fragment
 from games.models import HandAction, Room, Seat
 from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, open_table
@@ -85,6 +86,10 @@ NASTY = [
     "jpoints:",
     "\u202eplay:T1",
 ]
+
+# Values of a socket move that no page sends (htmx sends text, hx-vals a whole number).
+ODD_VALUES = [[], {}, True, False, 1.5, ["pass"], {"action": "pass"}, [0]]
+UNREADABLE = flash_fragment("The table could not read what this page sent; reload the page.")
 
 
 def noise(rng: random.Random) -> str:
@@ -199,14 +204,22 @@ async def test_garbage_frames_on_the_websocket_change_nothing_and_keep_it_open()
         before = await sync_to_async(snapshot)()
         for _ in range(ROUNDS):
             # Raw frames: send_to() would refuse an empty one, which a client may still send.
-            if rng.random() < 0.5:
+            roll = rng.random()
+            if roll < 0.4:
                 frame = {"type": "websocket.receive", "text": rng.choice([noise(rng), ""])}
-            else:
+            elif roll < 0.7:
                 frame = {"type": "websocket.receive", "bytes": rng.randbytes(rng.randint(0, 64))}
+            else:  # a move whose values no page sends
+                move = {"action": rng.choice(ODD_VALUES), "seq": rng.choice(ODD_VALUES)}
+                frame = {"type": "websocket.receive", "text": json.dumps(move)}
             await communicator.send_input(frame)
         answers = await drain(communicator, quiet=0.3)
-        assert answers and all('id="seats"' in a for a in answers)  # snapshots of the table, nothing else
+        # Snapshots of the table (a message that is no move asks for one) or the flash that says
+        # the message could not be read; nothing else.
+        assert answers and all('id="seats"' in a or a == UNREADABLE for a in answers)
         assert await sync_to_async(snapshot)() == before
+        await communicator.send_to(text_data="resync")  # still open
+        assert 'id="seats"' in await communicator.receive_from(timeout=2)
         await communicator.disconnect()
 
 

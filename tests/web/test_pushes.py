@@ -14,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import consumers, pages, services
+from games.tables import seating
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from, play_until_over
 from tests.web.sockets import connect, drain
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def _fresh_shared_renders():
     # Primary keys are reused between tests: no render of another test's room may be found.
-    consumers._shared_tables.clear()
+    seating.forget_all()
     consumers._shared_renders.clear()
 
 
@@ -428,3 +429,160 @@ def test_pushed_controls_need_no_csrf_token_and_know_who_they_are_for():
     assert guest.status_code == 204 and guest["HX-Redirect"] == f"/r/{room.code}/"
     friend = client_for(owner).post(f"/r/{room.code}/leave", HTTP_HX_REQUEST="true")
     assert friend.status_code == 204 and friend["HX-Redirect"] == f"/r/{room.code}/"
+
+
+# --- the digests of the moving partials: a page that skips shows what one that renders all shows
+
+
+DATA_VERSION = re.compile(r' data-version="\d+"')
+
+
+def _by_partial(html: str) -> dict[str, str]:
+    """A push's live partials by name (each one element, in page order), versions aside."""
+    starts = [(m.start(), m.group(1)) for m in re.finditer(r'<(?:div|ol|section) id="([\w-]+)"', html)]
+    starts = [(at, name) for at, name in starts if name in pages.LIVE_PARTIALS]
+    ends = [at for at, _name in starts[1:]] + [len(html)] * bool(starts)
+    parts = zip(starts, ends, strict=True)
+    return {name: DATA_VERSION.sub("", html[at:end]).strip() for (at, name), end in parts}
+
+
+class EveryPartial(consumers.Live):
+    """A Live without digests: every partial rendered at every push."""
+
+    def __init__(self, context):
+        super().__init__(context)
+        self.inputs = {}
+
+
+@pytest.mark.parametrize("variant", ["hungarian", "czech", "slovenian3", "bridge"])
+def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one_shows(variant):
+    """After every move of whole random hands, for every seat and the audience (a watcher, and an
+    anonymous one in Hungarian), the partials a page holds from pushes that skip by ``Live.inputs`` are those
+    that rendering every partial gives, and those a page rendering every partial holds; and
+    wherever two renders have the same inputs (any viewer, any move, any
+    language), they are the same HTML."""
+    from django.utils import translation
+
+    from games import replay
+    from games.rules import get_variant
+
+    rng = random.Random(f"digests-{variant}")
+    people = [UserFactory(username=f"{variant[:4]}{i}") for i in range(4)]
+    room = services.create_room(people[0], variant, robots=0)
+    seats = len(room.seats.all())
+    for seat in range(1, seats):
+        services.sit(room, people[seat], seat)
+    viewers = [(people[i], "en") for i in range(seats)] + [(UserFactory(), "en"), (AnonymousUser(), "hu")]
+    shown = [(consumers.Shown(), consumers.Shown()) for _ in viewers]
+    held: list[tuple[dict[str, str], dict[str, str]]] = [({}, {}) for _ in viewers]
+    skipped = 0
+    renders: dict[tuple[str, bytes], str] = {}
+
+    def push(full: bool) -> None:
+        nonlocal skipped
+        room.refresh_from_db()
+        for (user, language), pair, (page, reference) in zip(viewers, shown, held, strict=True):
+            skipping, rendering = pair
+            with translation.override(language):
+                context = pages.room_context(room, user)
+                live = consumers.Live(context)
+                page.update(_by_partial(skipping.news(live, full)))
+                reference.update(_by_partial(rendering.news(EveryPartial(context), full)))
+                rendered = pages.render_partials(context)
+                everything = {n: DATA_VERSION.sub("", h).strip() for n, h in rendered.items()}
+            assert page == reference == everything, (variant, user, language)
+            # The same inputs render the same, for every viewer at every move of both hands.
+            for name, inputs in live.inputs.items():
+                assert renders.setdefault((name, inputs), everything[name]) == everything[name], name
+            skipped += len(pages.LIVE_PARTIALS) - len(live._parts)
+
+    push(True)
+    hands = 0
+    for _ in range(2000):
+        hand = room.current_hand()
+        if hand.is_over:
+            hands += 1
+            if hands == 2:
+                break
+            services.next_hand(room, people[0], hand.number)
+        else:
+            rules = get_variant(hand.variant)
+            state = replay.current(hand)
+            seat = hand.to_act[0]
+            legal = rules.legal_actions(state, seat)
+            services.submit_action(hand.pk, seat, rng.choice(legal), hand.seq, actor=people[seat])
+        push(False)
+    assert hands == 2
+    assert skipped  # the digests do spare renders
+
+
+def test_an_input_that_changes_a_moving_partial_changes_its_digest():
+    """What random hands seldom reach (a match the players may end, a free seat, an anonymous
+    visitor, a guided or daily table, Bridge's prompt, another language): changed alone, each
+    input that changes the HTML of ``hand``, ``controls`` or ``guide`` changes its digest."""
+    import copy
+    from types import SimpleNamespace
+
+    from django.utils import translation
+
+    owner = UserFactory()
+    room = services.create_room(owner, "hungarian", robots=3)
+    client = client_for(owner)
+    contexts = [pages.room_context(room, owner), pages.room_context(room, AnonymousUser())]
+    play_until_over(room, owner, client, pick=first_bid_then_pass)
+    contexts += [pages.room_context(room, owner), pages.room_context(room, AnonymousUser())]
+    # The owner's cards playable, and a free seat for the visitors.
+    first = contexts[0]
+    contexts.append(dict(first, hand_cards=[dict(c, play=f"play:{c['card']}") for c in first["hand_cards"]]))
+    contexts += [dict(context, has_free_seat=True) for context in contexts]
+
+    def room_with(**fields):
+        changed = copy.copy(room)
+        for name, value in fields.items():
+            setattr(changed, name, value)
+        return changed
+
+    def changes(context):
+        match = context["match"] or {}
+        cards = [dict(c, discardable=not c["discardable"]) for c in context["hand_cards"]]
+        yield dict(context, can_end_match=not context["can_end_match"])
+        yield dict(context, has_free_seat=True)
+        yield dict(context, user=AnonymousUser())
+        yield dict(context, user=owner)
+        if context["view"] is not None:
+            yield dict(context, view=dict(context["view"], phase="discard", to_act=[]))
+            yield dict(context, view=dict(context["view"], sitter=context["me"]))
+        yield dict(context, variant_key="czech")
+        if context["hand"] is not None:
+            hand = context["hand"]
+            yield dict(context, hand=SimpleNamespace(number=hand.number + 1, is_over=hand.is_over))
+            yield dict(context, hand=SimpleNamespace(number=hand.number, is_over=not hand.is_over))
+        yield dict(context, me=None if context["me"] is not None else 0)
+        yield dict(context, seq=context["seq"] + 1)
+        yield dict(context, room=room_with(tutorial=True))
+        yield dict(context, room=room_with(fixed_seed="daily"))
+        yield dict(context, room=room_with(code="OTHER"))
+        yield dict(context, match=dict(match, over=not match.get("over")))
+        yield dict(context, bridge={"prompt": "Play onto the top card"})
+        discard = {"count": 2, "left": 2, "legal_json": "[]"}
+        yield dict(context, hand_cards=cards, controls=dict(context["controls"], discard=discard))
+        yield dict(context, oob=True)
+        yield dict(context, guide=None)
+
+    def inputs_and_html(context, language="en"):
+        with translation.override(language):
+            inputs = consumers.moving_inputs(context)
+            return inputs, pages.render_partials(context, list(inputs))
+
+    differing = set()
+    for context in contexts:
+        inputs, html = inputs_and_html(context)
+        assert set(inputs) == {"hand", "controls", "guide"}
+        variants = [(changed, "en") for changed in changes(context)] + [(context, "hu")]
+        for changed, language in variants:
+            other_inputs, other_html = inputs_and_html(changed, language)
+            for name in inputs:
+                if other_html[name] != html[name]:
+                    differing.add(name)
+                    assert other_inputs[name] != inputs[name], name
+    assert differing == {"hand", "controls", "guide"}

@@ -12,6 +12,7 @@ import pytest
 from games import consumers, replay, services
 from games.models import Room
 from games.rules import EVERYONE, get_variant
+from games.tables import seating
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from
 
@@ -22,7 +23,7 @@ REVIEW = re.compile(r'<section id="review"[^>]*>.*?</section>', re.S)
 
 @pytest.fixture(autouse=True)
 def _fresh_shared_renders():
-    consumers._shared_tables.clear()
+    seating.forget_all()
     consumers._shared_renders.clear()
 
 

@@ -23,6 +23,7 @@ from games.bots import get_robot, seat_view
 from games.rules import EVERYONE, VARIANTS, get_variant
 from games.rules.base import resolve_options
 from games.rules.words import Msg
+from games.tables import seating
 from games.templatetags.tarokk import CARD_ID, card_label
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards
@@ -37,7 +38,7 @@ VERSION = re.compile(r'data-version="(\d+)"')
 
 @pytest.fixture(autouse=True)
 def _fresh_shared_renders():
-    consumers._shared_tables.clear()
+    seating.forget_all()
     consumers._shared_renders.clear()
 
 

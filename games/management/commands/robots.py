@@ -11,13 +11,21 @@ from games.bots.worker import Worker
 
 
 class Command(BaseCommand):
-    help = "Drive every robot seat from the database (run with ROBOT_RUNNER=off in the web processes)."
+    help = "Drive every robot seat, woken by the web processes (run with ROBOT_RUNNER=off in them)."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--poll", type=float, default=0.2, help="seconds between sweeps (default 0.2)")
+        parser.add_argument(
+            "--poll",
+            type=float,
+            default=0.2,
+            help="seconds between sweeps if nothing can wake it (default 0.2)",
+        )
+        parser.add_argument(
+            "--reconcile", type=float, default=30.0, help="seconds between safety sweeps (default 30)"
+        )
         parser.add_argument("--delay", type=float, default=None, help="robot delay (default ROBOT_DELAY)")
 
-    def handle(self, *args: Any, poll: float, delay: float | None, **options: Any) -> None:
+    def handle(self, *args: Any, poll: float, reconcile: float, delay: float | None, **options: Any) -> None:
         stopping = False
 
         def stop(signum: int, frame: Any) -> None:
@@ -28,4 +36,4 @@ class Command(BaseCommand):
         # transaction rolls back and the next worker finds the robot still to act).
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
-        Worker(poll=poll, delay=delay).run(should_stop=lambda: stopping)
+        Worker(poll=poll, delay=delay, reconcile=reconcile).run(should_stop=lambda: stopping)
