@@ -346,6 +346,20 @@ class ProfiledStack:
         self.directory = directory
         self.original = stack.command  # type: ignore[attr-defined]
         stack.command = self.command  # type: ignore[attr-defined]
+        stack.stop = self.stop  # type: ignore[attr-defined]
+
+    def stop(self) -> None:
+        # Writing a profile takes a while (one profiler per thread, merged): more than the
+        # 5 s Stack.stop waits before it kills.
+        for proc in self.stack.procs.values():  # type: ignore[attr-defined]
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in self.stack.procs.values():  # type: ignore[attr-defined]
+            try:
+                proc.wait(120)
+            except Exception:  # noqa: BLE001 - still not done: the generic stop kills it
+                pass
+        type(self.stack).stop(self.stack)
 
     def command(self, name: str) -> tuple[list[str], dict[str, str]]:
         cmd, env = self.original(name)

@@ -228,6 +228,9 @@ ROBOT_DELAY = float(os.environ.get("TAROKK_ROBOT_DELAY", "0.6"))
 # "thread": a robot thread in the web process (embedded default);
 # "inline": robots move at once in the caller (tests); "off": another process drives them.
 ROBOT_RUNNER = os.environ.get("TAROKK_ROBOT_RUNNER", "thread")
+# Seconds between the robot thread's safety sweeps for a robot move whose wake-up was lost
+# (0: none).
+ROBOT_SWEEP = float(os.environ.get("TAROKK_ROBOT_SWEEP", "30"))
 
 LOGGING = {
     "version": 1,
@@ -284,7 +287,7 @@ SERVE_STATIC = env_bool("DJANGO_SERVE_STATIC", True)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tarokk_site.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             # Apart from the channel layer's keys, and from another site's on the same Redis.
             "KEY_PREFIX": f"cache-{os.environ.get('REDIS_PREFIX', 'asgi')}",

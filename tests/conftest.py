@@ -22,6 +22,9 @@ def pytest_configure(config: pytest.Config) -> None:
     layer = settings.CHANNEL_LAYERS["default"]
     if "REDIS_PREFIX" not in os.environ and "prefix" in layer.get("CONFIG", {}):
         layer["CONFIG"]["prefix"] = f"test-{RUN_ID}"
+    # A robot thread that a test process starts (importing the ASGI application starts one)
+    # must not sweep a database that only some tests may touch; tests call sweep() themselves.
+    settings.ROBOT_SWEEP = 0
 
 
 @pytest.fixture(scope="session")

@@ -168,11 +168,20 @@ def _drive_inline(hand_id: int) -> None:
 class _ThreadRunner:
     # A clock fires a little after its deadline, so that it has surely passed.
     CLOCK_MARGIN = 0.05
+    # A pass that failed is tried again this much later.
+    RETRY = 1.0
+    # The safety net (no hand has this id): every so often, the robot moves waiting in the
+    # database are queued again, as at the start; a move whose wake-up was lost waits at most
+    # this long.
+    # (``settings.ROBOT_SWEEP`` seconds; 0: none).
+    SWEEP = -1
 
     def __init__(self, start: bool = True) -> None:
         self._queue: list[tuple[float, int]] = []
         # (hand id, deadline) already queued, so that each pass does not queue it again.
         self._deadlines: set[tuple[int, datetime]] = set()
+        # (hand id, seq) where a robot was due at the previous sweep
+        self._due_before: set[tuple[int, int]] = set()
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="robots", daemon=True)
         if start:  # tests drive a runner's steps themselves
@@ -205,6 +214,17 @@ class _ThreadRunner:
         for hand_id in due_positions():
             self.add(hand_id, 0.0)
 
+    def sweep(self) -> list[int]:
+        """The safety net: queue every hand whose robot has been due at the same position
+        since the previous sweep (its wake-up was lost: a pass that kept failing, say)."""
+        positions = set(due_positions().items())
+        stranded = sorted(hand_id for hand_id, _ in positions & self._due_before)
+        self._due_before = positions
+        for hand_id in stranded:
+            log.warning("robot move in hand %s waited a whole sweep; moving it now", hand_id)
+            self.add(hand_id, 0.0)
+        return stranded
+
     def due(self) -> list[int]:
         """The hands whose wake-up time has come (for tests; the thread pops them itself)."""
         with self._cond:
@@ -218,6 +238,8 @@ class _ThreadRunner:
             self.load_robot_moves()
         except Exception:
             log.exception("loading the turn clocks and robot moves failed")
+        if settings.ROBOT_SWEEP:
+            self.add(self.SWEEP, settings.ROBOT_SWEEP)
         while True:
             with self._cond:
                 while not self._queue or self._queue[0][0] > time.monotonic():
@@ -229,13 +251,26 @@ class _ThreadRunner:
                 now = time.monotonic()
                 self._queue = [(t, h) for t, h in self._queue if h != hand_id or t > now]
                 heapq.heapify(self._queue)
-            try:
-                close_old_connections()
+            self.wake(hand_id)
+
+    def wake(self, hand_id: int) -> None:
+        """One wake-up: the hand's pass (or the safety sweep)."""
+        try:
+            close_old_connections()
+            if hand_id == self.SWEEP:
+                if settings.ROBOT_SWEEP:
+                    self.sweep()
+                    self.add(self.SWEEP, settings.ROBOT_SWEEP)
+            else:
                 self.run_pass(hand_id)
-            except Exception:
-                log.exception("robot move in hand %s failed", hand_id)
-            finally:
-                close_old_connections()
+        except Exception:
+            # A passing failure (the database busy or away) must not strand the hand: it is
+            # woken again a little later.
+            again = settings.ROBOT_SWEEP if hand_id == self.SWEEP else self.RETRY
+            log.exception("robot move in hand %s failed; trying again in %.0f s", hand_id, again)
+            self.add(hand_id, again)
+        finally:
+            close_old_connections()
 
     def run_pass(self, hand_id: int) -> None:
         """One wake-up of a hand: its robot move, its due clocks, then queue its deadlines."""

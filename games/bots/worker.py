@@ -90,6 +90,7 @@ class Worker:
         # This process drives its robots in its own thread: its own moves queue the next.
         settings.ROBOT_RUNNER = "thread"
         settings.ROBOT_DELAY = self.delay
+        settings.ROBOT_SWEEP = 0  # the worker's own sweep (below) is the safety net here
         every = self.reconcile if self.woken() else self.poll
         if self.woken():
             threading.Thread(target=self._listen, name="robot-wake-ups", daemon=True).start()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from channels.testing import WebsocketCommunicator
+from django.db import OperationalError
 
 from games import replay
 from games.bots import runner
@@ -84,3 +85,42 @@ def test_a_list_of_unknown_cards_is_refused_in_words_whether_or_not_it_is_your_t
         assert response.status_code in (400, 403), response.content
         assert response.json()["error"]
     assert HandAction.objects.filter(hand=hand).count() == before
+
+
+def _robots_only_table(settings):
+    settings.ROBOT_RUNNER = "off"  # the test's runner drives the robots
+    user = UserFactory()
+    room = open_table(user, robots=3)
+    client_for(user).post(f"/r/{room.code}/leave")  # a robot keeps the seat: only robots act
+    Room.objects.filter(pk=room.pk).update(closed=False)
+    replay.forget_all()
+    return room.current_hand()
+
+
+def test_a_robot_pass_that_fails_is_tried_again_not_dropped(settings, monkeypatch):
+    hand = _robots_only_table(settings)
+    fresh = runner._ThreadRunner(start=False)
+    monkeypatch.setattr(fresh, "RETRY", 0.0)
+    real = runner.move_once
+
+    def busy(hand_id):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(runner, "move_once", busy)
+    fresh.wake(hand.pk)  # fails: logged, and the hand queued again
+    assert hand.actions.count() == 0 and fresh.due() == [hand.pk]
+    monkeypatch.setattr(runner, "move_once", real)
+    fresh.wake(hand.pk)
+    assert hand.actions.count() == 1 and hand.actions.get().robot
+
+
+def test_the_safety_sweep_queues_a_robot_move_that_waited_a_whole_sweep(settings):
+    hand = _robots_only_table(settings)
+    fresh = runner._ThreadRunner(start=False)
+    assert fresh.sweep() == []  # first seen: its wake-up may still come
+    assert fresh.due() == []
+    assert fresh.sweep() == [hand.pk]  # the same position a sweep later: stranded
+    assert fresh.due() == [hand.pk]
+    fresh.wake(hand.pk)
+    assert hand.actions.count() == 1
+    assert fresh.sweep() == []  # it moved on: a new position, first seen
