@@ -156,7 +156,12 @@ async def test_with_trick_review_last_nobody_reads_an_earlier_trick(variant):
         for who, arrived in enumerate(pushes):
             for push in arrived:
                 for shown in {int(v) for v in VERSION.findall(push)}:  # judged by the table it shows
-                    assert not leaks(push, forbidden_at.get(shown, forbidden)[who], variant), (who, push)
+                    judged = forbidden_at.get(shown)
+                    if judged is None and shown // 1_000_000 != version // 1_000_000:
+                        # A hand thrown in before its tricks (move() deals again): it shows its
+                        # own cards, which may be this hand's earlier tricks' by chance.
+                        judged = [set() for _ in sockets]
+                    assert not leaks(push, (judged or forbidden)[who], variant), (who, push)
         if min(len(f) for f in forbidden) >= 2 * len(users):  # two earlier tricks withheld: look everywhere
             for who, text in await responses(room, users):
                 assert not leaks(text, forbidden[who], variant), (who, leaks(text, forbidden[who], variant))
