@@ -17,15 +17,17 @@ N robot seats (the last ones, as ``create_room`` gives them; at most all but sea
 played by N + 1), moving with no delay (``TAROKK_ROBOT_DELAY=0``): in the robot worker
 (production shapes) or the web process's robot thread (embedded). ``--game`` is the variant,
 ``all`` each in turn. Every scripted seat listens on the room websocket and, when a push shows
-it to act with choices it has not acted on, posts a random one of the actions its page offers
-(bench/player.py). One audience page per table listens too.
+it to act with choices it has not acted on, sends a random one of the actions its page offers
+(bench/player.py): over the page's websocket as the room page does (``--moves socket``, the
+default) or posted to ``/r/<code>/act`` as a script does (``--moves http``; the figures of
+2026-11-24 and before were taken so). One audience page per table listens too.
 
 Figures: moves (every action of the log in the window, robots' included) and hands finished,
 per second; the CPU time of every server process (web, worker, and in production shapes
 PostgreSQL's backends of the bench database and its helpers, and redis-server; bench/cpu.py)
-per move and per hand, by kind; "your turn again", from just before a seat's POST to the push
-that asks it to act again; and "all pages", from the POST to every page of the table showing
-the move. ``--idle`` connects the pages and plays nothing: the CPU of the servers alone.
+per move and per hand, by kind; "your turn again", from just before a seat sends its move to
+the push that asks it to act again; and "all pages" (``--moves http`` only: it needs the
+answer's move number), from the POST to every page of the table showing the move. ``--idle`` connects the pages and plays nothing: the CPU of the servers alone.
 ``--profile DIR`` runs each server process under cProfile (bench/profiled.py). The first
 ``--warmup`` seconds are not counted. A line ``RESULT {json}`` ends each run. It asserts
 nothing; it never runs as a test.
@@ -178,6 +180,7 @@ async def run(
     meter: Meter | None = None,
     idle: bool = False,
     game: str = "",
+    moves: str = "socket",
 ) -> Figures:
     """Connect every page, then (unless ``idle``) let the scripted seats play; count the
     ``seconds`` after ``warmup``."""
@@ -194,7 +197,7 @@ async def run(
     begun = time.perf_counter()
     # (Daphne drops a socket not accepted within 5 s: a connect storm would feed on its retries.)
     for code, seats in tables:
-        table = Table(code, seats, figures, random.Random(rng.random()), think)
+        table = Table(code, seats, figures, random.Random(rng.random()), think, moves)
         live.append(table)
         for seat in seats:
             tasks.append(asyncio.create_task(table.listen(seat, stop)))
@@ -381,6 +384,13 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8301)
     parser.add_argument("--seed", type=int, default=20261122)
     parser.add_argument("--think", type=float, default=0, help="mean think time per move, seconds")
+    parser.add_argument(
+        "--moves",
+        choices=["socket", "http"],
+        default="socket",
+        help="the scripted seats' moves: over the page's websocket (as the room page sends them; "
+        "then no move is counted in 'all pages', which needs the move's answer) or posted to /act",
+    )
     parser.add_argument("--url", action="append", help="play against running web processes instead")
     parser.add_argument("--keep-logs", type=Path, default=None, help="write the servers' output there")
     parser.add_argument("--profile", type=Path, default=None, help="cProfile every server process into DIR")
@@ -397,8 +407,10 @@ def main() -> int:
         env = dict(os.environ)
         env.update(DJANGO_DEBUG="false", DJANGO_SECRET_KEY=secrets.token_urlsafe(32))
         env.update(DJANGO_SECURE_COOKIES="false", DJANGO_LOG_LEVEL="WARNING")
-        # Every simulated player comes from this one address: count them per user only.
-        env.setdefault("TAROKK_RATE_LIMITS", "act.ip=0,frame.ip=0,room.ip=0,guest.ip=0")
+        # Every simulated player comes from this one address: count them per user only; and a
+        # scripted person with robots at delay 0 moves faster than any person (a fast machine
+        # passed the 300 moves a minute of ``act.user``), so their moves are not counted either.
+        env.setdefault("TAROKK_RATE_LIMITS", "act.ip=0,act.user=0,frame.ip=0,room.ip=0,guest.ip=0")
         if args.robots:
             env["TAROKK_ROBOT_DELAY"] = "0"
         if args.shape == "embedded":
@@ -452,13 +464,24 @@ def main() -> int:
             meter = Meter(named, database=database, redis=database is not None)
             try:
                 figures = asyncio.run(
-                    run(tables, args.seconds, args.warmup, args.seed, args.think, meter, args.idle, game)
+                    run(
+                        tables,
+                        args.seconds,
+                        args.warmup,
+                        args.seed,
+                        args.think,
+                        meter,
+                        args.idle,
+                        game,
+                        args.moves,
+                    )
                 )
             finally:
                 close_tables([code for code, _ in tables])
             robots = table_shape(game, args.robots)[2]
             label = args.shape if not args.url else ",".join(urls)
             label += f", {game}, {robots} robots" + (f", think {args.think:g} s" if args.think else "")
+            label += f", moves over {'the socket' if args.moves == 'socket' else 'HTTP'}"
             report(summary(label, args.tables, figures, args.idle), figures)
     finally:
         if stack is not None:

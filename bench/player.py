@@ -33,6 +33,7 @@ ACTION = re.compile(r'data-action="([^"]+)"')
 CUT = re.compile(r'<option value="(cut:\d+)"')
 DISCARDS = re.compile(r"data-legal='([^']*)'")
 STALL_AFTER = 5.0
+FLASH = '<div id="flash"'
 
 
 def legal_actions(panels: dict[str, str]) -> list[str]:
@@ -50,7 +51,7 @@ class Figures:
     latencies: list[float] = field(default_factory=list)  # a move seen by every page of its table
     again: list[float] = field(default_factory=list)  # a seat's move -> that seat asked again
     actions: int = 0  # moves the scripted seats made (robots' are counted from the log)
-    conflicts: int = 0  # 409: a simultaneous discard overtaken; the seat looks again
+    conflicts: int = 0  # 409 (or the socket's refusal): a simultaneous discard overtaken
     refusals: int = 0  # 403: not this seat's turn after all (a push older than its move)
     stalls: int = 0  # a seat asked for more than STALL_AFTER s without acting
     same_version: int = 0  # moves asked at the version the seat last acted at (after a private one)
@@ -106,10 +107,19 @@ class Seat:
 
 class Table:
     def __init__(
-        self, code: str, seats: list[Seat], figures: Figures, rng: random.Random, think: float = 0
+        self,
+        code: str,
+        seats: list[Seat],
+        figures: Figures,
+        rng: random.Random,
+        think: float = 0,
+        moves: str = "socket",
     ) -> None:
         self.code = code
         self.think = think  # mean seconds a player thinks before moving (0: as fast as allowed)
+        # "socket": a move goes over the page's websocket, as the room page sends it (htmx's
+        # ws-send); "http": posted to /r/<code>/act, as a script does.
+        self.moves = moves
         self.seats = seats  # the scripted seats' pages and the audience's
         self.figures = figures
         self.rng = rng
@@ -161,6 +171,9 @@ class Table:
                     seat.socket = ws
                     async for message in ws:
                         text = message if isinstance(message, str) else message.decode()
+                        if FLASH in text and self.figures.counting:
+                            # A move sent over the socket and refused (the table moved on).
+                            self.figures.conflicts += 1
                         for panel in PANEL.finditer(text):
                             seat.panels[panel.group(1)] = panel.group(0)
                         found = STATUS.search(text)
@@ -241,6 +254,15 @@ class Table:
                 hand_base = seat.version // 1_000_000 * 1_000_000  # version = hand number, move
                 started = time.perf_counter()
                 seat.again = (started, *asked)
+                if self.moves == "socket":
+                    # No answer comes: the push that follows the commit (or, refused, the
+                    # flash and a fresh snapshot) is the answer, as on the room page.
+                    if seat.socket is None:
+                        raise ConnectionError("the page's socket is not open")
+                    await seat.socket.send(json.dumps({"action": action, "seq": seat.seq}))
+                    if self.figures.counting:
+                        self.figures.actions += 1
+                    continue
                 response = await http.post(
                     f"/r/{self.code}/act", data={"action": action, "seq": seat.seq}, headers=headers
                 )

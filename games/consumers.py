@@ -4,7 +4,6 @@ render the live partials for their own viewer and send the page those that chang
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import time
 from collections import OrderedDict
@@ -20,14 +19,13 @@ from django.contrib import auth
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.functional import Promise
 from django.utils.html import escape
-from django.utils.safestring import SafeData
 
 from games import broadcast, pages, services, session_moves
 from games.bots import runner
 from games.chat.live import ChatShown, chat_table
 from games.models import Room
+from games.render_inputs import digest, inputs_digest
 from games.tables import access, moves_in, presence, seating
 from tarokk_site import languages, limits
 
@@ -331,10 +329,6 @@ def flash_fragment(text: str) -> str:
     return f'<div id="flash" role="alert" aria-live="assertive" hx-swap-oob="true">{escape(text)}</div>'
 
 
-def _digest(value: str) -> bytes:
-    return hashlib.blake2b(value.encode(), digest_size=16).digest()
-
-
 def stable_inputs(context: dict[str, Any]) -> dict[str, bytes]:
     """The live partials that change only when a hand ends or a seat changes hands, each with
     a digest of everything it reads besides ``version`` (tests/web/test_pushes.py renders them
@@ -346,40 +340,10 @@ def stable_inputs(context: dict[str, Any]) -> dict[str, bytes]:
     review = (context["view"] or {}).get("review")
     language = translation.get_language()
     return {
-        "result": _digest(repr((result, seats, oob, context.get("hand_paths"), language))),
-        "review": _digest(repr((review, seats, oob, language))),
-        "scoreboard": _digest(repr((context["match"], seats, oob, language))),
+        "result": digest(repr((result, seats, oob, context.get("hand_paths"), language))),
+        "review": digest(repr((review, seats, oob, language))),
+        "scoreboard": digest(repr((context["match"], seats, oob, language))),
     }
-
-
-class _Opaque(Exception):
-    """A value whose text may not say all that a template reads of it (an object)."""
-
-
-def _canon(value: Any) -> Any:
-    """``value`` as plain data whose ``repr`` tells apart every two values a template shows
-    differently: safe and lazy text marked as such (a lazy one said in the current language),
-    containers in their order. Anything else raises ``_Opaque``: its ``repr`` may be an address."""
-    if value is None or isinstance(value, bool | int | float):
-        return value
-    if isinstance(value, str):
-        return ("safe", str(value)) if isinstance(value, SafeData) else str(value)
-    if isinstance(value, Promise):
-        return ("lazy", str(value))
-    if isinstance(value, dict):
-        return ("dict", tuple((_canon(k), _canon(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return (type(value).__name__, tuple(_canon(v) for v in value))
-    raise _Opaque(type(value).__name__)
-
-
-def _inputs_digest(*inputs: Any) -> bytes | None:
-    """A digest of ``inputs`` with the page's language, or None (render every time) if one
-    of them is opaque."""
-    try:
-        return _digest(repr((translation.get_language(), _canon(inputs))))
-    except _Opaque:
-        return None
 
 
 def moving_inputs(context: dict[str, Any]) -> dict[str, bytes]:
@@ -396,13 +360,13 @@ def moving_inputs(context: dict[str, Any]) -> dict[str, bytes]:
     playing = any(c["play"] for c in cards)
     sitter = view.get("sitter") if view else None
     seq = context["seq"] if playing else None
-    inputs["hand"] = _inputs_digest(
+    inputs["hand"] = inputs_digest(
         variant, oob, me, bool(view), sitter, bool(controls["discard"]), cards, seq
     )
     # live/controls.html (and live/_bridge_prompt.html)
     deciding = any(controls[k] for k in ("announce", "kontra", "talon", "buttons", "cut", "discard"))
     user = context["user"]
-    inputs["controls"] = _inputs_digest(
+    inputs["controls"] = inputs_digest(
         variant,
         oob,
         me,
@@ -419,8 +383,8 @@ def moving_inputs(context: dict[str, Any]) -> dict[str, bytes]:
     )
     # live/guide.html: an empty, hidden section at every table but a guided hand's
     if not context.get("guide"):
-        inputs["guide"] = _inputs_digest(oob, "no-guide")
-    return {name: digest for name, digest in inputs.items() if digest is not None}
+        inputs["guide"] = inputs_digest(oob, "no-guide")
+    return {name: value for name, value in inputs.items() if value is not None}
 
 
 class Live:
@@ -436,7 +400,7 @@ class Live:
     def part(self, name: str) -> tuple[str, bytes]:
         if name not in self._parts:
             html = pages.render_partials(self.context, [name])[name]
-            self._parts[name] = (html, _digest(html.replace(f' data-version="{self.version}"', "", 1)))
+            self._parts[name] = (html, digest(html.replace(f' data-version="{self.version}"', "", 1)))
         return self._parts[name]
 
 
@@ -463,9 +427,9 @@ class Shown:
             inputs = live.inputs.get(name)
             if inputs is not None and self.inputs.get(name) == inputs and name in self.html:
                 continue  # the same inputs render the same HTML
-            html, digest = live.part(name)
-            if self.html.get(name) != digest:
-                self.html[name] = digest
+            html, shown = live.part(name)
+            if self.html.get(name) != shown:
+                self.html[name] = shown
                 parts.append(html)
             if inputs is not None:
                 self.inputs[name] = inputs

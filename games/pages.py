@@ -6,7 +6,9 @@ The full state never leaves this module's callers' hands: a template gets the vi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -21,6 +23,7 @@ from games.automatic import automatic_lines
 from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
 from games.models import ROBOT_LEVEL_NAMES, Hand, Room, Seat
+from games.render_inputs import inputs_digest
 from games.rules import AUDIENCE, get_variant
 from games.rules.hungarian.outcome import FAILED_TRIAL
 from games.rules.match import RADELCI
@@ -396,7 +399,89 @@ def render_partials(context: dict[str, Any], names: Iterable[str] = LIVE_PARTIAL
     They are Jinja2 templates (``templates/jinja2/live/``, tarokk_site/jinja2.py says why);
     the room page (``live`` in its context) and every push use this one function.
     """
+    names = list(names)
+    if "board" in names or "seats" in names:
+        context = {**context}
+        if "board" in names:
+            context["board_facts"] = board_facts(context)
+        if "seats" in names:
+            context["seat_items"] = seat_items(context)
     return {name: render_live_template(f"{name}.html", context) for name in names}
+
+
+class _Kept:
+    """Parts of the live partials this process rendered, by a digest of all they read
+    (games.render_inputs): a move changes a few of them, and the others are not rendered again."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.parts: OrderedDict[bytes, str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: bytes | None, render: Callable[[], str]) -> str:
+        if key is None:  # an input without a faithful digest: rendered every time
+            return render()
+        with self.lock:
+            html = self.parts.get(key)
+            if html is not None:
+                self.parts.move_to_end(key)
+                return html
+        html = render()
+        with self.lock:
+            self.parts[key] = html
+            while len(self.parts) > self.size:
+                self.parts.popitem(last=False)
+        return html
+
+
+# The keys of a view that change with nearly every move (the trick, the cards, who acts, the
+# log). live/_board_facts.html reads none of them, so a move that changes only these leaves the
+# facts as they were: the dearest half of the board's render during play.
+MOVING_VIEW_KEYS = frozenset({"trick", "hand", "hands", "hand_counts", "to_act", "log", "waiting"})
+_facts = _Kept(1024)
+_seats = _Kept(4096)
+
+
+def board_facts(context: dict[str, Any]) -> str:
+    """The board's facts (live/_board_facts.html) for ``context``: rendered once for each
+    distinct set of what they read (the view but its moving keys, the seats' names, the
+    viewer's seat, the game's words, the language) and kept in this process; "" where the board
+    has none (no hand yet, and Bridge's board is its stack)."""
+    view = context.get("view")
+    if not view or "stack" in view:
+        return ""
+    key = inputs_digest(
+        "facts",
+        context.get("variant_key"),
+        context.get("me"),
+        [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []],
+        {name: value for name, value in view.items() if name not in MOVING_VIEW_KEYS},
+    )
+    return _facts.get(key, lambda: render_live_template("_board_facts.html", context))
+
+
+def seat_items(context: dict[str, Any]) -> list[str]:
+    """Each seat of live/seats.html (live/_seat.html), in order: rendered once for each distinct
+    set of what it reads (its row, its place, the bidding while it goes on, the room's code and
+    the viewer's buttons, the language) and kept in this process. A move changes one or two."""
+    # Every room_context has these; a test may give a template only what it reads.
+    rows, me, view, room = (context.get(name) for name in ("seat_rows", "me", "view", "room"))
+    rows = rows or []
+    base = me if me is not None else 0
+    bidding = (view.get("auction"), view.get("contract"), view.get("phase")) if view else None
+    code = room.get("code") if isinstance(room, dict) else getattr(room, "code", None)
+    buttons = tuple(context.get(name) for name in ("is_host", "can_sit", "robot_levels"))
+    removable = context.get("removable") or ()
+    items = []
+    for row in rows:
+        pos = (row["index"] - base) % len(rows)
+        key = inputs_digest("seat", row, pos, row["index"] in removable, code, buttons, bidding)
+        items.append(_seats.get(key, lambda row=row, pos=pos: _render_seat(context, row, pos)))
+    return items
+
+
+def _render_seat(context: dict[str, Any], row: dict[str, Any], pos: int) -> str:
+    return render_live_template("_seat.html", {**context, "s": row, "pos": pos})
 
 
 def render_live_template(name: str, context: dict[str, Any]) -> str:

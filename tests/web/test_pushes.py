@@ -11,6 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
+from django.template import engines
 from django.test.utils import CaptureQueriesContext
 
 from games import consumers, pages, services
@@ -460,7 +461,8 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     anonymous one in Hungarian), the partials a page holds from pushes that skip by ``Live.inputs`` are those
     that rendering every partial gives, and those a page rendering every partial holds; and
     wherever two renders have the same inputs (any viewer, any move, any
-    language), they are the same HTML."""
+    language), they are the same HTML. The board's facts, kept in the process by their inputs
+    (``pages.board_facts``), are at every move those rendered afresh."""
     from django.utils import translation
 
     from games import replay
@@ -477,6 +479,7 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     held: list[tuple[dict[str, str], dict[str, str]]] = [({}, {}) for _ in viewers]
     skipped = 0
     renders: dict[tuple[str, bytes], str] = {}
+    facts_seen: set[str] = set()
 
     def push(full: bool) -> None:
         nonlocal skipped
@@ -491,6 +494,14 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
                 rendered = pages.render_partials(context)
                 everything = {n: DATA_VERSION.sub("", h).strip() for n, h in rendered.items()}
             assert page == reference == everything, (variant, user, language)
+            # The board's facts, kept by what they read, are those rendered afresh.
+            with translation.override(language):
+                kept = pages.board_facts(context)
+                if context["view"] and "stack" not in context["view"]:
+                    assert kept == pages.render_live_template("_board_facts.html", context), (variant, user)
+                    facts_seen.add(kept)
+                fresh = [pages._render_seat(context, row, pos) for row, pos in seat_places(context)]
+                assert pages.seat_items(context) == fresh, (variant, user)
             # The same inputs render the same, for every viewer at every move of both hands.
             for name, inputs in live.inputs.items():
                 assert renders.setdefault((name, inputs), everything[name]) == everything[name], name
@@ -514,6 +525,51 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
         push(False)
     assert hands == 2
     assert skipped  # the digests do spare renders
+    assert variant == "bridge" or len(facts_seen) > 10  # the facts did change along the hands
+
+
+def seat_places(context):
+    """Each seat row with its place on the page, as live/seats.html lays them out."""
+    rows, me = context["seat_rows"], context["me"]
+    return [(row, (row["index"] - (me or 0)) % len(rows)) for row in rows]
+
+
+def read_by(template: str) -> tuple[set[str], dict[str, set[str]]]:
+    """The names of the context ``live/<template>`` and the templates it includes read, and
+    by name the attributes they read of it (``view.phase``)."""
+    from jinja2 import meta, nodes
+
+    env = engines["jinja2"].env
+    read: set[str] = set()
+    stored: set[str] = set()  # set by one of these templates (an include sees its includer's)
+    attributes: dict[str, set[str]] = {}
+    names = [template]
+    while names:
+        name = names.pop()
+        parsed = env.parse(env.loader.get_source(env, f"live/{name}")[0])
+        read |= meta.find_undeclared_variables(parsed)
+        stored |= {n.name for n in parsed.find_all(nodes.Name) if n.ctx in ("store", "param")}
+        for n in parsed.find_all(nodes.Getattr):
+            if isinstance(n.node, nodes.Name):
+                attributes.setdefault(n.node.name, set()).add(n.attr)
+        names += [ref.removeprefix("live/") for ref in meta.find_referenced_templates(parsed)]
+    return read - stored - set(env.globals), attributes
+
+
+def test_the_kept_parts_of_the_partials_read_nothing_of_the_context_but_their_inputs():
+    """``pages.board_facts`` keeps the facts by the view (but its moving keys), the seats' names,
+    the viewer's seat, the game and the language, and ``pages.seat_items`` each seat by its row,
+    its place, the bidding, the room's code and the viewer's buttons: the templates read no other
+    name of the context (and the values of the view's keys are checked by the random hands
+    above)."""
+    read, attributes = read_by("_board_facts.html")
+    assert read == {"view", "seat_rows", "me"}
+    assert attributes["view"] and not attributes["view"] & pages.MOVING_VIEW_KEYS
+    read, attributes = read_by("_seat.html")
+    buttons = {"is_host", "can_sit", "removable", "robot_levels", "robot_level_names"}  # the last a constant
+    assert read == {"s", "pos", "view", "room", *buttons}
+    assert attributes["view"] == {"auction", "contract", "phase"}
+    assert attributes["room"] == {"code"}
 
 
 def test_an_input_that_changes_a_moving_partial_changes_its_digest():

@@ -24,7 +24,13 @@ def rows(me: int | None = None, names=("Anna", "Béla", "Csaba", "Dóra")):
 
 
 def render(name: str, **context) -> str:
-    return " ".join(pages.render_live_template(name, context).split())
+    """A live partial (as the pages render it, its kept parts too) or another template."""
+    part = name.removesuffix(".html")
+    if part in pages.LIVE_PARTIALS:
+        html = pages.render_partials(context, [part])[part]
+    else:
+        html = pages.render_live_template(name, context)
+    return " ".join(html.split())
 
 
 # --- one filter for "You", one helper for counts -------------------------------------------
