@@ -27,8 +27,8 @@ per second; the CPU time of every server process (web, worker, and in production
 PostgreSQL's backends of the bench database and its helpers, and redis-server; bench/cpu.py)
 per move and per hand, by kind; "your turn again", from just before a seat sends its move to
 the push that asks it to act again; and "all pages" (``--moves http`` only: it needs the
-answer's move number), from the POST to every page of the table showing the move. ``--idle`` connects the pages and plays nothing: the CPU of the servers alone.
-``--profile DIR`` runs each server process under cProfile (bench/profiled.py). The first
+answer's move number), from the POST to every page of the table showing the move. ``--idle``
+connects the pages and plays nothing: the CPU of the servers alone. ``--profile DIR`` runs each server process under cProfile (bench/profiled.py). The first
 ``--warmup`` seconds are not counted. A line ``RESULT {json}`` ends each run. It asserts
 nothing; it never runs as a test.
 """
