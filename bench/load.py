@@ -28,9 +28,9 @@ PostgreSQL's backends of the bench database and its helpers, and redis-server; b
 per move and per hand, by kind; "your turn again", from just before a seat sends its move to
 the push that asks it to act again; and "all pages" (``--moves http`` only: it needs the
 answer's move number), from the POST to every page of the table showing the move. ``--idle``
-connects the pages and plays nothing: the CPU of the servers alone. ``--profile DIR`` runs each server process under cProfile (bench/profiled.py). The first
-``--warmup`` seconds are not counted. A line ``RESULT {json}`` ends each run. It asserts
-nothing; it never runs as a test.
+connects the pages and plays nothing: the CPU of the servers alone. ``--profile DIR`` runs each
+server process under cProfile (bench/profiled.py). The first ``--warmup`` seconds are not
+counted. A line ``RESULT {json}`` ends each run. It asserts nothing; it never runs as a test.
 """
 
 from __future__ import annotations
