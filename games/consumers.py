@@ -12,7 +12,6 @@ from importlib import import_module
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib import auth
@@ -28,6 +27,7 @@ from games.models import Room
 from games.render_inputs import digest, inputs_digest
 from games.tables import access, moves_in, presence, seating
 from tarokk_site import languages, limits
+from tarokk_site.db_connections import database_sync_to_async
 
 log = logging.getLogger(__name__)
 

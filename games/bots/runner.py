@@ -31,6 +31,8 @@ from django.db import close_old_connections
 from django.db.models import Q
 from django.utils import timezone
 
+from tarokk_site.db_connections import tidy_connections
+
 log = logging.getLogger(__name__)
 
 
@@ -90,15 +92,11 @@ def move_once(hand_id: int) -> bool:
     stale, and the robot chooses again from the log.
     """
     from games import replay
-    from games.models import Hand, Seat
+    from games.models import Hand
 
     # The robot (and away) seats of an open room, with what a choice needs of the room and
     # the hand's position in its log: one query.
-    rows = list(
-        Seat.objects.filter(room__hands__id=hand_id, room__closed=False, room__hands__finished__isnull=True)
-        .filter(~Q(robot="") | Q(away=True))
-        .values_list("index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq")
-    )
+    rows = _robot_seats().rows(hand_id)
     if not rows:
         return False
     from games.rules import get_variant
@@ -115,6 +113,19 @@ def move_once(hand_id: int) -> bool:
     if hand is None:
         return False
     return bool(_choose_and_submit(hand_id, variant, robots, seed, hand.seq, replay.current(hand)))
+
+
+_robot_seats_read: Any = None
+
+
+def _robot_seats() -> Any:
+    """``games.prepared.robot_seats``, compiled at the first robot move."""
+    global _robot_seats_read
+    if _robot_seats_read is None:
+        from games import prepared
+
+        _robot_seats_read = prepared.robot_seats()
+    return _robot_seats_read
 
 
 def _away() -> str:
@@ -256,7 +267,7 @@ class _ThreadRunner:
     def wake(self, hand_id: int) -> None:
         """One wake-up: the hand's pass (or the safety sweep)."""
         try:
-            close_old_connections()
+            tidy_connections()
             if hand_id == self.SWEEP:
                 if settings.ROBOT_SWEEP:
                     self.sweep()
@@ -270,7 +281,7 @@ class _ThreadRunner:
             log.exception("robot move in hand %s failed; trying again in %.0f s", hand_id, again)
             self.add(hand_id, again)
         finally:
-            close_old_connections()
+            tidy_connections()
 
     def run_pass(self, hand_id: int) -> None:
         """One wake-up of a hand: its robot move, its due clocks, then queue its deadlines."""

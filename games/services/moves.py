@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast, replay
+from games import broadcast, prepared, replay
 from games.models import Hand, HandAction, Seat
 from games.rules import IllegalAction, get_variant
 from games.services.hands import phase_of
@@ -22,6 +22,9 @@ from games.signals import hand_changed
 from games.standings import events as standings
 from games.turn_clock import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE
 from games.tutorial import guide
+
+# The move's read of its hand (locked) and room, compiled once (games.prepared).
+_HAND_FOR_UPDATE = prepared.hand_for_update()
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,10 @@ def submit_action(
             # The row lock serialises writers of one hand (on SQLite the IMMEDIATE
             # transaction already does); the unique (hand, seq) catches anything else.
             # The room comes along (its turn clock is read below) but only the hand is locked.
-            hand = Hand.objects.select_for_update(of=("self",)).select_related("room").get(pk=hand_id)
+            found = _HAND_FOR_UPDATE.objects(hand_id)
+            if not found:
+                raise Hand.DoesNotExist(f"no hand {hand_id}")
+            hand = found[0]
             variant = get_variant(hand.variant)
             if expected_seq > hand.seq or expected_seq < 0:
                 raise Stale(_("The table has moved on since you looked; your view has been refreshed"))
@@ -92,8 +98,17 @@ def submit_action(
                     raise Illegal(advised)
             seq = hand.seq + 1
             public = variant.is_public(state, seat, action)
-            HandAction.objects.create(
-                hand=hand, seq=seq, seat=seat, action=action, actor=actor, robot=robot, public=public
+            prepared.insert(
+                HandAction,
+                {
+                    "hand_id": hand_id,
+                    "seq": seq,
+                    "seat": seat,
+                    "action": action,
+                    "actor_id": actor.pk if actor is not None else None,
+                    "robot": robot,
+                    "public": public,
+                },
             )
             hand.seq = seq
             hand.public_seq += public
@@ -105,7 +120,7 @@ def submit_action(
                 hand.result = result.to_json() if result is not None else None
                 hand.finished = timezone.now()
                 fields += ["result", "finished"]
-            hand.save(update_fields=fields)
+            prepared.update(hand, fields)
             if hand.room.turn_clock:  # only a clock counts timeouts or runs deadlines
                 _count_timeouts(hand, seat, robot)
                 sync_clocks(hand, now, restart={seat})

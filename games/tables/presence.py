@@ -15,11 +15,11 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
 from games.models import Presence
+from tarokk_site.db_connections import database_sync_to_async
 
 log = logging.getLogger(__name__)
 

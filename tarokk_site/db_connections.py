@@ -1,0 +1,56 @@
+"""The database connections of the server's long-lived threads, kept open between their tasks.
+
+Django opens a connection per thread and, with ``CONN_MAX_AGE = 0`` (kept: under Daphne every
+HTTP request runs in a thread of its own, and a connection kept there would outlive its thread
+unclosed), closes it whenever ``close_old_connections`` runs: after every request, and, as
+Channels' ``database_sync_to_async`` and the robot thread called it, before and after every
+render of a push and every robot move. So every robot move and every push opened the SQLite
+file again, set it up and read its schema afresh (a sixth of the embedded web process's CPU in
+``bench/load.py``'s profile), or took a connection out of the PostgreSQL pool and put it back.
+
+Two threads live as long as the process and do nearly all of the database work of play:
+Channels' one database thread (every consumer's ``database_sync_to_async``) and the robot
+thread (``games.bots.runner``). Here they keep their connection between tasks, and close it
+only when it is unusable (an error it did not survive, the database restarted) or was left
+inside a transaction, as ``close_old_connections`` would close it; the next task opens a new
+one. A connection in the pool of PostgreSQL stays checked out by its thread meanwhile, one or
+two per process of the pool's ``DATABASE_POOL_SIZE``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import SyncToAsync
+from django.db import connections
+
+
+def tidy_connections() -> None:
+    """Close this thread's connections that are unusable or were left outside autocommit (as
+    ``close_old_connections`` does), and keep the others open whatever their age."""
+    for connection in connections.all(initialized_only=True):
+        if connection.connection is None:
+            continue
+        connection.health_check_done = False
+        if connection.get_autocommit() != connection.settings_dict["AUTOCOMMIT"]:
+            connection.close()
+        elif connection.errors_occurred:
+            if connection.is_usable():
+                connection.errors_occurred = False
+            else:
+                connection.close()
+
+
+class KeptConnectionSyncToAsync(SyncToAsync):
+    """Channels' ``database_sync_to_async``, keeping the database thread's connection open
+    between calls (tidied before and after each, as Channels' closes it)."""
+
+    def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
+        tidy_connections()
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            tidy_connections()
+
+
+database_sync_to_async = KeptConnectionSyncToAsync

@@ -1,0 +1,123 @@
+"""games.prepared (the move's statements compiled once) gives what the ORM gives, and
+tarokk_site.db_connections keeps the long-lived threads' connections open but closes a broken one.
+Both run against PostgreSQL too, in the test command's production phase."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
+
+from games import prepared, services
+from games.models import Hand, HandAction, Room, Seat
+from tarokk_site import db_connections
+from tests.deals import full_table_with_known_deal
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def hand():
+    users = [UserFactory() for _ in range(4)]
+    return full_table_with_known_deal(users)
+
+
+def test_the_robot_seats_read_gives_the_rows_of_the_orm_query():
+    host = UserFactory()
+    room = services.create_room(host, "czech", robots=3)
+    hand = room.current_hand()
+    Seat.objects.filter(room=room, index=2).update(robot="", user=UserFactory(), away=True)
+    expected = sorted(
+        Seat.objects.filter(room__hands__id=hand.pk, room__closed=False, room__hands__finished__isnull=True)
+        .filter(~Q(robot="") | Q(away=True))
+        .values_list("index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq")
+    )
+    read = prepared.robot_seats()
+    assert sorted(read.rows(hand.pk)) == expected
+    assert sorted(index for index, *_ in expected) == [1, 2, 3]  # the away seat among the robots
+    assert read.rows(hand.pk + 1000) == []  # another value, the same statement
+    Room.objects.filter(pk=room.pk).update(closed=True)
+    assert read.rows(hand.pk) == []
+
+
+def test_the_hand_read_for_a_move_gives_the_hand_and_its_room_as_the_orm_does(hand):
+    services.submit_action(hand.pk, 0, "bid:two", 0)
+    with transaction.atomic():
+        [found] = prepared.hand_for_update().objects(hand.pk)
+        assert prepared.hand_for_update().objects(hand.pk + 1000) == []
+    expected = Hand.objects.select_related("room").get(pk=hand.pk)
+    for field in Hand._meta.concrete_fields:
+        assert getattr(found, field.attname) == getattr(expected, field.attname), field.name
+    for field in Room._meta.concrete_fields:
+        assert getattr(found.room, field.attname) == getattr(expected.room, field.attname), field.name
+    assert isinstance(found.created, datetime.datetime) and found.created.tzinfo is not None
+    assert found.to_act == [1] and found.phase == expected.phase
+    assert found._state.fields_cache["room"] is found.room  # loaded along, no second read
+
+
+def test_each_value_must_appear_once_in_the_compiled_statement():
+    read = prepared.Read(lambda hand_id: Hand.objects.filter(pk=1).values_list("seq"))
+    with pytest.raises(ValueError, match="each value"):
+        read.rows(5)
+
+
+def test_insert_writes_the_row_the_orm_would(hand):
+    user = UserFactory()
+    before = datetime.datetime.now(datetime.UTC)
+    prepared.insert(
+        HandAction,
+        {"hand_id": hand.pk, "seq": 1, "seat": 0, "action": "bid:two", "actor_id": user.pk, "robot": ""},
+    )
+    row = HandAction.objects.get(hand=hand, seq=1)
+    assert (row.seat, row.action, row.actor_id, row.robot, row.public) == (0, "bid:two", user.pk, "", True)
+    assert before <= row.created <= datetime.datetime.now(datetime.UTC)
+    with pytest.raises(IntegrityError), transaction.atomic():  # the log's unique (hand, seq)
+        prepared.insert(HandAction, {"hand_id": hand.pk, "seq": 1, "seat": 1, "action": "pass"})
+    with pytest.raises(ValueError, match="no fields"):
+        prepared.insert(HandAction, {"hand_id": hand.pk, "seq": 2, "seat": 1, "move": "pass"})
+    assert HandAction.objects.filter(hand=hand).count() == 1
+
+
+def test_update_writes_the_columns_the_orm_would(hand):
+    hand.seq, hand.public_seq, hand.phase, hand.to_act = 7, 6, "play", [2, 3]
+    hand.result = {"scores": [1, -1, 0, 0]}
+    hand.finished = datetime.datetime(2026, 11, 24, 21, 0, tzinfo=datetime.UTC)
+    assert prepared.update(hand, ["seq", "public_seq", "phase", "to_act", "result", "finished"]) == 1
+    row = Hand.objects.get(pk=hand.pk)
+    assert (row.seq, row.public_seq, row.phase, row.to_act) == (7, 6, "play", [2, 3])
+    assert row.result == {"scores": [1, -1, 0, 0]} and row.finished == hand.finished
+    assert row.deal == hand.deal  # a column not named is left alone
+
+
+def test_the_database_thread_keeps_its_connection_between_calls():
+    def raw_connection():
+        connection.ensure_connection()
+        return id(connection.connection)
+
+    call = db_connections.database_sync_to_async(raw_connection)
+    first = async_to_sync(call)()
+    assert async_to_sync(call)() == first
+
+
+def test_a_broken_connection_is_closed_and_a_sound_one_kept(monkeypatch):
+    # (Django never really closes the tests' in-memory SQLite database: the call is what counts.)
+    closed = []
+    monkeypatch.setattr(connection, "close", lambda: closed.append(True))
+    connection.ensure_connection()
+    db_connections.tidy_connections()
+    assert closed == []  # sound, whatever its age: kept
+    connection.errors_occurred = True
+    db_connections.tidy_connections()  # usable after an error: kept, the error forgotten
+    assert closed == [] and not connection.errors_occurred
+    connection.errors_occurred = True
+    monkeypatch.setattr(connection, "is_usable", lambda: False)
+    db_connections.tidy_connections()
+    assert closed == [True]
+    connection.errors_occurred = False
+    monkeypatch.setattr(connection, "get_autocommit", lambda: False)  # left inside a transaction
+    db_connections.tidy_connections()
+    assert closed == [True, True]
