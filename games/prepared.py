@@ -47,7 +47,8 @@ class Read:
             sql, params = compiler.as_sql()
             places = [_STAND_INS.index(p) if p in _STAND_INS else None for p in params]
             if sorted(k for k in places if k is not None) != list(range(self.arity)):
-                raise ValueError(f"each value must appear once in the statement: {sql}")
+                wrong = "each value must appear once in the statement"  # untranslated: a programming error
+                raise ValueError(f"{wrong}: {sql}")
             columns = [selected[0] for selected in compiler.select[: compiler.col_count]]
             converters = compiler.get_converters(columns)
             compiled = (sql, list(params), places, compiler, converters)
@@ -98,7 +99,8 @@ def insert(model: type[models.Model], values: dict[str, Any], using: str = "defa
         row.append(field.get_db_prep_save(value, connection))
     unknown = set(values) - {f.attname for f in fields}
     if unknown:
-        raise ValueError(f"{model.__name__} has no fields {sorted(unknown)}")
+        wrong = "has no fields"  # untranslated: a programming error
+        raise ValueError(f"{model.__name__} {wrong}: {sorted(unknown)}")
     qn = connection.ops.quote_name
     sql = "INSERT INTO {} ({}) VALUES ({})".format(
         qn(model._meta.db_table), ", ".join(qn(f.column) for f in fields), ", ".join(["%s"] * len(fields))

@@ -31,8 +31,11 @@ from jinja2.runtime import Context
 def _missing_is_none(func: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(func)
     def wrapper(value: Any, *args: Any, **kwargs: Any) -> Any:
-        value = None if isinstance(value, Undefined) else value
-        return func(value, *(None if isinstance(a, Undefined) else a for a in args), **kwargs)
+        if isinstance(value, Undefined):
+            value = None
+        if args and any(isinstance(a, Undefined) for a in args):
+            args = tuple(None if isinstance(a, Undefined) else a for a in args)
+        return func(value, *args, **kwargs)
 
     return wrapper
 
@@ -63,12 +66,29 @@ def _with_variant(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+class LiveEnvironment(Environment):
+    """Jinja2's environment, reading ``view.phase`` on a dict as its key first.
+
+    The views the partials read are dicts: Jinja2 tries an attribute first, and the
+    ``AttributeError`` of each miss was the dearest part of a lookup (a push makes thousands).
+    A dict's own methods are still found when it has no such key; a partial reads none.
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def environment(**options: Any) -> Environment:
     from games.templatetags.tarokk import card_back_html, icon, register
 
     options["undefined"] = ChainableUndefined
     options.setdefault("extensions", []).append("jinja2.ext.i18n")
-    env = Environment(**options)
+    env = LiveEnvironment(**options)
     # Text is written ``{{ _("Your turn") }}`` (with ``|format(name=...)`` for placeholders):
     # Django's makemessages finds that form in these templates as in its own (issue 17).
     env.install_gettext_callables(translation.gettext, translation.ngettext, newstyle=False)

@@ -73,7 +73,7 @@ def submit_action(
             # The room comes along (its turn clock is read below) but only the hand is locked.
             found = _HAND_FOR_UPDATE.objects(hand_id)
             if not found:
-                raise Hand.DoesNotExist(f"no hand {hand_id}")
+                raise Hand.DoesNotExist(f"no hand {hand_id}")  # untranslated: as QuerySet.get raises it
             hand = found[0]
             variant = get_variant(hand.variant)
             if expected_seq > hand.seq or expected_seq < 0:
