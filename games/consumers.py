@@ -145,7 +145,7 @@ class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
             signed_in = self._session_holds_user()
             user = self.scope.get("user") if signed_in else None
             try:
-                moves_in.make_move(Room.objects.filter(pk=self.room_id).first(), user, sent)
+                moves_in.make_move(self.room_id, user, sent)
             except services.Refused as refusal:
                 stale = isinstance(refusal, services.Stale)
                 return Answer(refusal.message, stale=stale, signed_out=not signed_in)

@@ -29,6 +29,7 @@ from games.rules.hungarian.outcome import FAILED_TRIAL
 from games.rules.match import RADELCI
 from games.tables import room_page
 from games.tutorial.tables import guide_panel
+from games.view_reads import view_keys, view_part
 from games.vocabulary import option_value_label
 from tarokk_site.languages import said
 
@@ -406,7 +407,10 @@ def render_partials(context: dict[str, Any], names: Iterable[str] = LIVE_PARTIAL
             context["board_facts"] = board_facts(context)
         if "seats" in names:
             context["seat_items"] = seat_items(context)
-    return {name: render_live_template(f"{name}.html", context) for name in names}
+    return {
+        name: status(context) if name == "status" else render_live_template(f"{name}.html", context)
+        for name in names
+    }
 
 
 class _Kept:
@@ -434,30 +438,65 @@ class _Kept:
         return html
 
 
-# The keys of a view that change with nearly every move (the trick, the cards, who acts, the
-# log). live/_board_facts.html reads none of them, so a move that changes only these leaves the
-# facts as they were: the dearest half of the board's render during play.
-MOVING_VIEW_KEYS = frozenset({"trick", "hand", "hands", "hand_counts", "to_act", "log", "waiting"})
+# The board's facts (live/_board_facts.html) in their three parts: the facts settled before play,
+# the tricks played, the talon's after them. Each is kept by the keys of the view it reads
+# (games.view_reads): during play the first, the dearest, stays as it is from trick to trick.
+FACTS_PARTS = ("_facts_settled.html", "_facts_tricks.html", "_facts_after.html")
 _facts = _Kept(1024)
 _seats = _Kept(4096)
 
 
 def board_facts(context: dict[str, Any]) -> str:
-    """The board's facts (live/_board_facts.html) for ``context``: rendered once for each
-    distinct set of what they read (the view but its moving keys, the seats' names, the
+    """The board's facts (live/_board_facts.html) for ``context``: each of its parts rendered
+    once for each distinct set of what it reads (the view's keys it reads, the seats' names, the
     viewer's seat, the game's words, the language) and kept in this process; "" where the board
     has none (no hand yet, and Bridge's board is its stack)."""
     view = context.get("view")
     if not view or "stack" in view:
         return ""
+    variant, me = context.get("variant_key"), context.get("me")
+    names = [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []]
+    parts = []
+    for part in FACTS_PARTS:
+        key = inputs_digest("facts", part, variant, me, names, view_part(view, view_keys(part)))
+        parts.append(_facts.get(key, lambda part=part: render_live_template(part, context)))
+    return mark_safe("".join(parts))
+
+
+# Stand-ins for the move number and the version in a kept render of the status line: no table
+# shows a number this far out, and each is put back as the page's own.
+_SEQ_MARK, _VERSION_MARK = "-918273645500001", "-918273645500002"
+_statuses = _Kept(2048)
+
+
+def status(context: dict[str, Any]) -> str:
+    """The status line (live/status.html) for ``context``: rendered once for each distinct set of
+    what it reads but the move number and the version (the viewer's seat, the view's keys it
+    reads, the hand's number, the seats' names, the match's next dealer, the game's phase words,
+    the language) and kept in this process, the two numbers then put in. During play it shows
+    whose turn it is: a few lines a hand, each seen again at every trick. Rendered every time
+    while the table waits for players (its sharing panel reads the room)."""
+    hand, view = context.get("hand"), context.get("view")
+    if hand is None or not view:
+        return render_live_template("status.html", context)
+    match, bridge = context.get("match"), context.get("bridge")
     key = inputs_digest(
-        "facts",
+        "status",
         context.get("variant_key"),
         context.get("me"),
+        context.get("oob", False),
+        context.get("removed_me"),
+        hand.number,
+        view_part(view, view_keys("status.html")),
         [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []],
-        {name: value for name, value in view.items() if name not in MOVING_VIEW_KEYS},
+        (match.get("over"), match.get("next_dealer")) if match else None,
+        (True, bridge.get("phase_label")) if bridge else None,
+        context.get("phase_label"),
     )
-    return _facts.get(key, lambda: render_live_template("_board_facts.html", context))
+    numbers = {"seq": _SEQ_MARK, "version": _VERSION_MARK}
+    html = _statuses.get(key, lambda: render_live_template("status.html", {**context, **numbers}))
+    seq, version = str(context.get("seq")), str(context.get("version"))
+    return mark_safe(html.replace(_SEQ_MARK, seq, 1).replace(_VERSION_MARK, version, 1))
 
 
 def seat_items(context: dict[str, Any]) -> list[str]:

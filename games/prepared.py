@@ -160,3 +160,23 @@ def hand_for_update() -> Read:
             .filter(pk=hand_id)
         )
     )
+
+
+def seat_of_user() -> Read:
+    """The seat a user holds at a room (its index; the lowest, as ``viewer_for`` reads it)."""
+    from games.models import Seat
+
+    return Read(
+        lambda room_id, user_id: (
+            Seat.objects.filter(room_id=room_id, user_id=user_id).order_by("index").values_list("index")[:1]
+        ),
+        arity=2,
+    )
+
+
+def current_hand() -> Read:
+    """A room's current hand (``Room.current_hand``), without its deal: what a move needs to know
+    before it is written (the game, its options, the move numbers)."""
+    from games.models import Hand
+
+    return Read(lambda room_id: Hand.objects.filter(room_id=room_id).order_by("-number").defer("deal")[:1])

@@ -254,7 +254,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     sent = moves_in.Sent(action=request.POST.get("action"), seq=request.POST.get("seq"))
     try:
-        made = moves_in.make_move(room, request.user, sent)
+        made = moves_in.make_move(room.pk, request.user, sent)
     except services.Refused as refusal:
         return refused(request, refusal)
     if is_htmx(request):

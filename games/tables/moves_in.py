@@ -12,8 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import pages, services
-from games.models import Room
+from games import prepared, services
 from games.requests import whole_field
 from games.rules import get_variant
 
@@ -23,6 +22,11 @@ LONGEST_MESSAGE = 4096
 # What the site.js of older pages sends to ask for a fresh snapshot (any non-move does).
 RESYNC = "resync"
 UNREADABLE = gettext_noop("The table could not read what this page sent; reload the page.")  # shown as _(...)
+
+# A move's reads before it is written, compiled once (games.prepared): the mover's seat, the
+# room's current hand.
+_SEAT_OF_USER = prepared.seat_of_user()
+_CURRENT_HAND = prepared.current_hand()
 
 
 @dataclass(frozen=True)
@@ -41,18 +45,22 @@ class Made:
     submitted: services.Submitted
 
 
-def make_move(room: Room | None, user: Any, sent: Sent) -> Made:
-    """Make ``user``'s move at ``room`` (None: a table that is gone): their seat's ``action``
-    at the page's move number ``seq``. Raises a ``services.Refused`` (nothing written) when it
-    is no seated player's, is malformed, comes too late or the rules refuse it."""
-    seat = pages.viewer_for(room, user).seat if room is not None else None
+def make_move(room_id: int | None, user: Any, sent: Sent) -> Made:
+    """Make ``user``'s move at the room ``room_id`` (None: a table that is gone): their seat's
+    ``action`` at the page's move number ``seq``. Raises a ``services.Refused`` (nothing written)
+    when it is no seated player's, is malformed, comes too late or the rules refuse it."""
+    seat = None
+    if room_id is not None and user is not None and user.is_authenticated:
+        found = _SEAT_OF_USER.rows(room_id, user.pk)
+        seat = found[0][0] if found else None
     if seat is None:
         raise services.Forbidden(_("You have no seat at this table"))
     action = (sent.action or "").strip()
     if not action:
         raise services.Illegal(_("action is required"))
     seq = whole_field("seq", sent.seq, minimum=0)  # a move number: never negative
-    hand = room.current_hand()
+    hands = _CURRENT_HAND.objects(room_id)
+    hand = hands[0] if hands else None
     if hand is None:
         raise services.Illegal(_("The table is waiting for players"))
     action = normalise(hand.variant, action, hand.context_value().options)

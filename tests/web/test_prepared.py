@@ -59,6 +59,27 @@ def test_the_hand_read_for_a_move_gives_the_hand_and_its_room_as_the_orm_does(ha
     assert found._state.fields_cache["room"] is found.room  # loaded along, no second read
 
 
+def test_the_reads_before_a_move_give_the_seat_and_the_current_hand_as_the_orm_does(hand):
+    room, user = hand.room, hand.room.seats.get(index=2).user
+    seat_of_user, current_hand = prepared.seat_of_user(), prepared.current_hand()
+    assert seat_of_user.rows(room.pk, user.pk) == [(2,)]
+    assert seat_of_user.rows(room.pk, UserFactory().pk) == []  # a user without a seat there
+    assert seat_of_user.rows(room.pk + 1000, user.pk) == []  # a table that is gone
+    services.submit_action(hand.pk, 0, "bid:two", 0)
+    later = Hand.objects.create(
+        room=room, number=hand.number + 1, variant=hand.variant, deal=hand.deal, context=hand.context
+    )
+    [found] = current_hand.objects(room.pk)
+    expected = room.current_hand()
+    assert found.pk == expected.pk == later.pk
+    for field in Hand._meta.concrete_fields:
+        if field.name != "deal":  # not read: a move needs the game, its options and its numbers
+            assert getattr(found, field.attname) == getattr(expected, field.attname), field.name
+    assert "deal" in found.get_deferred_fields()
+    assert found.context_value() == expected.context_value()
+    assert current_hand.objects(room.pk + 1000) == []
+
+
 def test_each_value_must_appear_once_in_the_compiled_statement():
     read = prepared.Read(lambda hand_id: Hand.objects.filter(pk=1).values_list("seq"))
     with pytest.raises(ValueError, match="each value"):

@@ -480,6 +480,7 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     skipped = 0
     renders: dict[tuple[str, bytes], str] = {}
     facts_seen: set[str] = set()
+    statuses_seen: set[str] = set()
 
     def push(full: bool) -> None:
         nonlocal skipped
@@ -500,6 +501,10 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
                 if context["view"] and "stack" not in context["view"]:
                     assert kept == pages.render_live_template("_board_facts.html", context), (variant, user)
                     facts_seen.add(kept)
+                # The status line, kept without its two numbers, is the one rendered afresh.
+                kept = pages.status(context)
+                assert kept == pages.render_live_template("status.html", context), (variant, user)
+                statuses_seen.add(DATA_VERSION.sub("", kept))
                 fresh = [pages._render_seat(context, row, pos) for row, pos in seat_places(context)]
                 assert pages.seat_items(context) == fresh, (variant, user)
             # The same inputs render the same, for every viewer at every move of both hands.
@@ -526,6 +531,7 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     assert hands == 2
     assert skipped  # the digests do spare renders
     assert variant == "bridge" or len(facts_seen) > 10  # the facts did change along the hands
+    assert len(statuses_seen) > 10
 
 
 def seat_places(context):
@@ -557,14 +563,35 @@ def read_by(template: str) -> tuple[set[str], dict[str, set[str]]]:
 
 
 def test_the_kept_parts_of_the_partials_read_nothing_of_the_context_but_their_inputs():
-    """``pages.board_facts`` keeps the facts by the view (but its moving keys), the seats' names,
+    """``pages.board_facts`` keeps each part of the facts by the view's keys it reads, the seats' names,
     the viewer's seat, the game and the language, and ``pages.seat_items`` each seat by its row,
     its place, the bidding, the room's code and the viewer's buttons: the templates read no other
     name of the context (and the values of the view's keys are checked by the random hands
     above)."""
-    read, attributes = read_by("_board_facts.html")
-    assert read == {"view", "seat_rows", "me"}
-    assert attributes["view"] and not attributes["view"] & pages.MOVING_VIEW_KEYS
+    from games.view_reads import view_keys
+
+    for part in pages.FACTS_PARTS:
+        read, attributes = read_by(part)
+        assert read <= {"view", "seat_rows", "me"}, part
+        # The part is kept by the keys of the view it reads: all those read as attributes.
+        assert view_keys(part) is not None and attributes["view"] <= set(view_keys(part)), part
+    # The status line is kept by all it reads but ``seq`` and ``version`` (pages.status), and
+    # rendered every time while there is no hand (live/_share.html reads the room).
+    read, attributes = read_by("status.html")
+    share = read_by("_share.html")[0]
+    kept = {"view", "me", "oob", "removed_me", "hand", "seat_rows", "match", "bridge", "phase_label"}
+    assert read - share == kept | {"seq", "version"}
+    assert (attributes["hand"], attributes["match"], attributes["bridge"]) == (
+        {"number"},
+        {"over", "next_dealer"},
+        {"phase_label"},
+    )
+    # The parts are what live/_board_facts.html shows, and the trick history (which changes with
+    # every trick) is not among the keys of the facts settled before play.
+    assert read_by("_board_facts.html")[0] == {"view", "seat_rows", "me"}
+    assert {"last_trick", "tricks"} <= set(view_keys("_facts_tricks.html"))
+    moving = {"last_trick", "tricks", "trick", "hand", "to_act", "log"}
+    assert not moving & set(view_keys("_facts_settled.html"))
     read, attributes = read_by("_seat.html")
     buttons = {"is_host", "can_sit", "removable", "robot_levels", "robot_level_names"}  # the last a constant
     assert read == {"s", "pos", "view", "room", *buttons}
