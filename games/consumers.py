@@ -342,8 +342,25 @@ def stable_inputs(context: dict[str, Any]) -> dict[str, bytes]:
     return {
         "result": digest(repr((result, seats, oob, context.get("hand_paths"), language))),
         "review": digest(repr((review, seats, oob, language))),
-        "scoreboard": digest(repr((context["match"], seats, oob, language))),
+        "scoreboard": digest(repr((match_digest(context["match"]), seats, oob, language))),
     }
+
+
+# The digests of the matches the pages show lately, by the match itself: games.tables.seating
+# keeps one match for all the moves of a hand, and a long match's rows are the dearest input of
+# a push to digest. A match is never changed once built (pages.match_of).
+_match_digests: OrderedDict[int, tuple[Any, bytes]] = OrderedDict()
+
+
+def match_digest(match: dict[str, Any] | None) -> bytes | None:
+    if match is None:
+        return None
+    known = _match_digests.get(id(match))
+    if known is not None and known[0] is match:
+        return known[1]
+    made = digest(repr(match))
+    _remember(_match_digests, id(match), (match, made))
+    return made
 
 
 def moving_inputs(context: dict[str, Any]) -> dict[str, bytes]:

@@ -7,11 +7,12 @@ lists and the lobby and can always be rebuilt.
 
 from __future__ import annotations
 
+import functools
 import secrets
 
 from django.conf import settings
 from django.db import models
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -141,10 +142,16 @@ class Seat(models.Model):
     def label(self) -> str:
         if self.user_id is not None:
             return self.user.username
-        if self.robot:
-            level = ROBOT_LEVEL_NAMES.get(self.robot, self.robot)
-            return gettext("Robot %(seat)s (%(level)s)") % {"seat": self.index + 1, "level": level}
-        return pgettext("seat", "free")
+        return _seat_label(self.index, self.robot, translation.get_language())
+
+
+@functools.lru_cache(maxsize=512)
+def _seat_label(index: int, robot: str, language: str | None) -> str:
+    """The name of a seat no player holds, in ``language`` (every push names every seat)."""
+    if robot:
+        level = ROBOT_LEVEL_NAMES.get(robot, robot)
+        return gettext("Robot %(seat)s (%(level)s)") % {"seat": index + 1, "level": level}
+    return pgettext("seat", "free")
 
 
 # The robot levels, as players read them (a seat's name, the host's seat menu).

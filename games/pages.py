@@ -6,6 +6,8 @@ The full state never leaves this module's callers' hands: a template gets the vi
 
 from __future__ import annotations
 
+import functools
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -14,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.template import engines
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext_lazy
 
@@ -245,8 +247,8 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         }
     context["match"] = table.match
     context["automatic_lines"] = table.automatic
-    context["rules"] = table_rules(context["variant"], room.options)
-    context["zero_sum"] = context["variant"].match_rules(room.options).zero_sum  # the receipt's settlement
+    # The room's rules as people read them, and whether the receipt settles to zero.
+    context["rules"], context["zero_sum"] = rules_shown(room.variant, room.options)
     context["seat_rows"] = seat_rows_of(seats, context["view"], viewer.seat, table.deadlines)
     user_id = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
     context["is_host"] = user_id is not None and room.created_by_id == user_id and hand is None
@@ -320,6 +322,20 @@ def audience_key(table: Table, user: Any) -> tuple[Any, ...] | None:
     is_host = user_id is not None and table.room.created_by_id == user_id and table.hand is None
     kept = tuple(user_id is not None and s.kept_for_id == user_id for s in table.seats)
     return (authenticated, is_host, kept, *room_page.audience_part(table.room, user))
+
+
+def rules_shown(variant_key: str, options: dict[str, Any]) -> tuple[list[tuple[str, str, str]], bool]:
+    """``table_rules`` of the room's game and options, and whether its match is zero-sum: the
+    same for every push of a room, so worked out once for each game, options and language."""
+    return _rules_shown(variant_key, json.dumps(options, sort_keys=True), translation.get_language())
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_shown(
+    variant_key: str, options: str, language: str | None
+) -> tuple[list[tuple[str, str, str]], bool]:
+    variant, given = get_variant(variant_key), json.loads(options)
+    return table_rules(variant, given), variant.match_rules(given).zero_sum
 
 
 def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str, str]]:

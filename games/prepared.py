@@ -20,20 +20,24 @@ from django.db import connections, models
 from django.db.models import Q
 from django.db.models.query import get_related_populators
 
-# Stand-ins for the values a read takes (ids: every one is an integer), found again in the
-# compiled statement's parameters. No table has rows this far out.
+# Stand-ins for the values a read takes, found again in the compiled statement's parameters:
+# ids (no table has rows this far out) and texts (no key holds a NUL).
 _STAND_INS = tuple(-9_000_000_000_000_001 - k for k in range(4))
+_TEXT_STAND_INS = tuple(f"\x00stand-in {k}" for k in range(4))
 
 
 class Read:
     """A read whose query the ORM compiles once per database: ``build(*values)`` gives the
-    ``QuerySet``; ``rows(*values)`` runs it with those values and gives its rows (of a
-    ``values_list``), ``objects(*values)`` its model instances (with those ``select_related``
-    loads along, as the ``QuerySet`` would give them)."""
+    ``QuerySet`` (the values are ids, or the first ``texts`` of them texts); ``rows(*values)``
+    runs it with those values and gives its rows (of a ``values_list``), ``objects(*values)`` its
+    model instances (with those ``select_related`` loads along, as the ``QuerySet`` would give
+    them)."""
 
-    def __init__(self, build: Callable[..., models.QuerySet[Any]], arity: int = 1) -> None:
+    def __init__(self, build: Callable[..., models.QuerySet[Any]], arity: int = 1, texts: int = 0) -> None:
         self.build = build
         self.arity = arity
+        # The first ``texts`` values are texts, the others integers.
+        self.stand_ins = tuple(_TEXT_STAND_INS[k] if k < texts else _STAND_INS[k] for k in range(arity))
         self._compiled: dict[tuple[str, str], tuple[str, list[Any], list[int | None], Any, Any]] = {}
         self._lock = threading.Lock()
 
@@ -42,10 +46,10 @@ class Read:
         key = (alias, connection.vendor)
         compiled = self._compiled.get(key)
         if compiled is None:
-            queryset = self.build(*_STAND_INS[: self.arity])
+            queryset = self.build(*self.stand_ins)
             compiler = queryset.query.get_compiler(using=alias)
             sql, params = compiler.as_sql()
-            places = [_STAND_INS.index(p) if p in _STAND_INS else None for p in params]
+            places = [self.stand_ins.index(p) if p in self.stand_ins else None for p in params]
             if sorted(k for k in places if k is not None) != list(range(self.arity)):
                 wrong = "each value must appear once in the statement"  # untranslated: a programming error
                 raise ValueError(f"{wrong}: {sql}")
@@ -180,3 +184,10 @@ def current_hand() -> Read:
     from games.models import Hand
 
     return Read(lambda room_id: Hand.objects.filter(room_id=room_id).order_by("-number").defer("deal")[:1])
+
+
+def session() -> Read:
+    """A login session's row by its key (expired or not)."""
+    from django.contrib.sessions.models import Session
+
+    return Read(lambda key: Session.objects.filter(session_key=key), texts=1)

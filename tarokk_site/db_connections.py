@@ -32,7 +32,8 @@ def tidy_connections() -> None:
         if connection.connection is None:
             continue
         connection.health_check_done = False
-        if connection.get_autocommit() != connection.settings_dict["AUTOCOMMIT"]:
+        # The attribute, not ``get_autocommit()``: that would open a connection to read it.
+        if connection.autocommit != connection.settings_dict["AUTOCOMMIT"]:
             connection.close()
         elif connection.errors_occurred:
             if connection.is_usable():

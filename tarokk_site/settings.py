@@ -343,6 +343,8 @@ FINISHED_TABLE_MINUTES = float(os.environ.get("TAROKK_FINISHED_TABLE_MINUTES", "
 # A socket counts its user online for this long after it last said so (it says so every third
 # of it while open): the sockets of a process that died stop counting after at most this long.
 ONLINE_SECONDS = float(os.environ.get("TAROKK_ONLINE_SECONDS", "90"))
+# Django's database sessions, read by a statement compiled once (tarokk_site.sessions).
+SESSION_ENGINE = "tarokk_site.sessions"
 # Seconds between two checks by an open websocket that its session still holds (a logout
 # closes the session's sockets at once; this catches an expired or deleted session).
 SESSION_RECHECK = float(os.environ.get("TAROKK_SESSION_RECHECK", "30"))

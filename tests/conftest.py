@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +35,22 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: N
     db = settings.DATABASES["default"]
     if db["ENGINE"] != "django.db.backends.sqlite3" and not os.environ.get("DJANGO_TEST_DB_NAME"):
         db.setdefault("TEST", {})["NAME"] = f"test_{db['NAME']}_{RUN_ID}"
+    elif db["ENGINE"] == "django.db.backends.sqlite3":
+        # A file, as the embedded site's: its threads (a socket's, the robots') wait for one
+        # another's writes (WAL, the busy timeout). In SQLite's shared in-memory database a
+        # write meeting another thread's transaction fails at once ("database table is locked").
+        name = f"tarokk-test-{RUN_ID}-{uuid.uuid4().hex[:8]}.sqlite3"
+        db.setdefault("TEST", {})["NAME"] = str(Path(tempfile.gettempdir()) / name)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    # Django removes the file test database, not its write-ahead log beside it.
+    from django.conf import settings
+
+    name = str(settings.DATABASES["default"].get("TEST", {}).get("NAME") or "")
+    if "tarokk-test-" in name:
+        for leftover in (name, f"{name}-wal", f"{name}-shm"):
+            Path(leftover).unlink(missing_ok=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

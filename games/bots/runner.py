@@ -281,7 +281,10 @@ class _ThreadRunner:
             log.exception("robot move in hand %s failed; trying again in %.0f s", hand_id, again)
             self.add(hand_id, again)
         finally:
-            tidy_connections()
+            try:
+                tidy_connections()
+            except Exception:  # the thread goes on whatever befell its connection
+                log.exception("tidying the robot thread's database connection failed")
 
     def run_pass(self, hand_id: int) -> None:
         """One wake-up of a hand: its robot move, its due clocks, then queue its deadlines."""

@@ -24,7 +24,7 @@ from typing import Any
 class Msg:
     """A message for a player: its id (and plural id, count and context) and its parameters."""
 
-    __slots__ = ("text", "plural", "count", "context", "params")
+    __slots__ = ("text", "plural", "count", "context", "params", "_cached_key")
 
     def __init__(
         self,
@@ -57,7 +57,14 @@ class Msg:
         return f"Msg({self.english()!r})"
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.text, self.plural, self.count, self.context, tuple(sorted(self.params.items())))
+        # Worked out once: a message is never changed once made, and the log's lines are
+        # looked up by it with every push of a hand (the pages keep each line's HTML by it).
+        try:
+            return self._cached_key
+        except AttributeError:
+            key = (self.text, self.plural, self.count, self.context, tuple(sorted(self.params.items())))
+            self._cached_key = key
+            return key
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Msg):
@@ -73,11 +80,15 @@ class Msg:
             return hash((self.text, self.plural, self.count, self.context))
 
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: getattr(self, name) for name in _MESSAGE_FIELDS}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             object.__setattr__(self, name, value)
+
+
+# What a message is (what it is pickled as): all its slots but the cached key.
+_MESSAGE_FIELDS = ("text", "plural", "count", "context", "params")
 
 
 def _(text: str, /, **params: Any) -> Msg:

@@ -456,6 +456,43 @@ def _automatic_item(name: str, text: Msg | str, why: str, variant: str | None) -
 
 
 @register.filter
+def trick_items(tricks: Any, rows: list[dict[str, Any]]) -> str:
+    """The completed tricks of the board's review, first to last, as ``<li>`` items: who played
+    which card, and who won it. Built in Python, each trick once (the review is rendered again
+    with every trick and holds them all)."""
+    names = tuple((row["index"], seat_name(row["index"], rows)) for row in rows)
+    language = translation.get_language()
+    items = []
+    for number, trick in enumerate(tricks or [], start=1):
+        cards = tuple((p["seat"], p["card"]) for p in trick["cards"])
+        items.append(_trick_item(number, cards, trick["winner"], names, language))
+    return mark_safe("".join(items))  # every value in it is escaped below
+
+
+@functools.lru_cache(maxsize=2048)
+def _trick_item(
+    number: int,
+    cards: tuple[tuple[int, str], ...],
+    winner: int,
+    names: tuple[tuple[int, str], ...],
+    language: str,
+) -> str:
+    by_seat = dict(names)
+    played = "".join(
+        f'<span class="who small">{conditional_escape(by_seat.get(seat) or _seat_number(seat))}</span>'
+        f"{card_html(card)}"
+        for seat, card in cards
+    )
+    who = conditional_escape(by_seat.get(winner) or _seat_number(winner))
+    won = _("won by %(who)s") % {"who": who}
+    return f'<li data-review-trick="{number}">{played}<small>{won}</small></li>'
+
+
+def _seat_number(index: int) -> str:
+    return _("Seat %(number)s") % {"number": int(index) + 1}
+
+
+@register.filter
 def at(seq: Any, index: Any) -> Any:
     if seq is None or index is None:
         return None

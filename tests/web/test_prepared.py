@@ -125,7 +125,7 @@ def test_the_database_thread_keeps_its_connection_between_calls():
 
 
 def test_a_broken_connection_is_closed_and_a_sound_one_kept(monkeypatch):
-    # (Django never really closes the tests' in-memory SQLite database: the call is what counts.)
+    # (The call is what counts: the test's own connection stays open.)
     closed = []
     monkeypatch.setattr(connection, "close", lambda: closed.append(True))
     connection.ensure_connection()
@@ -139,6 +139,28 @@ def test_a_broken_connection_is_closed_and_a_sound_one_kept(monkeypatch):
     db_connections.tidy_connections()
     assert closed == [True]
     connection.errors_occurred = False
-    monkeypatch.setattr(connection, "get_autocommit", lambda: False)  # left inside a transaction
+    monkeypatch.setattr(connection, "autocommit", False)  # left inside a transaction
     db_connections.tidy_connections()
     assert closed == [True, True]
+
+
+def test_the_session_store_reads_a_session_as_djangos_database_store_does(settings):
+    from django.contrib.sessions.backends import db
+    from django.contrib.sessions.models import Session
+
+    from tarokk_site.sessions import SessionStore
+
+    assert settings.SESSION_ENGINE == "tarokk_site.sessions"
+    ours = SessionStore()
+    ours["player"] = 7
+    ours.create()
+    key = ours.session_key
+    for store in (SessionStore, db.SessionStore):  # a live session: its data
+        read = store(key)
+        assert read.load() == {"player": 7} and read.session_key == key
+    long_ago = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+    Session.objects.filter(session_key=key).update(expire_date=long_ago)
+    for missing in (key, "x" * 32):  # expired, or never there: nothing, and no key kept
+        for store in (SessionStore, db.SessionStore):
+            read = store(missing)
+            assert read.load() == {} and read.session_key is None, (store, missing)
