@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from markupsafe import escape as markup_escape
 
 from games import vocabulary as words
 from games.rules.czech.deal import STYLE_NAMES
@@ -466,7 +467,7 @@ def trick_items(tricks: Any, rows: list[dict[str, Any]]) -> str:
     for number, trick in enumerate(tricks or [], start=1):
         cards = tuple((p["seat"], p["card"]) for p in trick["cards"])
         items.append(_trick_item(number, cards, trick["winner"], names, language))
-    return mark_safe("".join(items))  # every value in it is escaped below
+    return mark_safe("".join(items))  # every value in it is escaped below (as Jinja2 escapes)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -479,11 +480,11 @@ def _trick_item(
 ) -> str:
     by_seat = dict(names)
     played = "".join(
-        f'<span class="who small">{conditional_escape(by_seat.get(seat) or _seat_number(seat))}</span>'
+        f'<span class="who small">{markup_escape(by_seat.get(seat) or _seat_number(seat))}</span>'
         f"{card_html(card)}"
         for seat, card in cards
     )
-    who = conditional_escape(by_seat.get(winner) or _seat_number(winner))
+    who = markup_escape(by_seat.get(winner) or _seat_number(winner))
     won = _("won by %(who)s") % {"who": who}
     return f'<li data-review-trick="{number}">{played}<small>{won}</small></li>'
 

@@ -331,6 +331,42 @@ OLD_LOG_LOOP = (
 )
 
 
+OLD_TRICK_LOOP = (
+    '{% for t in view.tricks %}<li data-review-trick="{{ loop.index }}">{% for p in t.cards %}'
+    '<span class="who small">{{ p.seat|seat_name(seat_rows) }}</span>{{ p.card|card_html }}{% endfor %}'
+    "<small>{% trans who=t.winner|seat_name(seat_rows) %}won by {{ who }}{% endtrans %}</small></li>"
+    "{% endfor %}"
+)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "cs", "sl"])
+def test_the_review_tricks_are_the_html_of_the_template_loop_they_replace(language):
+    """``trick_items`` (the board's review of the completed tricks, built in Python) writes what
+    the Jinja2 loop it replaced wrote: names escaped, "you" for the viewer, a seat without a row
+    by its number, in the viewer's language."""
+    from django.utils import translation
+
+    env = engines["jinja2"].env
+    rows = [
+        {"index": 0, "label": "<b>Ann</b>", "is_me": True},
+        {"index": 1, "label": 'Bob & "co"', "is_me": False},
+        {"index": 2, "label": "Cy", "is_me": False},
+    ]
+    tricks = [
+        {
+            "cards": [{"seat": 0, "card": "T21"}, {"seat": 1, "card": "H1"}, {"seat": 3, "card": "SK"}],
+            "winner": 3,
+        },
+        {"cards": [{"seat": 2, "card": "D2"}, {"seat": 0, "card": "T1"}], "winner": 0},
+    ]
+    context = {"view": {"tricks": tricks}, "seat_rows": rows}
+    with translation.override(language):
+        old = env.from_string(OLD_TRICK_LOOP).render(context)
+        new = env.from_string("{{ view.tricks|trick_items(seat_rows) }}").render(context)
+    assert new == old
+    assert "<b>" not in new and "Bob &amp; &#34;co&#34;" in new and 'data-review-trick="2"' in new
+
+
 def test_the_log_items_are_the_html_of_the_template_loop_they_replace():
     from django.template import Context, Template
 
