@@ -6,6 +6,9 @@ A template reads a key as ``view.key``, ``view["key"]`` or ``"key" in view``. Th
 stand alone as a condition (``{% if view %}``). Any other use of it (passed whole to a filter
 or a macro, or given another name) could read any key: the template then reads the whole view
 (``None``).
+
+The keys are found once per process: a template edited while the server runs is read with
+its old keys until the server restarts.
 """
 
 from __future__ import annotations
