@@ -12,7 +12,6 @@ from importlib import import_module
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib import auth
 from django.http import HttpRequest
@@ -27,7 +26,7 @@ from games.models import Room
 from games.render_inputs import digest, inputs_digest
 from games.tables import access, moves_in, presence, seating
 from tarokk_site import languages, limits
-from tarokk_site.db_connections import database_sync_to_async
+from tarokk_site.db_connections import KeptConnectionConsumer, database_sync_to_async
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +36,7 @@ SESSION_ENDED = 4401
 AUDIENCE_CLOSED = 4403  # the table's audience is closed and this viewer is none of its players
 
 
-class RoomConsumer(presence.Present, AsyncWebsocketConsumer):
+class RoomConsumer(presence.Present, KeptConnectionConsumer):
     """A push sends only the live partials whose HTML changed since this page last got them
     (their ``data-version`` aside: it moves with every action, and the page keeps the one it
     has). The page gets its fragments from this socket alone (the POST replies to htmx carry
@@ -476,7 +475,7 @@ def viewer_key(table: pages.Table, user: Any) -> tuple[Any, ...]:
     return ("seat", user.pk, next(s.index for s in table.seats if s.user_id == user.pk))
 
 
-class LobbyConsumer(presence.Present, AsyncWebsocketConsumer):
+class LobbyConsumer(presence.Present, KeptConnectionConsumer):
     language = settings.LANGUAGE_CODE
 
     async def connect(self) -> None:
@@ -512,7 +511,7 @@ class LobbyConsumer(presence.Present, AsyncWebsocketConsumer):
             return render_to_string("games/lobby.html#rooms", lobby.lobby_tables(game))
 
 
-class NoSuchSocket(AsyncWebsocketConsumer):
+class NoSuchSocket(KeptConnectionConsumer):
     """Any websocket path the site does not serve: refused cleanly (the handshake is
     declined), instead of the router's error and a traceback."""
 

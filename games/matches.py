@@ -48,6 +48,11 @@ def match_of(room: Room, match_no: int, last: Hand | None = None) -> Match | Non
 # hand's result never changes, so an entry is never out of date.
 _shown: OrderedDict[tuple[int, int, bool, bool], Match | None] = OrderedDict()
 _SHOWN = 1024
+# And when an entry is missing (a hand began or finished), the fold of the match's first
+# hands, all finished, is carried on from where it stopped: per room and match, the number of
+# the last hand folded and the fold without the host's ending. A long match was read whole
+# twice a hand, its every result decoded again.
+_prefixes: OrderedDict[tuple[int, int], tuple[int, Match]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -59,7 +64,7 @@ def shown_match(room: Room, hand: Hand) -> Match | None:
         if key in _shown:
             _shown.move_to_end(key)
             return _shown[key]
-    match = match_of(room, hand.match_no, last=hand)
+    match = _folded_on(room, hand)
     with _lock:
         _shown[key] = match
         while len(_shown) > _SHOWN:
@@ -67,9 +72,44 @@ def shown_match(room: Room, hand: Hand) -> Match | None:
     return match
 
 
+def _folded_on(room: Room, last: Hand) -> Match | None:
+    """``match_of(room, last.match_no, last=last)``, reading only the hands after the kept fold
+    of the match's first finished hands (all of them when none is kept, or the fold kept has
+    gone past ``last``)."""
+    where = (room.pk, last.match_no)
+    with _lock:
+        kept = _prefixes.get(where)
+    if kept is not None and (kept[0] > last.number or (kept[0] == last.number and last.finished is None)):
+        return match_of(room, last.match_no, last=last)  # a page behind the fold kept
+    hands = room.hands.filter(match_no=last.match_no, number__lte=last.number)
+    if kept is not None:
+        hands = hands.filter(number__gt=kept[0])
+    hands = list(hands.order_by("number").only("room", "number", "result", "context", "finished"))
+    if kept is not None:
+        through, match = kept
+    elif not hands:
+        return None
+    else:
+        rules = get_variant(room.variant).match_rules(room.options)
+        through, match = hands[0].number - 1, start(rules, hands[0].context_value().dealer)
+    for hand in hands:
+        if hand.result is None or hand.finished is None or (hand.pk == last.pk and last.finished is None):
+            break
+        match = record(match, HandResult.from_json(hand.result), hand.context_value().doubled)
+        through = hand.number
+    with _lock:
+        if where not in _prefixes or _prefixes[where][0] < through:
+            _prefixes[where] = (through, match)
+        _prefixes.move_to_end(where)
+        while len(_prefixes) > _SHOWN:
+            _prefixes.popitem(last=False)
+    return close(match) if room.ended_match >= last.match_no else match
+
+
 def forget_all() -> None:
     with _lock:
         _shown.clear()
+        _prefixes.clear()
 
 
 def current_match(room: Room, hand: Hand | None = None) -> Match | None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.template import engines
 from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext_lazy
 
@@ -506,13 +507,18 @@ def status(context: dict[str, Any]) -> str:
         view_part(view, view_keys("status.html")),
         [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []],
         (match.get("over"), match.get("next_dealer")) if match else None,
-        (True, bridge.get("phase_label")) if bridge else None,
-        context.get("phase_label"),
+        (True, _said(bridge.get("phase_label"))) if bridge else None,
+        _said(context.get("phase_label")),
     )
     numbers = {"seq": _SEQ_MARK, "version": _VERSION_MARK}
     html = _statuses.get(key, lambda: render_live_template("status.html", {**context, **numbers}))
     seq, version = str(context.get("seq")), str(context.get("version"))
     return mark_safe(html.replace(_SEQ_MARK, seq, 1).replace(_VERSION_MARK, version, 1))
+
+
+def _said(text: Any) -> Any:
+    """Lazy text as the current language says it (plain text digests by the quick way)."""
+    return str(text) if isinstance(text, Promise) else text
 
 
 def seat_items(context: dict[str, Any]) -> list[str]:

@@ -12,6 +12,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.safestring import SafeData
 
+from games.rules.words import Msg
+
 
 def digest(value: str) -> bytes:
     return hashlib.blake2b(value.encode(), digest_size=16).digest()
@@ -24,13 +26,16 @@ class _Opaque(Exception):
 def _canon(value: Any) -> Any:
     """``value`` as plain data whose ``repr`` tells apart every two values a template shows
     differently: safe and lazy text marked as such (a lazy one said in the current language),
-    containers in their order. Anything else raises ``_Opaque``: its ``repr`` may be an address."""
+    a rules message by what it says, containers in their order. Anything else raises
+    ``_Opaque``: its ``repr`` may be an address."""
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, str):
         return ("safe", str(value)) if isinstance(value, SafeData) else str(value)
     if isinstance(value, Promise):
         return ("lazy", str(value))
+    if isinstance(value, Msg):  # shown as its text says in the current language
+        return ("msg", _canon(value._key()))
     if isinstance(value, dict):
         return ("dict", tuple((_canon(k), _canon(v)) for k, v in value.items()))
     if isinstance(value, list | tuple):

@@ -22,6 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from asgiref.sync import SyncToAsync
+from channels.consumer import get_handler_name
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import connections
 
 
@@ -55,3 +57,24 @@ class KeptConnectionSyncToAsync(SyncToAsync):
 
 
 database_sync_to_async = KeptConnectionSyncToAsync
+
+
+NO_HANDLER = "No handler for message type %s"  # untranslated: a programming error, as Channels words it
+
+
+class KeptConnectionConsumer(AsyncWebsocketConsumer):
+    """Channels' websocket consumer without its hop to close old connections before every
+    message it handles.
+
+    Channels' ``dispatch`` awaits ``sync_to_async(close_old_connections)`` before each handler:
+    every frame from the page and every push to it went to the database thread once more, and,
+    with ``CONN_MAX_AGE = 0``, closed that thread's connection, which the handler's next read
+    opened again (on SQLite: the file opened and set up afresh, a twentieth of the embedded web
+    process's CPU in ``bench/load.py``). The database thread's connection is tidied around
+    every call by ``database_sync_to_async`` above instead."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(NO_HANDLER % message["type"])
+        await handler(message)

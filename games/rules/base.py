@@ -346,6 +346,11 @@ class Variant(Protocol):
 
     def observe(self, state: State, viewer: Viewer) -> View: ...
 
+    def public_phase(self, state: State) -> str:
+        """The phase as the audience sees it, ``observe(state, "audience")["phase"]``, without
+        the rest of the view (the hand's row keeps it after every move)."""
+        ...
+
     def is_over(self, state: State) -> bool: ...
 
     def is_public(self, state: State, seat: int, action: str) -> bool:

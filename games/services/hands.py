@@ -87,7 +87,7 @@ def create_hand(
         variant=room.variant,
         deal=deal.to_json(),
         context=context.to_json(),
-        phase=phase_of(variant.observe(state, "audience")),
+        phase=variant.public_phase(state),
         to_act=sorted(variant.to_act(state)),
     )
     hand.players.set([s.user for s in room.seats.exclude(user=None)])
@@ -170,7 +170,3 @@ def end_match(room: Room, user: Any, expected_number: int) -> Room:
         room_id, match_no = room.pk, current.match_no
         transaction.on_commit(lambda: standings.match_ended(room_id, match_no))
     return room
-
-
-def phase_of(public_view: dict[str, Any]) -> str:
-    return str(public_view.get("phase", ""))

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from games import broadcast, prepared, replay
 from games.models import Hand, HandAction, Seat
 from games.rules import IllegalAction, get_variant
-from games.services.hands import phase_of
 from games.services.refusals import Forbidden, Illegal, Stale
 from games.services.turn_clocks import sync_clocks
 from games.signals import hand_changed
@@ -113,7 +112,7 @@ def submit_action(
             hand.seq = seq
             hand.public_seq += public
             hand.to_act = sorted(variant.to_act(new_state))
-            hand.phase = phase_of(variant.observe(new_state, "audience"))
+            hand.phase = variant.public_phase(new_state)
             fields = ["seq", "public_seq", "to_act", "phase"]
             if variant.is_over(new_state):
                 result = variant.result(new_state)

@@ -130,3 +130,35 @@ def test_the_pages_match_is_read_once_per_hand_state_and_never_ahead_of_the_hand
         assert matches.shown_match(room, finished) == matches.current_match(room)
         assert len(matches.shown_match(room, finished).rows) == finished.number
         assert client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]}).status_code == 200
+
+
+def test_the_pages_match_carries_its_fold_on_and_agrees_with_a_fold_from_the_start(monkeypatch):
+    """A hand beginning or finishing folds only the results after those already folded for the
+    pages; a page of an earlier hand, behind that fold, still gets its own match; and every
+    answer is the fold from the match's first hand."""
+    from games.rules import HandResult
+
+    user = UserFactory()
+    room = _room(user, match_hands=20)
+    hands_seen = []
+    for _ in range(4):
+        hands_seen.append(room.current_hand())
+        assert matches.shown_match(room, hands_seen[-1]) == matches.match_of(room, 1, last=hands_seen[-1])
+        _play_hands(room, user, 1)
+        finished = Hand.objects.get(pk=hands_seen[-1].pk)
+        assert matches.shown_match(room, finished) == matches.current_match(room, finished)
+    decoded = []
+    real = HandResult.from_json
+    monkeypatch.setattr(HandResult, "from_json", staticmethod(lambda data: decoded.append(1) or real(data)))
+    current = room.current_hand()
+    shown = matches.shown_match(room, current)
+    assert decoded == []  # the four finished hands were folded already
+    assert shown == matches.current_match(room, current) and len(shown.rows) == 4
+    matches._shown.clear()  # the answers kept, not the fold: as in a process that kept only that
+    for earlier in hands_seen:  # pages that read their hand before it finished
+        room.refresh_from_db()
+        assert matches.shown_match(room, earlier) == matches.match_of(room, 1, last=earlier)
+        assert len(matches.shown_match(room, earlier).rows) == earlier.number - 1
+    room.ended_match = 1  # the host ends the match: the fold kept, closed
+    assert matches.shown_match(room, current) == matches.current_match(room, current)
+    assert matches.shown_match(room, current).over

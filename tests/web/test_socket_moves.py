@@ -253,3 +253,28 @@ async def test_a_message_without_a_move_asks_for_a_fresh_snapshot(message):
     assert len(arrived) == 1 and data_cards(arrived[0]["text"]) and 'id="controls"' in arrived[0]["text"]
     assert await database_sync_to_async(log_length)(hand) == 0
     await socket.disconnect()
+
+
+async def test_no_message_of_the_page_closes_the_database_threads_connection(monkeypatch):
+    """Channels' consumers hop to the database thread to close old connections before every
+    message they handle (with ``CONN_MAX_AGE = 0``: the thread's connection, opened again by the
+    next read). Ours keep it (tarokk_site.db_connections): connecting, a move sent and the push
+    it sets off, and a resync reach no such hop."""
+    import channels.consumer
+
+    hops = []
+
+    async def counted() -> None:
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    case = CASES[0]
+    hand, users = await table(case)
+    socket = await open_socket(hand.room.code, await database_sync_to_async(client_for)(users[0]))
+    await everything_until_quiet(socket)
+    outcome, arrived = await sent(case, hand, socket)
+    assert outcome == made() and any('id="log"' in f.get("text", "") for f in arrived)
+    await socket.send_to(text_data="resync")
+    assert await everything_until_quiet(socket)
+    assert hops == []
+    await socket.disconnect()

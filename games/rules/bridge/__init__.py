@@ -155,6 +155,9 @@ class Bridge:
     def observe(self, state: BridgeState, viewer: Viewer) -> View:
         return _observe(state, viewer)
 
+    def public_phase(self, state: BridgeState) -> str:
+        return state.phase.value
+
     def is_over(self, state: BridgeState) -> bool:
         return state.phase is Phase.OVER
 

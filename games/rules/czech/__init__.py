@@ -34,6 +34,7 @@ from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
 from .observe import observe as _observe
+from .observe import public_phase as _public_phase
 from .state import SEATS, CzechState, Phase
 
 OPTIONS = (
@@ -85,6 +86,9 @@ class Czech:
 
     def observe(self, state: CzechState, viewer: Viewer) -> View:
         return _observe(state, viewer)
+
+    def public_phase(self, state: CzechState) -> str:
+        return _public_phase(state)
 
     def is_over(self, state: CzechState) -> bool:
         return state.phase is Phase.OVER

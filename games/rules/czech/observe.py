@@ -149,6 +149,16 @@ def review_of(state: CzechState) -> dict[str, Any] | None:
     )
 
 
+def public_phase(state: CzechState) -> str:
+    """The phase the audience sees (``observe(state, "audience")["phase"]``)."""
+    return _hidden_phase(state.phase).value if state.phase in WAITING else state.phase.value
+
+
+def _hidden_phase(phase: Phase) -> Phase:
+    """The phase shown to those not asked while the asked decide in private."""
+    return PUBLIC_PHASE.get(phase, phase)
+
+
 def observe(state: CzechState, viewer: Viewer) -> View:
     seat = check_viewer(viewer)
     setup = state.setup
@@ -162,7 +172,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
     if state.phase in WAITING and not everything and seat not in state.to_act:
         to_act: list[int] = []
         waiting: str | None = WAITING[state.phase]
-        phase = PUBLIC_PHASE.get(phase, phase)
+        phase = _hidden_phase(phase)
     else:
         to_act = sorted(state.to_act)
         waiting = None

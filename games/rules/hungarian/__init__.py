@@ -102,6 +102,9 @@ class Hungarian:
     def observe(self, state: HungarianState, viewer: Viewer) -> View:
         return _observe(state, viewer)
 
+    def public_phase(self, state: HungarianState) -> str:
+        return state.phase.value
+
     def is_over(self, state: HungarianState) -> bool:
         return state.phase is Phase.OVER
 

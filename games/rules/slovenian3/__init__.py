@@ -143,6 +143,9 @@ class Slovenian3:
     def observe(self, state: SlovenianState, viewer: Viewer) -> View:
         return _observe(state, viewer)
 
+    def public_phase(self, state: SlovenianState) -> str:
+        return state.phase.value
+
     def is_over(self, state: SlovenianState) -> bool:
         return state.phase is Phase.OVER
 
