@@ -1,15 +1,45 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import UserManager as DjangoUserManager
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from accounts.names import skeleton
+from games import prepared
+
+
+class UserManager(DjangoUserManager):
+    """Django's, with ``get(pk=<int>)`` read by a statement compiled once (games.prepared).
+
+    That is how Django's authentication backends find a session's user
+    (``ModelBackend.get_user``): for every request that reads ``request.user`` and for every
+    move sent over a room's socket (games.consumers checks its session then). Django builds and
+    compiles that ``SELECT`` afresh each time. Every other call is Django's own."""
+
+    _by_pk: prepared.Read | None = None
+
+    def get(self, *args: Any, **kwargs: Any) -> Any:
+        if args or len(kwargs) != 1 or type(kwargs.get("pk")) is not int:
+            return super().get(*args, **kwargs)
+        if UserManager._by_pk is None:
+            UserManager._by_pk = prepared.Read(lambda pk: User.objects.all().filter(pk=pk))
+        found = UserManager._by_pk.objects(kwargs["pk"], using=self.db)
+        if not found:
+            raise self.model.DoesNotExist(MISSING % self.model._meta.object_name)
+        return found[0]
+
+
+MISSING = "%s matching query does not exist."  # untranslated: Django's own words for it
 
 
 class User(AbstractUser):
     """A player. Guests are real users without a password, created with one click."""
+
+    objects = UserManager()
 
     is_guest = models.BooleanField(default=False, verbose_name=_("guest"))
     # What the name looks like (accounts.names.skeleton): two players never share one.

@@ -229,6 +229,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         "room": room,
         "variant": get_variant(room.variant),
         "variant_key": room.variant,  # the game's words for cards and calls (games.vocabulary)
+        "language": translation.get_language(),  # the page's, as the partials name cards in it
         "me": viewer.seat,
         "hand": hand,
         "view": None,

@@ -55,13 +55,24 @@ VARIANT_FILTERS = (
 )
 
 
-def _with_variant(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``func`` given the ``variant_key`` of the template's context as ``variant``."""
+# Of those, the ones that also take the page's language as ``language`` from the context's
+# ``language`` (games.pages.room_context sets it): read once for a render, not from Django's
+# active translation for every card named.
+LANGUAGE_FILTERS = ("card_html",)
+
+
+def _with_variant(func: Callable[..., Any], language: bool = False) -> Callable[..., Any]:
+    """``func`` given the ``variant_key`` of the template's context as ``variant`` (and, with
+    ``language``, the context's ``language``, if it has one)."""
 
     @pass_context
     def wrapper(context: Context, value: Any, *args: Any) -> Any:
         variant = context.get("variant_key")
-        return func(value, *args, variant=None if isinstance(variant, Undefined) else variant)
+        variant = None if isinstance(variant, Undefined) else variant
+        if language:
+            said = context.get("language")
+            return func(value, *args, variant=variant, language=None if isinstance(said, Undefined) else said)
+        return func(value, *args, variant=variant)
 
     return wrapper
 
@@ -113,7 +124,9 @@ def environment(**options: Any) -> Environment:
         time=defaultfilters.time,
     )
     env.filters.update({name: _missing_is_none(func) for name, func in filters.items()})
-    env.filters.update({name: _with_variant(env.filters[name]) for name in VARIANT_FILTERS})
+    env.filters.update(
+        {name: _with_variant(env.filters[name], name in LANGUAGE_FILTERS) for name in VARIANT_FILTERS}
+    )
     env.globals.update(card_back_html=card_back_html, icon=icon)  # the card back, the sprite's icons
     env.tests["none"] = lambda value: value is None or isinstance(value, Undefined)
     return env

@@ -129,6 +129,11 @@ if DATABASE_URL:
             "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")),
             "timeout": 20,
         }
+        # The values sent apart from the statement (psycopg's server-side binding), so that a
+        # statement run again and again on a connection (a move's, a push's: the same text
+        # each time) is prepared by PostgreSQL once and then only executed: neither parsed
+        # and planned by the server nor merged with its values in Python at every move.
+        DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
     if os.environ.get("DJANGO_TEST_DB_NAME"):  # lets two test runs share one server
         DATABASES["default"]["TEST"] = {"NAME": os.environ["DJANGO_TEST_DB_NAME"]}
 else:

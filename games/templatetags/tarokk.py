@@ -117,12 +117,14 @@ def _card_face(card: str, variant: str | None, language: str | None) -> str:
 
 
 @register.filter
-def card_html(card: str, variant: str | None = None) -> str:
+def card_html(card: str, variant: str | None = None, *, language: str | None = None) -> str:
     """A card face up, as every page shows one (shared/rules/cards.md ids), followed by a
-    line break: a row of cards may wrap between any two on a narrow screen."""
+    line break: a row of cards may wrap between any two on a narrow screen. In ``language``
+    (the live partials give their context's: a hand and a trick name many cards), else in
+    the active one."""
     if not isinstance(card, str):
         return ""
-    return _card_html(card, variant, translation.get_language())
+    return _card_html(card, variant, language or translation.get_language())
 
 
 @functools.lru_cache(maxsize=512)
@@ -481,7 +483,7 @@ def _trick_item(
     by_seat = dict(names)
     played = "".join(
         f'<span class="who small">{markup_escape(by_seat.get(seat) or _seat_number(seat))}</span>'
-        f"{card_html(card)}"
+        f"{card_html(card, language=language)}"
         for seat, card in cards
     )
     who = markup_escape(by_seat.get(winner) or _seat_number(winner))

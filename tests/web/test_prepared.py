@@ -164,3 +164,31 @@ def test_the_session_store_reads_a_session_as_djangos_database_store_does(settin
         for store in (SessionStore, db.SessionStore):
             read = store(missing)
             assert read.load() == {} and read.session_key is None, (store, missing)
+
+
+def test_a_user_found_by_its_id_is_the_user_the_orm_finds_and_a_session_holds_it():
+    from django.contrib import auth
+    from django.db.models import QuerySet
+    from django.test import Client, RequestFactory
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.models import User
+
+    user = UserFactory(language="cs")
+    with CaptureQueriesContext(connection) as queries:
+        found = User.objects.get(pk=user.pk)
+    expected = QuerySet(User).get(pk=user.pk)  # the ORM's own, not the manager's
+    assert [len(queries), found.pk, found.__class__] == [1, user.pk, User]
+    for field in User._meta.concrete_fields:
+        assert getattr(found, field.attname) == getattr(expected, field.attname), field.name
+    with pytest.raises(User.DoesNotExist, match="User matching query does not exist"):
+        User.objects.get(pk=user.pk + 1000)
+    assert User.objects.get(pk=str(user.pk)) == user  # anything else: Django's own get
+    assert User.objects.get(username=user.username) == user
+    client = Client()
+    client.force_login(user)
+    request = RequestFactory().get("/")
+    request.session = client.session
+    assert auth.get_user(request) == user  # a session's user, as the backends find it
+    User.objects.filter(pk=user.pk).update(password="changed")  # the session's hash no longer holds
+    assert not auth.get_user(request).is_authenticated
