@@ -52,3 +52,8 @@ application = ProtocolTypeRouter(
 from games.bots import runner  # noqa: E402
 
 runner.start()
+
+# Start-up is done: the garbage collector set for a long-running server (tarokk_site.collector).
+from tarokk_site import collector  # noqa: E402
+
+collector.tune()

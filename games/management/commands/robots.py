@@ -8,6 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from games.bots.worker import Worker
+from tarokk_site import collector
 
 
 class Command(BaseCommand):
@@ -36,4 +37,5 @@ class Command(BaseCommand):
         # transaction rolls back and the next worker finds the robot still to act).
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
+        collector.tune()  # a long-running process (tarokk_site.collector)
         Worker(poll=poll, delay=delay, reconcile=reconcile).run(should_stop=lambda: stopping)
