@@ -20,9 +20,14 @@ PASSWORD = "pagat ultimo 21"
 
 
 def make_a_decision(page) -> str:
-    """One of the guest's decisions (waiting for the robots first); what was decided."""
+    """One of the guest's decisions (waiting for the robots first); what was decided. A hand
+    that ended meanwhile (everyone passed, say) is followed by the next one, dealt from here."""
     for _ in range(20):
         page.wait_for_function(WAIT_FOR_DECISION, timeout=15_000)
+        if page.locator("#result h2").count():
+            page.locator("#next-hand").click()
+            page.wait_for_function("() => !document.querySelector('#result h2')", timeout=15_000)
+            continue
         decided = decide(page)
         if decided not in (None, "wait"):
             return decided
