@@ -77,6 +77,18 @@ def _fresh_replay_cache() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Every test starts in the site's language: a request made through Django's test client
+    leaves its language active in the test's thread (LanguageMiddleware activates it, as
+    Django's LocaleMiddleware does, for the rest of the request's thread)."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_rate_limits(request: pytest.FixtureRequest) -> None:
     """Every test counts the site's rate limits from zero (tarokk_site/limits.py): its cache
     keys get a prefix of their own, on the local memory cache as on a shared Redis (never

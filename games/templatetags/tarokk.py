@@ -129,6 +129,9 @@ def card_html(card: str, variant: str | None = None, *, language: str | None = N
 
 @functools.lru_cache(maxsize=512)
 def _card_html(card: str, variant: str | None, language: str | None) -> str:
+    if language != translation.get_language():  # named in ``language``, whichever is active
+        with translation.override(language):
+            return _card_html.__wrapped__(card, variant, language)
     return format_html(
         '<span class="card {}" data-card="{}" title="{}">{}</span>\n',
         card_class(card),
