@@ -34,6 +34,7 @@ from games.tables import room_page
 from games.tutorial.tables import guide_panel
 from games.view_reads import view_keys, view_part
 from games.vocabulary import option_value_label
+from tarokk_site.jinja2 import in_active_language
 from tarokk_site.languages import said
 
 # The partials of the room page that change with the game, in page order.
@@ -548,5 +549,6 @@ def _render_seat(context: dict[str, Any], row: dict[str, Any], pos: int) -> str:
 
 def render_live_template(name: str, context: dict[str, Any]) -> str:
     """``templates/jinja2/live/<name>`` rendered from ``context``, as safe HTML."""
-    template = engines["jinja2"].env.get_template(f"live/{name}")  # type: ignore[attr-defined]
-    return mark_safe(template.render(context))  # autoescaped by the Jinja2 environment
+    # In the active language: its texts translated once (render() copies the context anyway).
+    env, said = in_active_language(engines["jinja2"].env)  # type: ignore[attr-defined]
+    return mark_safe(env.get_template(f"live/{name}").render(context, **said))  # autoescaped

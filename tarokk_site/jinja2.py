@@ -22,10 +22,14 @@ import functools
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
+from django.conf import settings
 from django.template import defaultfilters
 from django.utils import formats, translation
-from jinja2 import ChainableUndefined, Environment, Undefined, pass_context
+from django.utils.safestring import SafeData, mark_safe
+from django.utils.translation import trans_real
+from jinja2 import ChainableUndefined, Environment, Undefined, nodes, pass_context
 from jinja2.runtime import Context
+from jinja2.visitor import NodeTransformer
 
 
 def _missing_is_none(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -79,12 +83,24 @@ def _with_variant(func: Callable[..., Any], language: bool = False) -> Callable[
 
 class LiveEnvironment(Environment):
     """Jinja2's environment, reading ``view.phase`` on a dict as its key first, with each
-    template's globals in one dict.
+    template's globals in one dict; and, in a language (``said``: in_active_language), the
+    texts its templates write translated when they are compiled.
 
     The views the partials read are dicts: Jinja2 tries an attribute first, and the
     ``AttributeError`` of each miss was the dearest part of a lookup (a push makes thousands).
     A dict's own methods are still found when it has no such key; a partial reads none.
     """
+
+    # The translation functions of the language whose texts are translated when a template is
+    # compiled; None (the environment Django's backend makes): translated at every render.
+    said: dict[str, Callable[..., str]] | None = None
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        # Environment.compile parses here (Jinja2 3.1 has no public hook for the tree).
+        template = super()._parse(source, name, filename)
+        if self.said is None:
+            return template
+        return _SaidWhenCompiled(self.said).visit(template)  # type: ignore[no-any-return]
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         """A template's globals as one dict (the environment's, overlaid by its own), not
@@ -101,6 +117,102 @@ class LiveEnvironment(Environment):
             except KeyError:
                 pass
         return super().getattr(obj, attribute)
+
+
+# By the id of a catalog (a language's translation, or none): the catalog itself (an id may be
+# reused by a new one), its translation functions (_bind), and the environments in it.
+_bound: dict[int, tuple[Any, dict[str, Callable[..., str]], dict[int, tuple[Environment, Environment]]]] = {}
+
+
+def in_active_language(env: Environment) -> tuple[Environment, dict[str, Callable[..., str]]]:
+    """The environment ``env`` in the language active now, and the template's ``_``,
+    ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext`` bound to it, to pass to a render
+    (games.pages.render_live_template): both say what Django's translation functions say.
+
+    Django's look up the active translation at every call, and the asgiref ``Local`` behind it
+    costs more than the lookup itself: a seat alone asks for a dozen texts. These read it once a
+    render, and each text once in the process. In a language's environment the texts written
+    in a template (``_("Your turn")``, ``{% trans %}`` without a count) are translated when the
+    template is compiled, so a render asks for none of them (LiveEnvironment.said)."""
+    if not settings.USE_I18N:
+        return env, {}
+    catalog = trans_real.catalog()
+    known = _bound.get(id(catalog))
+    if known is None or known[0] is not catalog:
+        if len(_bound) > 64:  # deactivate_all makes a new catalog each time
+            _bound.clear()
+        known = _bound[id(catalog)] = (catalog, _bind(catalog), {})
+    _catalog, bound, environments = known
+    if not isinstance(env, LiveEnvironment) or not isinstance(catalog, trans_real.DjangoTranslation):
+        return env, bound  # no language (deactivate_all): the texts are asked for as they come
+    overlay = environments.get(id(env))
+    if overlay is None or overlay[0] is not env:
+        said = env.overlay(cache_size=400)  # its own templates: none compiled in another language
+        said.said = bound  # type: ignore[attr-defined]
+        overlay = environments[id(env)] = (env, said)
+    return overlay[1], bound
+
+
+def _bind(catalog: Any) -> dict[str, Callable[..., str]]:
+    """gettext, pgettext, ngettext and npgettext as trans_real's, from ``catalog`` (named
+    otherwise here, so that makemessages does not take their arguments for texts)."""
+    known: dict[str, str] = {}
+    separator = trans_real.CONTEXT_SEPARATOR
+
+    def text(message: str) -> str:
+        if type(message) is str:
+            result = known.get(message)
+            if result is None:
+                result = known[message] = looked_up(message)
+            return result
+        return looked_up(message)
+
+    def looked_up(message: str) -> str:
+        eol_message = message.replace("\r\n", "\n").replace("\r", "\n")
+        result = catalog.gettext(eol_message) if eol_message else type(message)("")
+        return mark_safe(result) if isinstance(message, SafeData) else result
+
+    def text_in(context: str, message: str) -> str:
+        result = text(context + separator + message)
+        if separator in result:
+            return message
+        return mark_safe(result) if isinstance(message, SafeData) else result
+
+    def counted(singular: str, plural: str, number: int) -> str:
+        return catalog.ngettext(singular, plural, number)
+
+    def counted_in(context: str, singular: str, plural: str, number: int) -> str:
+        result = counted(context + separator + singular, context + separator + plural, number)
+        return counted(singular, plural, number) if separator in result else result
+
+    return {"_": text, "gettext": text, "ngettext": counted, "pgettext": text_in, "npgettext": counted_in}
+
+
+class _SaidWhenCompiled(NodeTransformer):
+    """A template's calls of ``_``, ``gettext`` and ``pgettext`` on written texts (the i18n
+    extension makes them of ``{% trans %}`` blocks without a count too), replaced by their
+    translation: Jinja2 then escapes it, or marks it safe, when it compiles the template, as it
+    would have at every render."""
+
+    ARITY = {"_": 1, "gettext": 1, "pgettext": 2}
+
+    def __init__(self, said: dict[str, Callable[..., str]]) -> None:
+        self.said = said
+
+    def visit_Call(self, node: nodes.Call) -> nodes.Node:
+        node = self.generic_visit(node)
+        callee, args = node.node, node.args
+        if (
+            isinstance(callee, nodes.Name)
+            and len(args) == self.ARITY.get(callee.name, -1)
+            and not node.kwargs
+            and node.dyn_args is None
+            and node.dyn_kwargs is None
+            and all(isinstance(a, nodes.Const) and type(a.value) is str for a in args)
+        ):
+            text = self.said[callee.name](*(a.value for a in args))
+            return nodes.Const(text, lineno=node.lineno, environment=node.environment)
+        return node
 
 
 def environment(**options: Any) -> Environment:
