@@ -20,7 +20,10 @@ played by N + 1), moving with no delay (``TAROKK_ROBOT_DELAY=0``): in the robot 
 it to act with choices it has not acted on, sends a random one of the actions its page offers
 (bench/player.py): over the page's websocket as the room page does (``--moves socket``, the
 default) or posted to ``/r/<code>/act`` as a script does (``--moves http``; the figures of
-2026-11-24 and before were taken so). One audience page per table listens too.
+2026-11-24 and before were taken so). One audience page per table listens too. With several
+web processes, a table's pages are on one of them, as deploy/nginx.conf routes them
+(``--routing table``, the default since 2026-11-25), or spread over them (``--routing spread``,
+the figures before).
 
 Figures: moves (every action of the log in the window, robots' included) and hands finished,
 per second; the CPU time of every server process (web, worker, and in production shapes
@@ -92,11 +95,16 @@ def table_shape(game: str, robots: int) -> tuple[dict[str, object], int, int]:
 
 
 def make_tables(
-    count: int, urls: list[str], game: str = "hungarian", robots: int = 0
+    count: int, urls: list[str], game: str = "hungarian", robots: int = 0, routing: str = "table"
 ) -> list[tuple[str, list[Seat]]]:
     """Guests with sessions and full tables, written by the bench process itself (through
     games.services), so that setting up does not load the server being measured. The robots
-    take the last seats (as ``create_room`` gives them); the scripted guests the first."""
+    take the last seats (as ``create_room`` gives them); the scripted guests the first.
+
+    ``routing`` (with several web processes): ``table``, every page of a table on one process,
+    the tables in turn, as deploy/nginx.conf sends them; ``spread``, a table's pages on the
+    processes in turn (with one person, the audience on the other process than the seat), as a
+    proxy that ignores the table would: every change then crosses to every process."""
     setup_django()
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -121,10 +129,10 @@ def make_tables(
         room = services.create_room(users[0], game, robots=robots, options=options)
         for index, user in enumerate(users[1:], start=1):
             services.sit(room, user, index)
-        seats = [Seat(i, urls[(t + i) % len(urls)], session_for(u)) for i, u in enumerate(users)]
-        # The audience on the process after the scripted seats' (with two processes and one
-        # person, the other one: its pushes cross through Redis, as many watchers' do).
-        seats.append(Seat(-1, urls[(t + len(users)) % len(urls)], {}, plays=False))
+        # The process of each page of the table (the audience's last).
+        pages = [urls[(t if routing == "table" else t + page) % len(urls)] for page in range(len(users) + 1)]
+        seats = [Seat(i, pages[i], session_for(u)) for i, u in enumerate(users)]
+        seats.append(Seat(-1, pages[-1], {}, plays=False))
         tables.append((room.code, seats))
     from django.db import connections
 
@@ -391,6 +399,13 @@ def main() -> int:
         help="the scripted seats' moves: over the page's websocket (as the room page sends them; "
         "then no move is counted in 'all pages', which needs the move's answer) or posted to /act",
     )
+    parser.add_argument(
+        "--routing",
+        choices=["table", "spread"],
+        default="table",
+        help="with several web processes: a table's pages on one (as deploy/nginx.conf routes them) "
+        "or spread over them (make_tables)",
+    )
     parser.add_argument("--url", action="append", help="play against running web processes instead")
     parser.add_argument("--keep-logs", type=Path, default=None, help="write the servers' output there")
     parser.add_argument("--profile", type=Path, default=None, help="cProfile every server process into DIR")
@@ -458,7 +473,7 @@ def main() -> int:
     try:
         for game in games:
             begun = time.perf_counter()
-            tables = make_tables(args.tables, urls, game, args.robots)
+            tables = make_tables(args.tables, urls, game, args.robots, args.routing)
             took = time.perf_counter() - begun
             print(f"load: {args.tables} {game} tables set up in {took:.1f} s", flush=True)
             meter = Meter(named, database=database, redis=database is not None)
@@ -482,6 +497,8 @@ def main() -> int:
             label = args.shape if not args.url else ",".join(urls)
             label += f", {game}, {robots} robots" + (f", think {args.think:g} s" if args.think else "")
             label += f", moves over {'the socket' if args.moves == 'socket' else 'HTTP'}"
+            if len(urls) > 1:
+                label += f", {'a table on one process' if args.routing == 'table' else 'tables spread'}"
             report(summary(label, args.tables, figures, args.idle), figures)
     finally:
         if stack is not None:
