@@ -160,9 +160,18 @@ AUTH_USER_MODEL = "accounts.User"
 # --- Channel layer: in-memory by default, Redis from REDIS_URL ---
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # Redis pub/sub (channels_redis's pub/sub layer, tarokk_site.channel_layer): a push to a
+    # room's group is one PUBLISH, and each process's pages receive on one subscribed
+    # connection. channels_redis's other layer (core) keeps groups and channels in sorted
+    # sets: four round trips and a Lua script a push, a script a receive. Pub/sub took a
+    # fifth to a third off a move's CPU in production and nine tenths off Redis's
+    # (docs/benchmarks.md); channels_redis calls it beta. Nothing is kept for a process that
+    # is not listening, as nothing needs to be: the log is the truth, a page reconnecting
+    # gets a snapshot, and the robot worker sweeps. A subscriber carries on after Redis
+    # restarts (tests/production/test_channel_layer.py).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "tarokk_site.channel_layer.PubSubChannelLayer",
             "CONFIG": {
                 # redis-py 8 sets a 5 s socket timeout that kills idle channel-layer
                 # connections (DESIGN.md, known trap): give it a long one, keep idle
@@ -175,15 +184,9 @@ if REDIS_URL:
                         "socket_connect_timeout": 5,
                         "socket_keepalive": True,
                         "health_check_interval": 30,
-                        # redis-py 8 also caps a pool at 100 connections and raises
-                        # MaxConnectionsError beyond: a busy process with many open pages
-                        # needs more (each group_add / send borrows one for a moment).
-                        "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000")),
                     }
                 ],
                 "prefix": os.environ.get("REDIS_PREFIX", "asgi"),  # lets two sites share one Redis
-                "capacity": 1000,
-                "expiry": 30,
             },
         }
     }
