@@ -61,9 +61,8 @@ class SameSiteOriginValidator:
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
         if scope["type"] != "websocket":
-            raise ValueError(
-                "SameSiteOriginValidator is for websocket connections"
-            )  # untranslated: a programming error
+            wrong = "SameSiteOriginValidator is for websockets"  # untranslated: a programming error
+            raise ValueError(wrong)
         headers = dict(scope.get("headers") or [])
         origin, host = headers.get(b"origin"), headers.get(b"host")
         try:
