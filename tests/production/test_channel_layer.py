@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,22 +50,40 @@ def layer_on(settings: Any, port: int) -> Any:
     return import_string(settings.CHANNEL_LAYERS["default"]["BACKEND"])(**config)
 
 
-@pytest.mark.skipif(REDIS_SERVER is None, reason="redis-server is not installed")
-def test_a_group_gets_its_messages_again_after_redis_restarts(settings, tmp_path):
-    port = free_port()
-    server = start_redis(port, tmp_path)
+class PrivateRedis:
+    """A Redis server of the test's own, on a free port, that a test may restart."""
 
+    def __init__(self, directory: Path) -> None:
+        self.directory, self.port = directory, free_port()
+        self.server = start_redis(self.port, directory)
+
+    def restart(self) -> None:
+        self.stop()
+        self.server = start_redis(self.port, self.directory)
+
+    def stop(self) -> None:
+        self.server.terminate()
+        self.server.wait(timeout=10)
+
+
+@pytest.fixture
+def redis(tmp_path: Path) -> Iterator[PrivateRedis]:
+    if REDIS_SERVER is None:
+        pytest.skip("redis-server is not installed")
+    server = PrivateRedis(tmp_path)
+    yield server
+    server.stop()
+
+
+def test_a_group_gets_its_messages_again_after_redis_restarts(settings, redis):
     async def scenario() -> None:
-        nonlocal server
-        layer = layer_on(settings, port)
+        layer = layer_on(settings, redis.port)
         channel = await layer.new_channel()
         await layer.group_add("room-1", channel)
         await layer.group_send("room-1", {"type": "room.changed", "id": "before"})
         assert (await asyncio.wait_for(layer.receive(channel), 5))["id"] == "before"
 
-        server.terminate()
-        server.wait(timeout=10)
-        server = start_redis(port, tmp_path)
+        redis.restart()
         # Sent while the layer finds Redis again, a message may be lost (a page resyncs when
         # its socket reconnects; the worker sweeps): within seconds, one gets through. One
         # receive waits all along, as a consumer's does (cancelling it would leave the channel).
@@ -82,22 +101,14 @@ def test_a_group_gets_its_messages_again_after_redis_restarts(settings, tmp_path
         assert receiving.result()["id"].startswith("after-")
         await layer.flush()
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    asyncio.run(scenario())
 
 
-@pytest.mark.skipif(REDIS_SERVER is None, reason="redis-server is not installed")
-def test_an_idle_subscriber_looks_once_a_second_and_a_message_comes_at_once(settings, tmp_path):
+def test_an_idle_subscriber_looks_once_a_second_and_a_message_comes_at_once(settings, redis):
     from tarokk_site import channel_layer
 
-    port = free_port()
-    server = start_redis(port, tmp_path)
-
     async def scenario() -> None:
-        layer = layer_on(settings, port)
+        layer = layer_on(settings, redis.port)
         channel = await layer.new_channel()
         await layer.group_add("room-1", channel)
         pubsub = layer._get_layer()._shards[0]._pubsub
@@ -120,8 +131,4 @@ def test_an_idle_subscriber_looks_once_a_second_and_a_message_comes_at_once(sett
         assert time.monotonic() - started < channel_layer.WAIT / 2
         await layer.flush()
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    asyncio.run(scenario())

@@ -116,3 +116,23 @@ def play_until_over(room: Room, user: Any, client: Client, pick=lambda legal: le
         else:
             raise AssertionError(f"nobody can act: {view['to_act']} in {view['phase']}")
     raise AssertionError("the hand did not end")
+
+
+def run_in_a_site_process(code: str, directory: Any) -> str:
+    """What ``code`` prints, run by Python in a process of its own that may load the site (its
+    ASGI application, as Daphne does) on a database in ``directory``; the robots stay off."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tarokk_site.settings",
+        "TAROKK_ROBOT_RUNNER": "off",
+        "DATABASE_URL": f"sqlite:///{Path(directory) / 'db.sqlite3'}",
+    }
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()

@@ -4,16 +4,12 @@ from it is refused by Django's CSRF check."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.testing import WebsocketCommunicator
 
 from tarokk_site.origins import SameSiteOriginValidator
+from tests.web.helpers import run_in_a_site_process
 
 
 class Accepting(AsyncWebsocketConsumer):
@@ -89,15 +85,6 @@ async def test_trusted_origins_open_a_socket_to_the_site_behind_a_proxy(settings
 
 def test_the_sites_sockets_are_behind_the_validator(tmp_path):
     """The ASGI application (what Daphne loads) checks every websocket's origin so."""
-    root = Path(__file__).resolve().parents[2]
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "tarokk_site.settings",
-        "TAROKK_ROBOT_RUNNER": "off",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-    }
     code = "import tarokk_site.asgi as a; t = type(a.application.application_mapping['websocket']); "
     code += "print(t.__module__ + '.' + t.__name__)"
-    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "tarokk_site.origins.SameSiteOriginValidator"
+    assert run_in_a_site_process(code, tmp_path) == "tarokk_site.origins.SameSiteOriginValidator"
