@@ -80,7 +80,7 @@ def test_the_reads_before_a_move_give_the_seat_and_the_current_hand_as_the_orm_d
     assert current_hand.objects(room.pk + 1000) == []
 
 
-def test_each_value_must_appear_once_in_the_compiled_statement():
+def test_each_value_must_appear_in_the_compiled_statement():
     read = prepared.Read(lambda hand_id: Hand.objects.filter(pk=1).values_list("seq"))
     with pytest.raises(ValueError, match="each value"):
         read.rows(5)
@@ -192,3 +192,38 @@ def test_a_user_found_by_its_id_is_the_user_the_orm_finds_and_a_session_holds_it
     assert auth.get_user(request) == user  # a session's user, as the backends find it
     User.objects.filter(pk=user.pk).update(password="changed")  # the session's hash no longer holds
     assert not auth.get_user(request).is_authenticated
+
+
+def test_postgresql_prepares_a_statement_run_again_on_a_connection(hand):
+    """Django turns psycopg's preparing off unless told; the settings turn it on, so a move's
+    statements are parsed and planned once per connection (PostgreSQL only: the production
+    phase of the test command)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's prepared statements: the test command's production phase")
+    connection.ensure_connection()
+    assert connection.connection.prepare_threshold == 2
+    read = prepared.hand_for_update()
+    with transaction.atomic():
+        for _ in range(3):
+            read.objects(hand.pk)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            statements = [row[0] for row in cursor.fetchall()]
+    assert any('FROM "games_hand"' in s and "FOR UPDATE" in s for s in statements), statements
+
+
+@pytest.mark.parametrize(
+    ("value", "threshold"), [("2", 2), ("0", 0), (" 5 ", 5), ("off", None), ("", None), ("None", None)]
+)
+def test_the_prepare_threshold_setting_reads_a_number_or_off(value, threshold):
+    from tarokk_site.settings import prepare_threshold
+
+    assert prepare_threshold(value) == threshold
+
+
+@pytest.mark.parametrize("value", ["-1", "two"])
+def test_a_bad_prepare_threshold_stops_the_start(value):
+    from tarokk_site.settings import prepare_threshold
+
+    with pytest.raises(ValueError):
+        prepare_threshold(value)
