@@ -1,7 +1,9 @@
 """A room's match, rebuilt by folding its hands' stored results (``games.rules.match``).
 
 Read-only: ``games.services`` decides from it who deals next and whether the hand is doubled;
-the pages read the scoreboard and the standing from it.
+the pages read the scoreboard and the standing from it. Both take it through ``shown_match``,
+which folds on from the finished hands this process has folded before: a finished hand's result
+never changes, so the fold carried on is the fold from the start (tests/web/test_match.py).
 """
 
 from __future__ import annotations
@@ -57,7 +59,9 @@ _lock = threading.Lock()
 
 
 def shown_match(room: Room, hand: Hand) -> Match | None:
-    """``current_match(room, hand)`` as of ``hand``, for the pages (not for deciding anything)."""
+    """``match_of(room, hand.match_no, last=hand)``: the match as of ``hand``, as the pages show
+    it and, ``hand`` being the room's last and finished, as ``services.next_hand`` deals from it
+    (``room`` read with the hand: the host's ending of the match is in its ``ended_match``)."""
     # What can change a match's folded value: a hand finishing, and the host ending the match.
     key = (room.pk, hand.pk, hand.finished is not None, room.ended_match >= hand.match_no)
     with _lock:

@@ -129,7 +129,9 @@ def _finished_hand(room: Room, expected_number: int, unfinished: str) -> tuple[H
         raise Stale(_("Hand %(number)s is already under way") % {"number": current.number})
     if not current.is_over:
         raise Illegal(unfinished)
-    match = matches.match_of(room, current.match_no)
+    # Folded on from the finished hands this process folded already (a finished hand's result
+    # never changes): a long match is not read and decoded whole at every deal.
+    match = matches.shown_match(room, current)
     assert match is not None
     return current, match
 

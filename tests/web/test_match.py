@@ -162,3 +162,33 @@ def test_the_pages_match_carries_its_fold_on_and_agrees_with_a_fold_from_the_sta
     room.ended_match = 1  # the host ends the match: the fold kept, closed
     assert matches.shown_match(room, current) == matches.current_match(room, current)
     assert matches.shown_match(room, current).over
+
+
+def test_the_next_hand_is_dealt_from_the_fold_carried_on_as_a_fold_from_the_start_says(monkeypatch):
+    """Dealing the next hand decodes only the result of the hand just finished (the earlier ones
+    were folded already in this process), and deals as the match folded from its first hand
+    says; in a process that kept nothing, it folds from the start."""
+    from games.rules import HandResult
+
+    user = UserFactory()
+    room = _room(user, match_hands=20)
+    _play_hands(room, user, 3)
+    client = client_for(user)
+    decoded = []
+    real = HandResult.from_json
+    monkeypatch.setattr(HandResult, "from_json", staticmethod(lambda data: decoded.append(1) or real(data)))
+    for kept in (True, False):
+        view = play_until_over(room, user, client, pick=lambda legal: "pass" if "pass" in legal else legal[0])
+        finished = room.current_hand()
+        expected = matches.match_of(room, finished.match_no)  # from the start, apart from the fold
+        expected_context = expected.next_context(room.options)
+        decoded.clear()
+        if not kept:
+            matches.forget_all()
+        assert client.post(f"/r/{room.code}/next", {"hand_no": view["hand_no"]}).status_code == 200
+        dealt = room.current_hand()
+        assert dealt.number == finished.number + 1
+        assert dealt.context_value().dealer == expected_context.dealer
+        assert dealt.context_value().doubled == expected_context.doubled
+        # Kept: at most the finished hand's result (the pages may have folded it); else all.
+        assert len(decoded) <= 1 if kept else len(decoded) == finished.number, decoded
