@@ -13,8 +13,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from django.conf import settings
-from django.contrib import auth
-from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
@@ -25,7 +23,7 @@ from games.chat.live import ChatShown, chat_table
 from games.models import Room
 from games.render_inputs import digest, inputs_digest
 from games.tables import access, moves_in, presence, seating
-from tarokk_site import languages, limits
+from tarokk_site import languages, limits, sessions
 from tarokk_site.db_connections import KeptConnectionConsumer, database_sync_to_async
 
 log = logging.getLogger(__name__)
@@ -49,6 +47,7 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
     shut_out = False  # the audience is closed to this viewer: nothing more either
     closed_for_session = False
     session_checked = 0.0  # time.monotonic() of the last check of the session
+    session_hold: sessions.SessionHold | None = None  # the checks of the session (tarokk_site.sessions)
     chat: ChatShown | None = None  # what the page shows of the chat (games.chat.live)
     _newest: broadcast.Change | None = None  # the newest change not rendered yet
     _pushing: asyncio.Task[None] | None = None  # rendering and sending the changes
@@ -158,8 +157,9 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
         if key is None or user is None or not user.is_authenticated:
             return True
         self.session_checked = time.monotonic()
-        holder = session_user(key)
-        return (holder is not None and holder.pk == user.pk) or session_moves.is_renewing(key, user.pk)
+        if self.session_hold is None:
+            self.session_hold = sessions.SessionHold()
+        return self.session_hold.holds(key, user.pk) or session_moves.is_renewing(key, user.pk)
 
     async def room_changed(self, event: dict[str, Any]) -> None:
         """Changes that arrive while this page is being rendered wait, and only the newest of
@@ -188,12 +188,13 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
         """The player carries on in a new session (a guest signed up): this page follows it, as
         the player is now, if the new session holds the same player."""
         user = self.scope.get("user")
-        now = await database_sync_to_async(session_user)(event["key"])
+        now = await database_sync_to_async(sessions.user_of)(event["key"])
         if user is None or now is None or now.pk != user.pk:
             return await self._sign_out()
         self.scope["session"] = import_module(settings.SESSION_ENGINE).SessionStore(event["key"])
         self.scope["user"] = now
         self.session_checked = time.monotonic()
+        self.session_hold = None  # another session now
         if self.session_group is not None:
             await self.channel_layer.group_discard(self.session_group, self.channel_name)
         self.session_group = broadcast.session_group(event["key"])
@@ -232,12 +233,9 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
         key = self._session_key()
         if key is None or user is None or not user.is_authenticated:
             return True
-        now = time.monotonic()
-        if now - self.session_checked < settings.SESSION_RECHECK:
+        if time.monotonic() - self.session_checked < settings.SESSION_RECHECK:
             return True
-        self.session_checked = now
-        holder = session_user(key)
-        return (holder is not None and holder.pk == user.pk) or session_moves.is_renewing(key, user.pk)
+        return self._session_holds_user()
 
     def _render(self, change: broadcast.Change | str | None, full: bool, chat: bool = False) -> str:
         """The fragments this page needs after ``change`` (a ``room.changed`` message's, or a
@@ -312,15 +310,6 @@ class Answer:
     refusal: str
     stale: bool = False
     signed_out: bool = False
-
-
-def session_user(session_key: str) -> Any:
-    """The user a session holds now, as a request carrying it would see (an expired or
-    deleted session, or one whose password changed since, holds nobody: None)."""
-    request = HttpRequest()
-    request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    user = auth.get_user(request)
-    return user if user.is_authenticated else None
 
 
 def flash_fragment(text: str) -> str:

@@ -50,8 +50,8 @@ class Read:
             compiler = queryset.query.get_compiler(using=alias)
             sql, params = compiler.as_sql()
             places = [self.stand_ins.index(p) if p in self.stand_ins else None for p in params]
-            if sorted(k for k in places if k is not None) != list(range(self.arity)):
-                wrong = "each value must appear once in the statement"  # untranslated: a programming error
+            if {k for k in places if k is not None} != set(range(self.arity)):
+                wrong = "each value must appear in the statement"  # untranslated: a programming error
                 raise ValueError(f"{wrong}: {sql}")
             columns = [selected[0] for selected in compiler.select[: compiler.col_count]]
             converters = compiler.get_converters(columns)
@@ -191,3 +191,26 @@ def session() -> Read:
     from django.contrib.sessions.models import Session
 
     return Read(lambda key: Session.objects.filter(session_key=key), texts=1)
+
+
+def session_and_user() -> Read:
+    """What a login session holding a user rests on (``tarokk_site.sessions.SessionHold``): the
+    session's data and expiry by its key, and that user's password and whether they are active,
+    in one row (none without the session; the user's two None without the user)."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.sessions.models import Session
+    from django.db.models import Subquery
+
+    users = get_user_model().objects
+    return Read(
+        lambda key, user_id: (
+            Session.objects.filter(session_key=key)
+            .annotate(
+                password=Subquery(users.filter(pk=user_id).values("password")[:1]),
+                active=Subquery(users.filter(pk=user_id).values("is_active")[:1]),
+            )
+            .values_list("session_data", "expire_date", "password", "active")
+        ),
+        arity=2,
+        texts=1,
+    )
