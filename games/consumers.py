@@ -16,6 +16,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
+from django.utils.translation import gettext as _
 
 from games import broadcast, pages, services, session_moves
 from games.bots import runner
@@ -105,7 +106,7 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
         if answer is None:
             return await self._resync()
         if answer.refusal:
-            await self.send(text_data=flash_fragment(answer.refusal))
+            await self.send(text_data=flash_fragment(answer.refusal, self.language))
         if answer.signed_out:
             await self._sign_out()
         elif answer.stale:
@@ -118,7 +119,7 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
         # thread that also serves pages).
         refused = await database_sync_to_async(self._frame_limited)()
         if refused is not None:
-            await self.send(text_data=flash_fragment(refused.text))
+            await self.send(text_data=flash_fragment(refused.text, self.language))
             return
         await self._push(full=True)
 
@@ -312,9 +313,15 @@ class Answer:
     signed_out: bool = False
 
 
-def flash_fragment(text: str) -> str:
-    """The page's #flash with ``text`` (an out-of-band swap, as every pushed fragment)."""
-    return f'<div id="flash" role="alert" aria-live="assertive" hx-swap-oob="true">{escape(text)}</div>'
+def flash_fragment(text: str, language: str | None = None) -> str:
+    """The page's #flash with ``text`` (an out-of-band swap, as every pushed fragment), keeping
+    what base.html gives it: the words of its reload button (site.js), in ``language``."""
+    with translation.override(language or settings.LANGUAGE_CODE):
+        reload = _("Reload the page")
+    return (
+        f'<div id="flash" role="alert" aria-live="assertive" data-reload="{escape(reload)}"'
+        f' hx-swap-oob="true">{escape(text)}</div>'
+    )
 
 
 def stable_inputs(context: dict[str, Any]) -> dict[str, bytes]:

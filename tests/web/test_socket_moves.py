@@ -279,3 +279,25 @@ async def test_no_message_of_the_page_closes_the_database_threads_connection(mon
     assert await everything_until_quiet(socket)
     assert hops == []
     await socket.disconnect()
+
+
+async def test_a_refusal_over_the_socket_keeps_the_flash_reload_words_in_the_viewers_language():
+    """The #flash a refusal replaces keeps what base.html gives it: the words of its reload
+    button (site.js), in the page's language, as the page loaded them."""
+    hand, users = await table(CASES[0])
+
+    def speaks_hungarian():
+        users[0].language = "hu"
+        users[0].save(update_fields=["language"])
+        client = client_for(users[0])
+        page = client.get(f"/r/{hand.room.code}/").content.decode()
+        return client, re.search(r'<div id="flash"[^>]*data-reload="([^"]*)"', page).group(1)
+
+    client, loaded = await database_sync_to_async(speaks_hungarian)()
+    assert loaded == "Az oldal újratöltése"
+    socket = await open_socket(hand.room.code, client)
+    await everything_until_quiet(socket)
+    await socket.send_to(text_data="{not json")
+    pushed = (await socket.receive_output(timeout=2))["text"]
+    assert re.search(r'<div id="flash"[^>]*data-reload="([^"]*)"', pushed).group(1) == loaded
+    await socket.disconnect()
