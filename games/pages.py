@@ -426,6 +426,8 @@ def render_partials(context: dict[str, Any], names: Iterable[str] = LIVE_PARTIAL
             context["board_facts"] = board_facts(context)
         if "seats" in names:
             context["seat_items"] = seat_items(context)
+    if "scoreboard" in names:
+        context = {**context, "score_rows": score_rows(context)}
     return {
         name: status(context) if name == "status" else render_live_template(f"{name}.html", context)
         for name in names
@@ -538,13 +540,69 @@ def seat_items(context: dict[str, Any]) -> list[str]:
     items = []
     for row in rows:
         pos = (row["index"] - base) % len(rows)
-        key = inputs_digest("seat", row, pos, row["index"] in removable, code, buttons, bidding)
-        items.append(_seats.get(key, lambda row=row, pos=pos: _render_seat(context, row, pos)))
+        # Kept without its cards and tricks, which change with every card played: they are put
+        # in afterwards, themselves kept by the two numbers (live/_seat_counts.html).
+        counted = row["cards"] is not None
+        bare = {**row, "cards": counted, "tricks": None} if counted else row
+        key = inputs_digest("seat", bare, pos, row["index"] in removable, code, buttons, bidding)
+        html = _seats.get(key, lambda row=row, pos=pos: _render_seat(context, row, pos, _COUNTS_MARK))
+        if counted:
+            key = inputs_digest("seat-counts", row["cards"], row["tricks"])
+            counts = _seat_counts.get(key, lambda row=row: _render_counts(row))
+            html = html.replace(_COUNTS_MARK, counts, 1)
+        items.append(mark_safe(html))
     return items
 
 
-def _render_seat(context: dict[str, Any], row: dict[str, Any], pos: int) -> str:
-    return render_live_template("_seat.html", {**context, "s": row, "pos": pos})
+# Stands in for a seat's counts in its kept render (no seat's HTML holds this text otherwise).
+_COUNTS_MARK = mark_safe("<!--seat-counts-918273645500003-->")
+_seat_counts = _Kept(1024)
+
+
+_score_rows = _Kept(4096)
+
+
+def score_rows(context: dict[str, Any]) -> list[str]:
+    """Each row of the scoreboard (live/_score_row.html), in order: rendered once for each
+    distinct set of what it reads (the row, its place in the match, the match's links and
+    columns, the seats' names, the game's words, the language) and kept in this process. A
+    match grows by a row a hand; a long one's rows were the dearest part of its scoreboard."""
+    match = context.get("match")
+    if not match:
+        return []
+    names = [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []]
+    shared = (
+        context.get("variant_key"),
+        bool(context.get("bridge")),
+        names,
+        match.get("first_hand"),
+        match.get("table"),
+        match.get("dealer_sits_out"),
+        match.get("reset_at"),
+    )
+    items = []
+    for index, row in enumerate(match["rows"]):
+        key = inputs_digest("score-row", shared, index, row)
+        render = functools.partial(_render_score_row, context, row, index)
+        items.append(_score_rows.get(key, render))
+    return items
+
+
+def _render_score_row(context: dict[str, Any], row: dict[str, Any], index: int) -> str:
+    return render_live_template("_score_row.html", {**context, "row": row, "index": index})
+
+
+def _render_seat(context: dict[str, Any], row: dict[str, Any], pos: int, counts: str | None = None) -> str:
+    """A seat as live/_seat.html renders it; with ``counts``, that HTML in place of its cards
+    and tricks."""
+    seat = {**context, "s": row, "pos": pos}
+    if counts is not None:
+        seat["counts"] = counts
+    return render_live_template("_seat.html", seat)
+
+
+def _render_counts(row: dict[str, Any]) -> str:
+    return render_live_template("_seat_counts.html", {"s": row})
 
 
 def render_live_template(name: str, context: dict[str, Any]) -> str:

@@ -517,6 +517,7 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     renders: dict[tuple[str, bytes], str] = {}
     facts_seen: set[str] = set()
     statuses_seen: set[str] = set()
+    scored: set[int] = set()
 
     def push(full: bool) -> None:
         nonlocal skipped
@@ -543,6 +544,13 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
                 statuses_seen.add(DATA_VERSION.sub("", kept))
                 fresh = [pages._render_seat(context, row, pos) for row, pos in seat_places(context)]
                 assert pages.seat_items(context) == fresh, (variant, user)
+                rows = (context["match"] or {}).get("rows") or []
+                fresh = [pages._render_score_row(context, row, index) for index, row in enumerate(rows)]
+                assert pages.score_rows(context) == fresh, (variant, user)
+                # The scoreboard given its kept rows is the one that renders them itself.
+                whole = pages.render_live_template("scoreboard.html", context)
+                assert pages.render_partials(context, ["scoreboard"])["scoreboard"] == whole
+                scored.add(len(rows))
             # The same inputs render the same, for every viewer at every move of both hands.
             for name, inputs in live.inputs.items():
                 assert renders.setdefault((name, inputs), everything[name]) == everything[name], name
@@ -568,6 +576,7 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     assert skipped  # the digests do spare renders
     assert variant == "bridge" or len(facts_seen) > 10  # the facts did change along the hands
     assert len(statuses_seen) > 10
+    assert scored == {0, 1, 2} or (variant == "slovenian3" and scored >= {0, 1})  # the rows did grow
 
 
 def seat_places(context):
@@ -628,9 +637,15 @@ def test_the_kept_parts_of_the_partials_read_nothing_of_the_context_but_their_in
     assert {"last_trick", "tricks"} <= set(view_keys("_facts_tricks.html"))
     moving = {"last_trick", "tricks", "trick", "hand", "to_act", "log"}
     assert not moving & set(view_keys("_facts_settled.html"))
+    # A scoreboard row is kept by the row, its place, the match's links and columns, the seats'
+    # names and whether the game is Bridge (pages.score_rows).
+    read, attributes = read_by("_score_row.html")
+    assert read == {"row", "index", "match", "seat_rows", "bridge", "result_codes"}  # the last a constant
+    assert attributes["match"] == {"first_hand", "table", "dealer_sits_out", "reset_at"}
     read, attributes = read_by("_seat.html")
     buttons = {"is_host", "can_sit", "removable", "robot_levels", "robot_level_names"}  # the last a constant
-    assert read == {"s", "pos", "view", "room", *buttons}
+    assert read == {"s", "pos", "view", "room", "counts", *buttons}  # counts: given by pages.seat_items
+    assert read_by("_seat_counts.html") == ({"s"}, {"s": {"cards", "tricks"}})
     assert attributes["view"] == {"auction", "contract", "phase"}
     assert attributes["room"] == {"code"}
 
