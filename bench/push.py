@@ -71,7 +71,7 @@ class Pages:
         return sum(len(consumer._render(change, False)) for consumer in self.consumers)
 
 
-def play(args: argparse.Namespace) -> None:
+def play(args: argparse.Namespace, profiler: Any = None) -> None:
     from django.contrib.auth.models import AnonymousUser
     from django.db import connection
 
@@ -131,9 +131,13 @@ def play(args: argparse.Namespace) -> None:
                 for message in messages:
                     queries[0] = 0
                     with connection.execute_wrapper(count):
+                        if profiler is not None:
+                            profiler.enable()
                         start = time.process_time()
                         pages.changed(message)
                         cpu.append(time.process_time() - start)
+                        if profiler is not None:
+                            profiler.disable()
                     counted.append(queries[0])
                 messages.clear()
             hands += 1
@@ -164,7 +168,9 @@ def main() -> None:
     parser.add_argument("--variant", default="czech")
     parser.add_argument("--viewers", default="seat")
     parser.add_argument("--elsewhere", action="store_true")
-    parser.add_argument("--profile", action="store_true", help="cProfile the run, top 25 by own time")
+    parser.add_argument("--profile", action="store_true", help="cProfile the pushes (not the moves)")
+    parser.add_argument("--sort", default="tottime", help="the profile's order (pstats: tottime, cumulative)")
+    parser.add_argument("--top", type=int, default=25, help="the profile's lines")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         setup(directory)
@@ -173,10 +179,8 @@ def main() -> None:
             import pstats
 
             profiler = cProfile.Profile()
-            profiler.enable()
-            play(args)
-            profiler.disable()
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+            play(args, profiler)
+            pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.top)
         else:
             play(args)
 
