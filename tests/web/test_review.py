@@ -82,8 +82,11 @@ def test_the_review_shows_every_hand_after_the_end_only_and_until_the_next_deal(
         dealt = get_variant(variant).observe(replay.current(hand), EVERYONE)["deal"]
         every_card = {c for cards in dealt["hands"] for c in cards}
         assert len(every_card) == sum(len(h) for h in dealt["hands"]) > 0
-        pushed = review_html(watcher._render(f"end-{number}", False))
-        mine = review_html(seated._render(f"end-{number}", False))
+        # Bridge: when the robots went out before the player's first turn (skipped by an 8 or an
+        # ace), the pages' last renders showed the review already; they are asked for it whole.
+        whole = step == 0
+        pushed = review_html(watcher._render(f"end-{number}", whole))
+        mine = review_html(seated._render(f"end-{number}", whole))
         assert 'id="review-hand"' in mine and data_cards(mine) == data_cards(pushed)  # the seat's push too
         reviews = []
         for client in (player, audience):
