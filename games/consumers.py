@@ -385,7 +385,7 @@ def moving_inputs(context: dict[str, Any]) -> dict[str, bytes]:
         controls,
         context.get("bridge"),
         context["seq"] if deciding else None,
-        (view["phase"], view["to_act"], view.get("top")) if view else None,
+        _controls_view(view, me, context.get("bridge")),
         (hand.number, hand.is_over) if hand is not None else None,
         (context["room"].code, context["room"].variant, context["room"].fixed_seed, context["room"].tutorial),
         match.get("over") if match else None,
@@ -397,6 +397,17 @@ def moving_inputs(context: dict[str, Any]) -> dict[str, bytes]:
     if not context.get("guide"):
         inputs["guide"] = inputs_digest(oob, "no-guide")
     return {name: value for name, value in inputs.items() if value is not None}
+
+
+def _controls_view(view: dict[str, Any] | None, me: int | None, bridge: Any) -> Any:
+    """What live/controls.html reads of the view besides being there: whether this seat waits
+    for the others' discards, and Bridge's top card (its prompt). Whose turn it is changes
+    with every move and is not shown there: the controls of the seats not asked are not
+    rendered again at every card."""
+    if not view:
+        return None
+    waiting = view["phase"] == "discard" and me is not None and me not in view["to_act"]
+    return (waiting, view.get("top") if bridge else None)
 
 
 class Live:
