@@ -11,6 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from tarokk_site import limits
+from tarokk_site.htmx import client_redirect
 
 from .adapter import signed_in_guest
 from .guests import create_guest
@@ -39,10 +40,8 @@ def guest(request: HttpRequest) -> HttpResponse:
     unsafe = not target.startswith("/") or any(ord(c) < 32 or ord(c) == 127 for c in target)
     if unsafe or not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         target = "/"
-    if request.headers.get("HX-Request") == "true":  # a button in a pushed fragment
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = target
-        return response
+    if request.htmx:  # a button in a pushed fragment
+        return client_redirect(target)
     return HttpResponseRedirect(target)
 
 

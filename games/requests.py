@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from games import services
 from games.models import Room
 from games.rules.base import whole_number
+from tarokk_site.htmx import client_redirect
 
 # No number a form posts comes near this; past it a database column would overflow (a 500).
 LARGEST = 2**31 - 1
@@ -22,13 +23,9 @@ def room_or_404(code: str) -> Room:
     return get_object_or_404(Room, code=code)
 
 
-def is_htmx(request: HttpRequest) -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
 def refused(request: HttpRequest, refusal: services.Refused) -> HttpResponse:
     """The refusal's message: plain text for the page's flash box, JSON for a script."""
-    if is_htmx(request):
+    if request.htmx:
         return HttpResponse(refusal.message, status=refusal.status, content_type="text/plain; charset=utf-8")
     return JsonResponse({"error": refusal.message}, status=refusal.status)
 
@@ -67,10 +64,8 @@ def pushed() -> HttpResponse:
 
 def back_to_room(request: HttpRequest, room: Room) -> HttpResponse:
     url = f"/r/{room.code}/"
-    if is_htmx(request):
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
+    if request.htmx:
+        return client_redirect(url)
     return redirect(url)
 
 

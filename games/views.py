@@ -21,7 +21,7 @@ from games.chat import options as chat_options
 from games.first_visit import games_to_learn
 from games.history import viewer
 from games.models import Hand, Room
-from games.requests import back_to_room, is_htmx, posted_number, pushed, refused, room_change, room_or_404
+from games.requests import back_to_room, posted_number, pushed, refused, room_change, room_or_404
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options, whole_number
 from games.tables import access, moves_in, presence
@@ -257,7 +257,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         made = moves_in.make_move(room.pk, request.user, sent)
     except services.Refused as refusal:
         return refused(request, refusal)
-    if is_htmx(request):
+    if request.htmx:
         return pushed()
     return JsonResponse({"ok": True, "seq": made.submitted.public_seq, "action": made.action})
 
@@ -270,7 +270,7 @@ def next_hand(request: HttpRequest, code: str) -> HttpResponse:
         hand = services.next_hand(room, request.user, posted_number(request, "hand_no"))
     except services.Refused as refusal:
         return refused(request, refusal)
-    if is_htmx(request):
+    if request.htmx:
         return pushed()
     return JsonResponse({"ok": True, "hand_no": hand.number})
 
@@ -284,7 +284,7 @@ def end_match(request: HttpRequest, code: str) -> HttpResponse:
         services.end_match(room, request.user, posted_number(request, "hand_no"))
     except services.Refused as refusal:
         return refused(request, refusal)
-    if is_htmx(request):
+    if request.htmx:
         return pushed()
     return JsonResponse({"ok": True})
 

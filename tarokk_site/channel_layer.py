@@ -5,6 +5,16 @@ A process's subscriber connection wakes up at the end of every wait even when no
 with the library's 0.1 s that was 0.003 of a core per process when every table is idle, a
 third of the idle budget (docs/benchmarks.md); a message is handed on the moment it arrives
 either way. Everything else is the library's.
+
+Why channels-redis is pinned exactly (pyproject.toml): the library has no public way to set that
+wait. Its 0.1 s is written inside ``RedisSingleShardConnection._do_receiving`` (4.3.0), the layer
+builds those connections in ``RedisPubSubLoopLayer.__init__`` (``_shards``) and the proxy makes
+that layer in ``RedisPubSubChannelLayer._get_layer`` (``_layers``, ``_args``, ``_kwargs``,
+``utils._wrap_close``): no constructor option, no class attribute, no hook. So this module copies
+the receive loop and overrides those private names, which any release may rename or change.
+tests/web/test_channel_layer_override.py fails when one does (the names and signatures used
+here, the library loop's text, and that the library's own receiver runs our loop); read the new
+``pubsub.py`` before moving the pin.
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tarokk_site.htmx import htmx_of
+
 SESSION_CHANGED = gettext_noop("Your session changed: reload the page to go on.")  # shown as _(...)
 # site.js recognises the refusal by this header, whatever the text says.
 HEADER = "X-Session-Changed"
@@ -22,7 +24,7 @@ HEADER = "X-Session-Changed"
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """403 with ``SESSION_CHANGED``; ``reason`` (Django's words for developers) is not shown."""
     message = _(SESSION_CHANGED)
-    if request.headers.get("HX-Request") == "true":
+    if htmx_of(request):
         response = HttpResponse(message, status=403, content_type="text/plain; charset=utf-8")
     elif "text/html" in request.headers.get("Accept", ""):  # untranslated: an HTTP header
         context = {"message": message, "back": _same_site_referer(request)}

@@ -26,6 +26,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django_ratelimit.core import get_usage
 
+from tarokk_site.htmx import htmx_of
+
 log = logging.getLogger(__name__)
 
 # What a refusal says was done too often, by door: after a wait (``%(wait)s``, ``wait_words``)...
@@ -126,7 +128,7 @@ def hit_request(request: HttpRequest, door: str) -> Limited | None:
 def too_many(request: HttpRequest, limited: Limited) -> HttpResponse:
     """429 with ``Retry-After``: plain text for htmx (site.js shows it in #flash), a page for a
     browser's form, JSON (``{"error": ...}``, as every refusal of the HTTP interface) else."""
-    if request.headers.get("HX-Request") == "true":
+    if htmx_of(request):
         response = HttpResponse(limited.text, status=429, content_type="text/plain; charset=utf-8")
     elif "text/html" in request.headers.get("Accept", ""):  # untranslated: an HTTP header
         html = render_to_string("429.html", {"message": limited.text}, request=request)

@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "template_partials",
+    "django_htmx",
     "allauth",
     "allauth.account",
     "axes",  # failed logins, the admin's included (limits block below)
@@ -89,6 +90,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",  # request.htmx, before any view or CSRF refusal reads it
     "csp.middleware.CSPMiddleware",  # the Content Security Policy below
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -10,12 +10,12 @@ from django.views.decorators.http import require_POST
 
 from games import services
 from games.chat import options, writes
-from games.requests import LARGEST, is_htmx, refused, room_or_404
+from games.requests import LARGEST, refused, room_or_404
 from tarokk_site import limits
 
 
 def _done(request: HttpRequest, **answer: object) -> HttpResponse:
-    if is_htmx(request):
+    if request.htmx:
         return HttpResponse(status=204)
     return JsonResponse({"ok": True, **answer})
 

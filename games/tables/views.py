@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.models import Room
-from games.requests import is_htmx, posted_number, pushed, refused, room_change, room_or_404
+from games.requests import posted_number, pushed, refused, room_change, room_or_404
 from games.tables import access, joining, presence
 
 
@@ -75,7 +75,7 @@ def privacy(request: HttpRequest, code: str) -> HttpResponse:
         services.set_privacy(room, request.user, settings)
     except services.Refused as refusal:
         return refused(request, refusal)
-    return pushed() if is_htmx(request) else redirect(f"/r/{room.code}/")
+    return pushed() if request.htmx else redirect(f"/r/{room.code}/")
 
 
 @require_POST

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON_DIRS = ("games", "accounts", "tarokk_site")
 PYTHON_SKIP = ("migrations", "management", "__pycache__")
-PYTHON_SKIP_FILES = ("tarokk_site/settings.py", "tarokk_site/_jinja_messages.py")
+PYTHON_SKIP_FILES = ("tarokk_site/settings.py",)
 TEMPLATE_DIR = "templates"
 JS_DIR = "static/js"
 
