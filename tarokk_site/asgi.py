@@ -31,8 +31,8 @@ class OneThreadASGIHandler(ASGIHandler):
         of its own, warning each time, as its static files handler does."""
         response = self.get_response(request)
         if response.streaming and not response.is_async:
-            parts = list(response.streaming_content)  # type: ignore[attr-defined]
-            response.streaming_content = _stream(parts)  # type: ignore[attr-defined]
+            parts = list(response.streaming_content)
+            response.streaming_content = _stream(parts)
         return response
 
 
