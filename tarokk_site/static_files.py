@@ -8,7 +8,7 @@ whitenoise's storage (over Django's ManifestStaticFilesStorage) compresses every
 every collectstatic, several seconds of brotli for the admin's files alone. A hashed name is its
 content, so the copies an earlier collectstatic compressed for that name are still right: only
 the names that have none (new or changed files) are compressed. The copies without a hash, which
-only a page saved before the hashes or Django's debug mode asks for, are served as they are."""
+only a page saved before the hashes asks for, are served as they are."""
 
 from __future__ import annotations
 
