@@ -116,6 +116,8 @@ async def play_hand(door: str) -> list[float]:
 
 async def main(hands: int) -> None:
     await sync_to_async(call_command)("migrate", verbosity=0)
+    # The pages' hashed static names (staticfiles/, as bin/serve collects them).
+    await sync_to_async(call_command)("collectstatic", interactive=False, verbosity=0)
     figures: dict[str, list[float]] = {"http": [], "socket": []}
     await play_hand("socket")  # warm up: imports, templates, caches
     for _ in range(hands):

@@ -44,6 +44,7 @@ def setup(directory: str) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)  # the pages' hashed static names
 
 
 class Pages:

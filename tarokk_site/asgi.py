@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
 
 import django
 from asgiref.sync import sync_to_async
@@ -22,7 +23,22 @@ class OneThreadASGIHandler(ASGIHandler):
         self.load_middleware(is_async=False)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+        return await sync_to_async(self._get_whole_response, thread_sensitive=True)(request)
+
+    def _get_whole_response(self, request: HttpRequest) -> HttpResponseBase:
+        """The response, a file's (whitenoise serves /static/ as a file response) already read
+        in the request's thread: Django's ASGI handler would read a synchronous stream in a hop
+        of its own, warning each time, as its static files handler does."""
+        response = self.get_response(request)
+        if response.streaming and not response.is_async:
+            parts = list(response.streaming_content)
+            response.streaming_content = _stream(parts)
+        return response
+
+
+async def _stream(parts: list[bytes]) -> AsyncIterator[bytes]:
+    for part in parts:
+        yield part
 
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_site.settings")
@@ -31,18 +47,14 @@ django_asgi_app = OneThreadASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from django.conf import settings  # noqa: E402
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from tarokk_site.origins import SameSiteOriginValidator  # noqa: E402
 
-# One process serves its own static files unless a reverse proxy does it (production).
-http_app = ASGIStaticFilesHandler(django_asgi_app) if settings.SERVE_STATIC else django_asgi_app
-
 application = ProtocolTypeRouter(
     {
-        "http": http_app,
+        # /static/ too, unless a reverse proxy serves it: whitenoise's middleware (settings.py).
+        "http": django_asgi_app,
         # A socket only from a page of this site, as a POST (tarokk_site.origins).
         "websocket": SameSiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }

@@ -249,6 +249,14 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+# Every file under /static/ by a name with its content's hash (js/site.3f2a9c1b7e4d.js), so
+# browsers keep it for ever and a new version is a new URL: `collectstatic` writes the hashed
+# copies, their gzip and brotli versions and the manifest `{% static %}` reads
+# (tarokk_site/static_files.py). A process reads the manifest once: collect, then (re)start.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "tarokk_site.static_files.HashedStaticFilesStorage"},
+}
 
 # --- Robots ---
 # Seconds a robot waits before acting, so people can follow the table.
@@ -306,8 +314,17 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
-# The web process serves /static/ itself unless a reverse proxy does (production).
+# The web process serves /static/ itself unless a reverse proxy does (production): whitenoise,
+# from STATIC_ROOT, a hashed name with `Cache-Control: max-age=315360000, public, immutable`
+# and its gzip or brotli copy to a browser that takes it, a name without a hash for a minute.
+# With debug pages on, `{% static %}` names the files without a hash and whitenoise reads them
+# from static/ at every request (an edit shows at the next reload).
 SERVE_STATIC = env_bool("DJANGO_SERVE_STATIC", True)
+if SERVE_STATIC:
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+        "whitenoise.middleware.WhiteNoiseMiddleware",
+    )
 
 # --- Limits on every door (tarokk_site/limits.py) ---
 # The counters live in the cache, shared by every process: Redis in production (REDIS_URL),

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import io
 import os
+import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -15,6 +17,8 @@ HERE = Path(__file__).parent
 # meet: unless the environment names them, this run's test database and channel prefix
 # carry its process id.
 RUN_ID = f"p{os.getpid()}"
+STATIC_ROOT = "tarokk_static_root"  # the run's collected static files, for xdist's workers
+COLLECTED = pytest.StashKey[str]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -26,6 +30,47 @@ def pytest_configure(config: pytest.Config) -> None:
     # A robot thread that a test process starts (importing the ASGI application starts one)
     # must not sweep a database that only some tests may touch; tests call sweep() themselves.
     settings.ROBOT_SWEEP = 0
+    use_collected_static_files(config)
+
+
+def use_collected_static_files(config: pytest.Config) -> None:
+    """A page names its scripts, styles and pictures by the hashed names of the manifest that
+    collectstatic writes (tarokk_site/static_files.py). A run collects them once, into a folder
+    of its own: the one process, or the controller of xdist's workers, which are given the
+    folder. They are hashed, not compressed (0.6 s of CPU, where brotli takes seconds over the
+    admin's files; tests/web/test_static_files.py compresses a copy of the site's own). The
+    site processes tests start (Daphne, the production stack) find them in DJANGO_STATIC_ROOT."""
+    from django.conf import settings
+
+    worker = getattr(config, "workerinput", None)
+    if worker is not None:
+        root = worker[STATIC_ROOT]
+    else:
+        root = config.stash[COLLECTED] = tempfile.mkdtemp(prefix=f"tarokk-static-{RUN_ID}-")
+        collect_static_files(Path(root))
+    os.environ["DJANGO_STATIC_ROOT"] = root
+    settings.STATIC_ROOT = Path(root)
+    # Each test's client builds its own middleware: whitenoise looks a file up when it is asked
+    # for, instead of listing every collected file for every client (47 ms each).
+    settings.WHITENOISE_AUTOREFRESH = True
+
+
+def collect_static_files(root: Path) -> None:
+    """``collectstatic`` into ``root`` with Django's hashing storage (whitenoise's without the
+    compression): the same names and manifest."""
+    from django.contrib.staticfiles.management.commands.collectstatic import Command
+    from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
+    from django.core.management import call_command
+
+    command = Command(stdout=io.StringIO())
+    command.storage = ManifestStaticFilesStorage(location=root)
+    call_command(command, interactive=False, verbosity=0)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist: each worker uses the files its controller collected."""
+    node.workerinput[STATIC_ROOT] = os.environ["DJANGO_STATIC_ROOT"]
 
 
 @pytest.fixture(scope="session")
@@ -51,6 +96,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if "tarokk-test-" in name:
         for leftover in (name, f"{name}-wal", f"{name}-shm"):
             Path(leftover).unlink(missing_ok=True)
+    if COLLECTED in config.stash:  # the static files this process collected
+        shutil.rmtree(config.stash[COLLECTED], ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -10,6 +10,7 @@ import struct
 import zlib
 
 import pytest
+from django.templatetags.static import static
 
 from games.cardfaces.shapes import BACK, SUIT_COLOURS, TRUMP_INK
 from tests.browser.conftest import ROOT
@@ -66,10 +67,17 @@ def share_near(png: bytes, colour: str, within: int = 40) -> float:
 def test_the_cards_page_draws_every_face_from_the_sprite_at_phone_and_desktop_size(site, browser):
     page = browser.new_page(viewport=PHONE)
     sprite = []
-    page.on("response", lambda r: sprite.append(r.status) if "/static/cards/sprite.svg" in r.url else None)
+    # By the name with its content's hash (collectstatic), kept by the browser for ever.
+    url = site.url + static("cards/sprite.svg")
+
+    def seen(response) -> None:
+        if response.url.split("#")[0] == url:
+            sprite.append((response.status, response.headers.get("cache-control")))
+
+    page.on("response", seen)
     page.goto(site.url + "/cards/")
     page.wait_for_load_state("networkidle")
-    assert sprite == [200]  # one file for every face on the page
+    assert sprite == [(200, "max-age=315360000, public, immutable")]  # one file for every face on the page
     packs = page.locator("[data-pack]").evaluate_all("els => els.map(e => e.dataset.pack)")
     assert packs == ["42", "54", "36"]
     assert page.locator(".card[data-card]").count() == 42 + 54 + 36

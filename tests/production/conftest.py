@@ -87,7 +87,7 @@ def start_stack(transactional_db: None, settings: Any, tmp_path: Path) -> Iterat
             web=web, workers=workers, port=free_port_base(web), env=env, log_dir=tmp_path / "logs", **kwargs
         )
         started.append(stack)
-        # The test database is migrated already; static files come from the finders.
+        # The test database is migrated already; static files are the run's (DJANGO_STATIC_ROOT).
         return stack.start(prepare=False)
 
     yield start

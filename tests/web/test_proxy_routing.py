@@ -5,6 +5,8 @@ fails move to the other."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import http.client
 import os
 import shutil
@@ -64,6 +66,21 @@ class Process:
         self.server.server_close()
 
 
+SCRIPT = (ROOT / "static" / "js" / "site.js").read_bytes()
+HASHED_SCRIPT = f"js/site.{hashlib.md5(SCRIPT).hexdigest()[:12]}.js"
+
+
+def collected_files(static: Path) -> None:
+    """Files as collectstatic writes them (tarokk_site/static_files.py): a script by the name
+    with its content's hash, its gzip copy beside it, and by its own name; an icon (no copy)."""
+    (static / "js").mkdir(parents=True)
+    (static / "img").mkdir()
+    (static / HASHED_SCRIPT).write_bytes(SCRIPT)
+    (static / f"{HASHED_SCRIPT}.gz").write_bytes(gzip.compress(SCRIPT))
+    (static / "js" / "site.js").write_bytes(SCRIPT)
+    shutil.copy(ROOT / "static" / "img" / "favicon.svg", static / "img" / "favicon.svg")
+
+
 @pytest.fixture
 def proxy() -> Iterator[tuple[int, Process, Process]]:
     """nginx running deploy/nginx.conf, its two web processes (web1, web2) these stand-ins."""
@@ -78,10 +95,11 @@ def proxy() -> Iterator[tuple[int, Process, Process]]:
         conf = conf.replace("listen 80;", f"listen 127.0.0.1:{port};")
         conf = conf.replace("alias /srv/static/;", f"alias {directory}/static/;")
         (Path(directory) / "site.conf").write_text(conf)
+        collected_files(Path(directory) / "static")
         temp = {name: f"{directory}/{name}" for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
         (Path(directory) / "nginx.conf").write_text(
             f"pid {directory}/nginx.pid;\nerror_log {directory}/error.log;\nevents {{}}\nhttp {{\n"
-            f"  access_log off;\n"
+            f"  access_log off;\n  include /etc/nginx/mime.types;\n"  # as nginx's own nginx.conf
             f"  client_body_temp_path {temp['body']};\n  proxy_temp_path {temp['proxy']};\n"
             f"  fastcgi_temp_path {temp['fastcgi']};\n  uwsgi_temp_path {temp['uwsgi']};\n"
             f"  scgi_temp_path {temp['scgi']};\n"
@@ -153,3 +171,31 @@ def test_the_tables_of_a_process_that_fails_move_to_the_other(proxy):
     for code in on_web1:
         assert served_by(port, f"/r/{code}/") == "web2"
         assert served_by(port, f"/ws/r/{code}/") == "web2"
+
+
+def fetched(port: int, path: str, **headers: str) -> tuple[http.client.HTTPResponse, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        return response, response.read()
+    finally:
+        connection.close()
+
+
+def test_static_files_a_hashed_name_kept_for_ever_and_sent_compressed(proxy):
+    port = proxy[0]
+    hashed, body = fetched(port, f"/static/{HASHED_SCRIPT}", **{"Accept-Encoding": "gzip"})
+    assert hashed.status == 200 and hashed.getheader("Content-Type") == "application/javascript"
+    assert hashed.getheader("Cache-Control") == "max-age=315360000, public, immutable"
+    assert hashed.getheader("Content-Encoding") == "gzip" and gzip.decompress(body) == SCRIPT
+    assert hashed.getheader("Vary") == "Accept-Encoding"  # a shared cache keeps both
+    plain, body = fetched(port, f"/static/{HASHED_SCRIPT}")  # to a client that takes no gzip
+    assert plain.getheader("Content-Encoding") is None and body == SCRIPT
+    # A name without a hash (a page saved before the hashes) is kept a minute.
+    unhashed, body = fetched(port, "/static/js/site.js")
+    assert unhashed.status == 200 and unhashed.getheader("Cache-Control") == "max-age=60" and body == SCRIPT
+    # A picture without a gzip copy is compressed on the way.
+    icon, body = fetched(port, "/static/img/favicon.svg", **{"Accept-Encoding": "gzip"})
+    assert icon.getheader("Content-Type") == "image/svg+xml" and icon.getheader("Content-Encoding") == "gzip"
+    assert gzip.decompress(body) == (ROOT / "static" / "img" / "favicon.svg").read_bytes()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.templatetags.static import static
 
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, open_table
@@ -57,19 +58,22 @@ def test_trick_cards_say_who_played_them_and_who_won():
 def test_the_room_page_links_the_icon_the_keys_help_and_the_sound_toggle(friends_table):
     room, owner, friend = friends_table
     page = client_for(owner).get(f"/r/{room.code}/").content.decode()
-    assert re.search(
-        r'<link rel="icon" type="image/svg\+xml" id="favicon" href="/static/img/favicon.svg" '
-        r'data-turn-href="/static/img/favicon-turn.svg">',
-        page,
+    icon, turn_icon = static("img/favicon.svg"), static("img/favicon-turn.svg")
+    sound = static("sounds/turn.wav")
+    for url in (icon, turn_icon, sound):  # by the names with their content's hash (collectstatic)
+        assert re.fullmatch(r"/static/(img|sounds)/[\w-]+\.[0-9a-f]{12}\.(svg|wav)", url), url
+    assert (
+        f'<link rel="icon" type="image/svg+xml" id="favicon" href="{icon}" data-turn-href="{turn_icon}">'
+        in page
     )
     assert '<dialog class="keys-dialog" id="keys-dialog" role="dialog" aria-modal="true"' in page
     assert 'id="keys-open" aria-haspopup="dialog"' in page
-    assert 'id="sound-toggle" aria-pressed="false" data-sound="/static/sounds/turn.wav"' in page
+    assert f'id="sound-toggle" aria-pressed="false" data-sound="{sound}"' in page
     # Every page has the icon, the lobby too.
-    assert 'href="/static/img/favicon.svg"' in client_for(None).get("/").content.decode()
+    assert f'href="{icon}"' in client_for(None).get("/").content.decode()
 
 
 def test_favicon_ico_redirects_to_the_svg_icon(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 302
-    assert response["Location"] == "/static/img/favicon.svg"
+    assert response["Location"] == static("img/favicon.svg") != "/static/img/favicon.svg"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.templatetags.static import static
 
 from games import clocks, pages, services
 from games.controls import controls_for
@@ -209,7 +210,7 @@ def test_a_waiting_table_shows_its_link_to_share_with_a_copy_button():
         assert "Send this link to the friends you play with" in status
         assert f'data-share-link="/join/{room.code}/"' in status and "data-copy-link" in status
         assert "onclick" not in status and "<script" not in page.split("</head>")[1]
-    assert "/static/js/share.js" in page
+    assert f'src="{static("js/share.js")}"' in page
 
 
 @pytest.mark.django_db
