@@ -234,7 +234,7 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
         runner.schedule(hand.pk)  # resumes robots after a restart; a duplicate is harmless
     context = pages.room_context(room, request.user)
     context["live"] = pages.render_partials(context)  # the same HTML the pushes send
-    context["chat"] = chat.page(room, context["hand"], context["me"], request.user)
+    context["chat"] = chat.page(room, context["hand"], request.user)
     return render(request, "games/room.html", context)
 
 

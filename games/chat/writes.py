@@ -17,7 +17,6 @@ from games import broadcast
 from games.chat import text as chat_text
 from games.chat.access import access_for
 from games.models import ChatMessage, ChatPreference, Room
-from games.pages import viewer_for
 from games.services import Forbidden, Illegal, seating_changed
 from games.tables import access as table_access
 
@@ -33,9 +32,10 @@ def post(room: Room, user: Any, raw: str) -> ChatMessage:
         # The room's lock orders a message after a change of its settings, never beside it.
         room = Room.objects.select_for_update().get(pk=room.pk)
         # Who may not look at the table (a closed audience) may not talk at it either.
-        if not table_access.may_watch(room, user, list(room.seats.all())):
+        seats = list(room.seats.all())
+        if not table_access.may_watch(room, user, seats):
             raise Forbidden(_(table_access.AUDIENCE_CLOSED))
-        access = access_for(room, room.current_hand(), viewer_for(room, user).seat, user)
+        access = access_for(room, room.current_hand(), seats, user)
         if access.writes is None:
             raise Forbidden(access.why_not)
         try:

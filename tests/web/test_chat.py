@@ -383,3 +383,33 @@ def test_the_admin_escapes_messages_and_refuses_every_change_but_removal(table):
     assert "Removed 1 message." in done.content.decode()
     message.refresh_from_db()
     assert message.removed_by.username == "boss" and texts(owner, room) == []
+
+
+# --- a player whose seat is kept (issue 33) --------------------------------------------------------
+
+
+def test_a_player_who_left_the_hand_reads_and_writes_as_a_player_until_they_sit_back(table):
+    room, owner, friend, watcher = table
+    say(watcher, room, "Seat 1 holds the skiz")
+    assert client_for(friend).post(f"/r/{room.code}/leave").status_code == 302
+    assert room.seats.get(index=1).kept_for == friend and not room.current_hand().is_over
+    for look in (texts(friend, room), [m["text"] for m in chat_of(friend, room)["messages"]]):
+        assert look == []
+    page = page_of(friend, room)
+    assert "skiz" not in page and "The watchers' messages show once this hand is over." in page
+    assert chat_of(friend, room)["writes"] == "players"
+    assert say(friend, room, "Back in a minute").status_code == 204
+    assert client_for(friend).post(f"/r/{room.code}/sit", {"seat": 1}).status_code == 302
+    assert room.seats.get(index=1).user == friend
+    assert texts(friend, room) == ["Back in a minute"]
+    assert saved(room) == [("watcher", "audience", "Seat 1 holds the skiz"), ("friend", "players", "Back in a minute")]
+
+
+def test_a_player_the_host_removed_during_the_hand_does_not_read_the_watchers_until_it_ends(table):
+    room, owner, friend, watcher = table
+    say(watcher, room, "Seat 1 holds the skiz")
+    assert client_for(owner).post(f"/r/{room.code}/remove", {"seat": 1}).status_code == 302
+    assert room.seats.get(index=1).user is None and not room.current_hand().is_over
+    assert texts(friend, room) == []
+    assert "skiz" not in page_of(friend, room)
+    assert texts(watcher, room) == ["Seat 1 holds the skiz"]  # the other watchers read on
