@@ -85,6 +85,9 @@ def set_hidden(user: Any, hidden: bool, room: Room) -> ChatPreference:
     they asked, are told at once (another table's page learns it at its next chat change)."""
     if not getattr(user, "is_authenticated", False):
         raise Forbidden(_("Log in or play as a guest to hide the chat"))
+    # Who may not look at the table learns nothing of it, nor sets its pages going.
+    if not table_access.may_watch(room, user, list(room.seats.all())):
+        raise Forbidden(_(table_access.AUDIENCE_CLOSED))
     with transaction.atomic():
         preference, _created = ChatPreference.objects.update_or_create(user=user, defaults={"hidden": hidden})
         _changed(room.pk)
