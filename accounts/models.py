@@ -8,7 +8,7 @@ from django.contrib.auth.models import UserManager as DjangoUserManager
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from accounts.names import skeleton
+from accounts import names
 from games import prepared
 
 
@@ -42,7 +42,7 @@ class User(AbstractUser):
     objects = UserManager()
 
     is_guest = models.BooleanField(default=False, verbose_name=_("guest"))
-    # What the name looks like (accounts.names.skeleton): two players never share one.
+    # What the name looks like (accounts.names.name_key): two players never share one.
     name_key = models.CharField(
         max_length=300, db_index=True, blank=True, default="", editable=False, verbose_name=_("name key")
     )
@@ -52,7 +52,7 @@ class User(AbstractUser):
     )
 
     def save(self, *args, **kwargs) -> None:
-        self.name_key = skeleton(self.username)
+        self.name_key = names.name_key(self.username)
         if kwargs.get("update_fields") is not None and "username" in kwargs["update_fields"]:
             kwargs["update_fields"] = {*kwargs["update_fields"], "name_key"}
         super().save(*args, **kwargs)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games import cardfaces, pages, services
+from games import cardfaces, doors, pages, services
 from games.bots import LEVELS, runner
 from games.chat import live as chat
 from games.chat import options as chat_options
@@ -234,7 +234,7 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
         runner.schedule(hand.pk)  # resumes robots after a restart; a duplicate is harmless
     context = pages.room_context(room, request.user)
     context["live"] = pages.render_partials(context)  # the same HTML the pushes send
-    context["chat"] = chat.page(room, context["hand"], context["me"], request.user)
+    context["chat"] = chat.page(room, context["hand"], request.user)
     return render(request, "games/room.html", context)
 
 
@@ -276,6 +276,7 @@ def next_hand(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@doors.only(doors.may_end_match, gettext_lazy("Only the player who opened the table can end the match"))
 def end_match(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:
@@ -301,6 +302,7 @@ def sit(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@doors.only(doors.is_host, gettext_lazy("Only the player who opened the table can seat robots"))
 def set_robot(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:
@@ -315,6 +317,7 @@ def set_robot(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@doors.only(doors.may_release, gettext_lazy("Only the player who opened the table can free a seat"))
 def release(request: HttpRequest, code: str) -> HttpResponse:
     """The host frees the seat of a player who abandoned the table (services.release)."""
     return room_change(

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from tarokk_site import secret_settings
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -60,8 +62,11 @@ def secret_key_from_file(path: Path) -> str:
     return key
 
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or secret_key_from_file(
-    Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / ".secret_key"))
+# Debug off (a site others reach) refuses a placeholder or short key (tarokk_site.secret_settings).
+SECRET_KEY = secret_settings.checked_secret_key(
+    os.environ.get("DJANGO_SECRET_KEY", "")
+    or secret_key_from_file(Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / ".secret_key"))),
+    DEBUG,
 )
 ALLOWED_HOSTS = [
     h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h
@@ -379,10 +384,12 @@ OPEN_TABLES_PER_USER = int(os.environ.get("TAROKK_OPEN_TABLES_PER_USER", "10"))
 # A table where no person sits is closed once nothing has happened at it for this many hours
 # (checked when the lobby is loaded, at most once a minute across processes).
 ROBOT_TABLE_HOURS = float(os.environ.get("TAROKK_ROBOT_TABLE_HOURS", "3"))
-# The daily deal (games/daily) is derived from this seed, the game and the date. A fixed value
-# everywhere by default; production may set a secret one, so that nobody can compute a day's
-# deal before it comes.
-DAILY_DEAL_SEED = os.environ.get("TAROKK_DAILY_DEAL_SEED", "tarokk-daily-deal")
+# The daily deal (games/daily) is derived from this seed, the game and the date: a secret, so
+# that nobody can compute a day's deal before it comes. TAROKK_DAILY_DEAL_SEED when set, else
+# derived from the secret key (an HMAC of it); the old public default is refused with debug off.
+DAILY_DEAL_SEED = secret_settings.daily_deal_seed(
+    os.environ.get("TAROKK_DAILY_DEAL_SEED", ""), SECRET_KEY, DEBUG
+)
 # A table whose match is over leaves the lobby when nobody has started another for this long.
 FINISHED_TABLE_MINUTES = float(os.environ.get("TAROKK_FINISHED_TABLE_MINUTES", "30"))
 # A socket counts its user online for this long after it last said so (it says so every third

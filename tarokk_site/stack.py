@@ -26,6 +26,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO
 
+from tarokk_site import secret_settings
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # The command line's help (this tool runs without Django, so in English, as manage.py's commands).
@@ -87,6 +89,9 @@ class Stack:
             if missing:
                 needs = f"the production shape needs {' and '.join(missing)}"  # untranslated: CLI output
                 raise StackError(needs)
+        refusal = secret_settings.start_up_refusal(self.env)
+        if refusal is not None:
+            raise StackError(refusal)  # before any process starts and restarts for ever
         self.procs: dict[str, subprocess.Popen[bytes]] = {}
         self._logs: dict[str, IO[bytes]] = {}
 

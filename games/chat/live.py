@@ -80,16 +80,16 @@ def render(room: Room, access: ChatAccess, hidden: bool, rows: list[ChatMessage]
     return {name: pages.render_live_template(f"{name}.html", context) for name in PARTIALS}
 
 
-def page(room: Room, hand: Hand | None, seat: int | None, user: Any) -> dict[str, str]:
+def page(room: Room, hand: Hand | None, user: Any) -> dict[str, str]:
     """The chat partials of a room page as it loads, by name."""
-    access = access_for(room, hand, seat, user)
+    access = access_for(room, hand, list(room.seats.all()), user)
     hidden = is_hidden(user)
     return render(room, access, hidden, [] if hidden else messages(room.pk, access.reads))
 
 
 def api(room: Room, user: Any) -> dict[str, Any]:
     """view.json's ``chat``: the messages the caller reads, where they post, and the settings."""
-    access = access_for(room, room.current_hand(), pages.viewer_for(room, user).seat, user)
+    access = access_for(room, room.current_hand(), list(room.seats.all()), user)
     hidden = is_hidden(user)
     rows = [] if hidden else messages(room.pk, access.reads)
     return {
@@ -153,8 +153,7 @@ class ChatShown:
     ) -> str:
         """The chat partials this page does not show yet after ``change`` (of the chat when
         ``chat``, else of the game), remembered as shown; all of them if ``full``."""
-        seat = pages.viewer_for(table.room, user, table.seats).seat
-        access = access_for(table.room, table.hand, seat, user)
+        access = access_for(table.room, table.hand, table.seats, user)
         if not (full or chat) and access == self.access:
             return ""
         self.access = access

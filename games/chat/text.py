@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.models import ChatMessage
+from tarokk_site import invisible
 
 # One tap on a phone.
 QUICK_PHRASES = (
@@ -23,9 +24,6 @@ QUICK_PHRASES = (
 
 # Line breaks and tabs become spaces (a message is one line), and runs of spaces one.
 _SPACES = re.compile(r" {2,}")
-# Characters that change how the text around them is shown rather than being text: the
-# directional overrides and isolates (they would turn a name or a neighbour's message round).
-_FORMATTING = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 
 
 class BadText(ValueError):
@@ -33,14 +31,18 @@ class BadText(ValueError):
 
 
 def clean(raw: str) -> str:
-    """The message as it is kept and shown: whitespace runs made one space, control and
-    direction-changing characters taken out, ends trimmed. Raises ``BadText`` when nothing is
-    left or it is longer than ``ChatMessage.LONGEST``."""
+    """The message as it is kept and shown: whitespace runs made one space, control characters
+    and the characters that turn text around (Unicode's Bidi_Control: they would turn a name or a
+    neighbour's message round) taken out, ends trimmed. Raises ``BadText`` when nothing is left,
+    when what is left shows nothing (zero-width spaces, word joiners, fillers...) or it is longer
+    than ``ChatMessage.LONGEST``."""
     spaced = (" " if c.isspace() else c for c in raw)
-    kept = "".join(c for c in spaced if unicodedata.category(c) != "Cc" and c not in _FORMATTING)
+    kept = invisible.without_bidi_controls("".join(c for c in spaced if unicodedata.category(c) != "Cc"))
     text = _SPACES.sub(" ", kept).strip()
     if not text:
         raise BadText(_("Write a message first"))
+    if invisible.shows_nothing(text):
+        raise BadText(_("This message shows nothing: it holds only invisible characters"))
     if len(text) > ChatMessage.LONGEST:
         raise BadText(
             ngettext(

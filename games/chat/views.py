@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games import services
+from games import doors, services
 from games.chat import options, writes
 from games.requests import LARGEST, refused, room_or_404
 from tarokk_site import limits
@@ -39,6 +40,7 @@ def post(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@doors.only(doors.is_staff, gettext_lazy("Only staff can remove a message"))
 def remove(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:
@@ -52,6 +54,7 @@ def remove(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@doors.only(doors.is_host, gettext_lazy("Only the player who opened the table can change its chat"))
 def settings(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:
@@ -65,6 +68,7 @@ def settings(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@doors.watchers_only
 def hidden(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:

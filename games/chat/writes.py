@@ -17,7 +17,6 @@ from games import broadcast
 from games.chat import text as chat_text
 from games.chat.access import access_for
 from games.models import ChatMessage, ChatPreference, Room
-from games.pages import viewer_for
 from games.services import Forbidden, Illegal, seating_changed
 from games.tables import access as table_access
 
@@ -33,9 +32,10 @@ def post(room: Room, user: Any, raw: str) -> ChatMessage:
         # The room's lock orders a message after a change of its settings, never beside it.
         room = Room.objects.select_for_update().get(pk=room.pk)
         # Who may not look at the table (a closed audience) may not talk at it either.
-        if not table_access.may_watch(room, user, list(room.seats.all())):
+        seats = list(room.seats.all())
+        if not table_access.may_watch(room, user, seats):
             raise Forbidden(_(table_access.AUDIENCE_CLOSED))
-        access = access_for(room, room.current_hand(), viewer_for(room, user).seat, user)
+        access = access_for(room, room.current_hand(), seats, user)
         if access.writes is None:
             raise Forbidden(access.why_not)
         try:
@@ -85,6 +85,9 @@ def set_hidden(user: Any, hidden: bool, room: Room) -> ChatPreference:
     they asked, are told at once (another table's page learns it at its next chat change)."""
     if not getattr(user, "is_authenticated", False):
         raise Forbidden(_("Log in or play as a guest to hide the chat"))
+    # Who may not look at the table learns nothing of it, nor sets its pages going.
+    if not table_access.may_watch(room, user, list(room.seats.all())):
+        raise Forbidden(_(table_access.AUDIENCE_CLOSED))
     with transaction.atomic():
         preference, _created = ChatPreference.objects.update_or_create(user=user, defaults={"hidden": hidden})
         _changed(room.pk)

@@ -16,7 +16,7 @@ names re-exported here.
 from __future__ import annotations
 
 from games.services.effects import seating_changed
-from games.services.hands import end_match, next_hand
+from games.services.hands import end_match, may_end_match, next_hand
 from games.services.moves import Submitted, seq_seen, submit_action
 from games.services.privacy import accept_invitation, remove_player, set_privacy
 from games.services.refusals import Forbidden, Illegal, Refused, Stale
@@ -59,6 +59,7 @@ __all__ = [
     "end_match",
     "guest_logged_out",
     "leave",
+    "may_end_match",
     "may_release",
     "next_hand",
     "open_fixed_deal_table",

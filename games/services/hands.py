@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import broadcast, matches
-from games.models import Hand, Room
+from games.models import Hand, Room, Seat
 from games.rules import Deal, HandContext, IllegalAction, get_variant
 from games.rules import match as match_rules
 from games.services.effects import after_commit
@@ -136,6 +136,14 @@ def _finished_hand(room: Room, expected_number: int, unfinished: str) -> tuple[H
     return current, match
 
 
+def may_end_match(room: Room, seats: list[Seat], user_id: int | None) -> bool:
+    """Who may end a match: the host when seated, else any seated player."""
+    seated = {s.user_id for s in seats if s.user_id is not None}
+    if user_id is None or user_id not in seated:
+        return False
+    return user_id == room.created_by_id or room.created_by_id not in seated
+
+
 def end_match(room: Room, user: Any, expected_number: int) -> Room:
     """The host ends a match that has no set length (czech.md §11), between two hands.
 
@@ -144,11 +152,7 @@ def end_match(room: Room, user: Any, expected_number: int) -> Room:
     """
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
-        seated = room.seats.filter(user=user).exists()
-        host_seated = (
-            room.created_by_id is not None and room.seats.filter(user_id=room.created_by_id).exists()
-        )
-        if not (seated and (room.created_by_id == user.pk or not host_seated)):
+        if not may_end_match(room, list(room.seats.all()), getattr(user, "pk", None)):
             raise Forbidden(_("Only the player who opened the table can end the match"))
         current, match = _finished_hand(
             room, expected_number, _("Finish the hand first: a match ends between two hands")

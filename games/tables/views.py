@@ -9,9 +9,10 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services
+from games import doors, services
 from games.models import Room
 from games.requests import posted_number, pushed, refused, room_change, room_or_404
 from games.tables import access, joining, presence
@@ -61,6 +62,9 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@doors.only(
+    doors.is_host, gettext_lazy("Only the player who opened the table can change who may sit and watch")
+)
 def privacy(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:
@@ -79,6 +83,7 @@ def privacy(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@doors.only(doors.is_host, gettext_lazy("Only the player who opened the table can remove a player"))
 def remove(request: HttpRequest, code: str) -> HttpResponse:
     return room_change(
         request,

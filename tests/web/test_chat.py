@@ -205,6 +205,35 @@ def test_it_strips_control_and_direction_characters_and_makes_one_line(table):
     assert saved(room) == [("friend", "players", "well [31mplayed partner!")]
 
 
+def test_it_strips_every_bidi_control_the_arabic_letter_mark_too(table):
+    room, owner, friend, watcher = table
+    controls = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+    assert say(friend, room, "".join(f"{c}a" for c in controls)).status_code == 204
+    assert saved(room) == [("friend", "players", "a" * len(controls))]
+
+
+@pytest.mark.parametrize(
+    "blank",
+    [
+        "\u200b\u200b",  # zero-width spaces
+        "\u2060 \u2060",  # word joiners
+        "\ufeff",  # a byte order mark
+        "\u3164\u115f\u1160\uffa0",  # Hangul fillers
+        "\u2800\u2800",  # braille blanks
+        "\u200d\u00ad\u034f\ufe0f",  # a joiner, a soft hyphen, a grapheme joiner, a variation selector
+        "\u061c\u200b",  # an Arabic letter mark and a zero-width space
+    ],
+)
+def test_it_refuses_a_message_that_shows_nothing_and_saves_nothing(table, blank):
+    room, owner, friend, watcher = table
+    assert_refused(
+        say(friend, room, blank), 400, "This message shows nothing: it holds only invisible characters"
+    )
+    assert saved(room) == []
+    assert say(friend, room, f"\u200bhi{blank}").status_code == 204  # text around them is kept
+    assert saved(room) == [("friend", "players", f"\u200bhi{blank}".replace("\u061c", "").strip())]
+
+
 # --- the rate limit --------------------------------------------------------------------------------
 
 
@@ -383,3 +412,36 @@ def test_the_admin_escapes_messages_and_refuses_every_change_but_removal(table):
     assert "Removed 1 message." in done.content.decode()
     message.refresh_from_db()
     assert message.removed_by.username == "boss" and texts(owner, room) == []
+
+
+# --- a player whose seat is kept (issue 33) --------------------------------------------------------
+
+
+def test_a_player_who_left_the_hand_reads_and_writes_as_a_player_until_they_sit_back(table):
+    room, owner, friend, watcher = table
+    say(watcher, room, "Seat 1 holds the skiz")
+    assert client_for(friend).post(f"/r/{room.code}/leave").status_code == 302
+    assert room.seats.get(index=1).kept_for == friend and not room.current_hand().is_over
+    for look in (texts(friend, room), [m["text"] for m in chat_of(friend, room)["messages"]]):
+        assert look == []
+    page = page_of(friend, room)
+    assert "skiz" not in page and "The watchers' messages show once this hand is over." in page
+    assert chat_of(friend, room)["writes"] == "players"
+    assert say(friend, room, "Back in a minute").status_code == 204
+    assert client_for(friend).post(f"/r/{room.code}/sit", {"seat": 1}).status_code == 302
+    assert room.seats.get(index=1).user == friend
+    assert texts(friend, room) == ["Back in a minute"]
+    assert saved(room) == [
+        ("watcher", "audience", "Seat 1 holds the skiz"),
+        ("friend", "players", "Back in a minute"),
+    ]
+
+
+def test_a_player_the_host_removed_during_the_hand_does_not_read_the_watchers_until_it_ends(table):
+    room, owner, friend, watcher = table
+    say(watcher, room, "Seat 1 holds the skiz")
+    assert client_for(owner).post(f"/r/{room.code}/remove", {"seat": 1}).status_code == 302
+    assert room.seats.get(index=1).user is None and not room.current_hand().is_over
+    assert texts(friend, room) == []
+    assert "skiz" not in page_of(friend, room)
+    assert texts(watcher, room) == ["Seat 1 holds the skiz"]  # the other watchers read on

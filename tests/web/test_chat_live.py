@@ -221,6 +221,34 @@ def test_the_page_holds_the_chat_html_a_push_sends():
         consumer.shown = consumers.Shown()
         snapshot = consumer._render(None, True)
         page = client_for(user if user.is_authenticated else None).get(f"/r/{room.code}/").content.decode()
-        seat = 0 if user == owner else None
-        for name, html in live.page(room, room.current_hand(), seat, user).items():
+        for name, html in live.page(room, room.current_hand(), user).items():
             assert html in snapshot and html in page, (user, name)
+
+
+async def test_a_player_whose_seat_is_kept_is_pushed_nothing_of_the_watchers_during_the_hand():
+    table = await make_table(robots=2)
+    room = table["room"]
+    friend = await database_sync_to_async(UserFactory)(username="friend")
+    await database_sync_to_async(services.sit)(room, friend, 1)  # the table fills: a hand is dealt
+    table["friend"] = friend
+    sockets = await sockets_for(table, "friend", "watcher")
+    await say(room, table["watcher"], "Seat 1 holds the skiz")
+    assert await drain(sockets["friend"]) == []
+    await drain(sockets["watcher"])
+
+    await database_sync_to_async(services.leave)(room, friend)  # a robot keeps the seat
+    left = "".join(await drain(sockets["friend"]))
+    assert 'id="seats"' in left and "skiz" not in left
+    await say(room, table["watcher"], "Seat 1 can ruff")
+    await say(room, friend, "Back soon")
+    pushed = await drain(sockets["friend"])
+    assert shown(pushed)[-1] == ["Back soon"] and "ruff" not in "".join(pushed)
+    fresh = await connect(f"/ws/r/{room.code}/", friend)  # a reconnect's snapshot too
+    snapshot = "".join(await drain(fresh, quiet=1))
+    assert "Back soon" in snapshot and "skiz" not in snapshot and "ruff" not in snapshot
+
+    await database_sync_to_async(services.sit)(room, friend, 1)  # back into the same hand
+    back = "".join(await drain(sockets["friend"]))
+    assert "skiz" not in back and "ruff" not in back
+    await fresh.disconnect()
+    await close(sockets)

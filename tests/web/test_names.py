@@ -70,3 +70,52 @@ def test_it_still_signs_up_an_ordinary_name_in_any_alphabet():
 def test_guests_get_names_no_player_has():
     guest = create_guest()
     assert guest.name_key == skeleton(guest.username) and guest.username.startswith("guest-")
+
+
+# --- the full UTS #39 skeleton and invisible letters (issue 33) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("taken", "lookalike"),
+    [
+        ("mary", "rnary"),  # confusables.txt: m -> rn
+        ("Rnary", "Mary"),  # either way round, in any case
+        ("wendy", "vvendy"),  # vv for w
+        ("dora", "clora"),  # cl for d
+        ("dora", "cIora"),  # and a capital I for the l
+        ("pace", "\u0440\u0430\u0441\u0435"),  # all Cyrillic (р а с е): no mixed script to catch
+    ],
+)
+def test_it_refuses_a_multi_letter_or_other_script_lookalike_of_a_player(taken, lookalike):
+    User.objects.create_user(taken, password=PASSWORD)
+    refused(lookalike, f"looks too much like the player “{taken}”")
+
+
+def test_the_skeleton_maps_by_unicodes_confusables_with_their_multi_letter_prototypes():
+    assert (
+        skeleton("m") == skeleton("rn")
+        and skeleton("w") == skeleton("vv")
+        and skeleton("d") == skeleton("cl")
+    )
+    assert skeleton("\u0430") == skeleton("a")  # CYRILLIC SMALL LETTER A
+    assert skeleton("\u217f") == skeleton("m")  # SMALL ROMAN NUMERAL ONE THOUSAND: ⅿ -> rn as well
+    for one, other in [
+        ("anna", "ama"),
+        ("mark", "nark"),
+        ("wendy", "vendy"),
+        ("dora", "cora"),
+        ("ilona", "ilana"),
+    ]:
+        assert skeleton(one) != skeleton(other), (one, other)
+
+
+def test_ordinary_distinct_names_still_sign_up_beside_each_other():
+    for name in ("mark", "nark", "wendy", "vendy", "dora", "cora", "ilona", "ilana"):
+        assert sign_up(name).status_code == 302, name
+
+
+# Hangul fillers are letters to Django's username check (other invisible characters are refused
+# by it already).
+@pytest.mark.parametrize("name", ["\u3164", "bob\u3164", "\u115f\u1160", "jo\uffa0"])
+def test_it_refuses_a_name_with_letters_that_show_nothing(name):
+    refused(name, "show as nothing or turn text round")

@@ -8,11 +8,16 @@ import importlib.util
 import os
 import stat
 import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+import yaml
 from django.conf import settings as django_settings
+from django.core.exceptions import ImproperlyConfigured
+
+from tarokk_site.stack import Stack, StackError
 
 ROOT = Path(django_settings.BASE_DIR)
 
@@ -47,7 +52,8 @@ def test_it_makes_a_secret_key_once_and_keeps_it_private(tmp_path):
     assert len(first) >= 50 and key_file.read_text().strip() == first
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert settings_under(tmp_path).SECRET_KEY == first  # the sessions of yesterday still work
-    assert settings_under(tmp_path, DJANGO_SECRET_KEY="from-env").SECRET_KEY == "from-env"
+    from_env = "from-env-" + "k3y" * 12
+    assert settings_under(tmp_path, DJANGO_SECRET_KEY=from_env).SECRET_KEY == from_env
     assert ".secret_key" in (ROOT / ".gitignore").read_text().split()
 
 
@@ -98,3 +104,57 @@ def test_an_error_shows_no_traceback_but_the_console_log_has_it(client, caplog, 
     assert b"kaboom" not in response.content and b"do-not-show-me" not in response.content
     logged = [r for r in caplog.records if r.name == "django.request" and r.exc_info]
     assert logged and "kaboom" in str(logged[0].exc_info[1])
+
+
+# --- secrets that must be set (issue 33) -------------------------------------------------------------
+
+PLACEHOLDER = "change-me-to-a-long-random-string"  # what docker-compose.yml shipped
+
+
+@pytest.mark.parametrize("key", [PLACEHOLDER, "django-insecure-" + "x1y2z3" * 8, "short-key", "a" * 60])
+def test_with_debug_off_the_site_refuses_a_secret_key_anyone_could_know(tmp_path, key):
+    with pytest.raises(ImproperlyConfigured, match="DJANGO_SECRET_KEY"):
+        settings_under(tmp_path, DJANGO_SECRET_KEY=key)
+    assert settings_under(tmp_path, DJANGO_SECRET_KEY=key, DJANGO_DEBUG="1").SECRET_KEY == key  # a laptop
+
+
+def test_manage_py_stops_with_the_reason_on_the_console(tmp_path):
+    """What runs Daphne's application, the worker (manage.py robots) and every command: the
+    settings refuse the placeholder before anything starts."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "TAROKK_"))}
+    env.update(DJANGO_SECRET_KEY=PLACEHOLDER, DJANGO_DEBUG="false", DATABASE_URL=f"sqlite:///{tmp_path}/db")
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode != 0
+    assert "DJANGO_SECRET_KEY is a placeholder from an example: the site will not start" in done.stderr
+    assert "openssl rand -hex 32" in done.stderr
+
+
+def test_the_daily_deal_seed_is_derived_from_the_secret_key_unless_set(tmp_path):
+    key, other = "k" + "abcdefgh" * 6, "o" + "hgfedcba" * 6
+    seed = settings_under(tmp_path, DJANGO_SECRET_KEY=key).DAILY_DEAL_SEED
+    assert seed == settings_under(tmp_path, DJANGO_SECRET_KEY=key).DAILY_DEAL_SEED  # every process agrees
+    assert seed != settings_under(tmp_path, DJANGO_SECRET_KEY=other).DAILY_DEAL_SEED
+    assert seed != "tarokk-daily-deal" and key not in seed and len(seed) == 64
+    chosen = settings_under(tmp_path, DJANGO_SECRET_KEY=key, TAROKK_DAILY_DEAL_SEED="our own seed")
+    assert chosen.DAILY_DEAL_SEED == "our own seed"
+    with pytest.raises(ImproperlyConfigured, match="TAROKK_DAILY_DEAL_SEED is the old default"):
+        settings_under(tmp_path, DJANGO_SECRET_KEY=key, TAROKK_DAILY_DEAL_SEED="tarokk-daily-deal")
+
+
+def test_bin_prod_says_why_before_it_starts_anything():
+    production = {"DATABASE_URL": "postgres://x/y", "REDIS_URL": "redis://x"}
+    with pytest.raises(StackError, match="DJANGO_SECRET_KEY is a placeholder"):
+        Stack(web=1, env={**production, "DJANGO_SECRET_KEY": PLACEHOLDER})
+    with pytest.raises(StackError, match="TAROKK_DAILY_DEAL_SEED"):
+        Stack(web=1, env={**production, "TAROKK_DAILY_DEAL_SEED": "tarokk-daily-deal"})
+    Stack(web=1, env=production)  # no key: one is made in .secret_key, the seed derived from it
+
+
+def test_docker_compose_requires_a_secret_key_of_the_operators():
+    compose = (ROOT / "docker-compose.yml").read_text()
+    assert "change-me" not in compose
+    environment = yaml.safe_load(compose)["x-app"]["environment"]
+    assert environment["DJANGO_SECRET_KEY"].startswith("${DJANGO_SECRET_KEY:?")
+    assert ".env" in (ROOT / ".gitignore").read_text().split()
