@@ -14,6 +14,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from tarokk_site import rates
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -308,8 +310,12 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 SERVE_STATIC = env_bool("DJANGO_SERVE_STATIC", True)
 
 # --- Limits on every door (tarokk_site/limits.py) ---
-# The counters live in the cache, shared by every process: Redis in production (REDIS_URL),
-# this process's memory in the embedded default (a single process).
+# The rate limits count in a moving window (the limits package): in Redis when there is one,
+# shared by every process (under a prefix of the site's own), else in this process's memory
+# (the embedded default: a single process).
+RATE_LIMITS_STORAGE = REDIS_URL or "memory://"
+RATE_LIMITS_PREFIX = f"limits-{os.environ.get('REDIS_PREFIX', 'asgi')}"
+# The cache (django-allauth's own counts, the lobby's once-a-minute sweep) is shared the same way.
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -322,8 +328,8 @@ if REDIS_URL:
         }
     }
 else:
-    # Room for every counter of the rate limits: at its default of 300 entries the local memory
-    # cache culls a third of them when full, and a culled counter starts again from zero.
+    # Room for django-allauth's counts: at its default of 300 entries the local memory cache
+    # culls a third of them when full, and a culled count starts again from zero.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -335,9 +341,10 @@ else:
 
 def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
     """RATE_LIMITS with the overrides of ``TAROKK_RATE_LIMITS="guest.ip=5/m,act.user=0"``
-    (``0``: that door does not count that subject)."""
+    (``0``: that door does not count that subject); a door, subject or rate that cannot be read
+    stops the start."""
     limits = {
-        # door: {subject: "count/period"}, a fixed window per subject (django-ratelimit's)
+        # door: {subject: "count/period"}, at most count in any span of the period
         "guest": {"ip": "50/h"},
         "signup": {"ip": "20/h"},
         "room": {"user": "20/h", "ip": "100/h"},
@@ -348,7 +355,16 @@ def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
     for item in filter(None, (part.strip() for part in spec.split(","))):
         name, _, rate = item.partition("=")
         door, _, subject = name.strip().partition(".")
-        limits.setdefault(door, {})[subject] = "" if rate.strip() == "0" else rate.strip()
+        if door not in limits or subject not in ("user", "ip"):
+            doors = ", ".join(limits)
+            raise ValueError(f"TAROKK_RATE_LIMITS: {name.strip()!r} is not <door>.user or .ip ({doors})")
+        rate = "" if rate.strip() == "0" else rate.strip()
+        if rate:
+            try:
+                rates.rate(rate)
+            except rates.BadRate as exc:
+                raise ValueError(f"TAROKK_RATE_LIMITS: {name.strip()}: {exc}") from None
+        limits[door][subject] = rate
     return limits
 
 

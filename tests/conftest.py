@@ -12,8 +12,8 @@ import pytest
 HERE = Path(__file__).parent
 
 # Two runs on one PostgreSQL and Redis (two worktrees, CI beside a developer) must not
-# meet: unless the environment names them, this run's test database and channel prefix
-# carry its process id.
+# meet: unless the environment names them, this run's test database, channel prefix and rate
+# limits' prefix carry its process id.
 RUN_ID = f"p{os.getpid()}"
 
 
@@ -23,6 +23,9 @@ def pytest_configure(config: pytest.Config) -> None:
     layer = settings.CHANNEL_LAYERS["default"]
     if "REDIS_PREFIX" not in os.environ and "prefix" in layer.get("CONFIG", {}):
         layer["CONFIG"]["prefix"] = f"test-{RUN_ID}"
+    if "REDIS_PREFIX" not in os.environ:
+        # The rate limits' counts in a shared Redis: this run's own, which each test forgets.
+        settings.RATE_LIMITS_PREFIX = f"limits-test-{RUN_ID}"
     # A robot thread that a test process starts (importing the ASGI application starts one)
     # must not sweep a database that only some tests may touch; tests call sweep() themselves.
     settings.ROBOT_SWEEP = 0
@@ -90,11 +93,15 @@ def _site_language() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits(request: pytest.FixtureRequest) -> None:
-    """Every test counts the site's rate limits from zero (tarokk_site/limits.py): its cache
-    keys get a prefix of their own, on the local memory cache as on a shared Redis (never
+    """Every test counts the site's rate limits from zero (tarokk_site/limits.py: this run's
+    counts forgotten) and has a cache of its own (django-allauth's counts, the lobby's sweep):
+    its keys get a prefix of their own, on the local memory cache as on a shared Redis (never
     flushed: other runs may use it). Tests that prove a door set a small rate themselves."""
     if "rules" in request.keywords:
         return
+    from tarokk_site import limits
+
+    limits.reset()
     settings = request.getfixturevalue("settings")
     caches = {name: dict(config) for name, config in settings.CACHES.items()}
     prefix = caches["default"].get("KEY_PREFIX", "")
