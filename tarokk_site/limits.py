@@ -1,6 +1,6 @@
 """Limits on the site's doors: how often one user, and one address, may make guests, sign up,
-open tables, move, chat, and ask a websocket for a fresh snapshot; and the 429 every refused
-request gets (a readable message and a ``Retry-After``).
+open tables, move, chat, ask a websocket for a fresh snapshot, import a hand file and play a
+deal again; and the 429 every refused request gets (a readable message and a ``Retry-After``).
 
 The counting is the ``limits`` package's moving window (``MovingWindowRateLimiter``): a door
 let through at most its count in any span of its period, not per fixed window (a fixed one let
@@ -45,6 +45,8 @@ TRY_AGAIN_IN = {
     "act": gettext_lazy("Too many moves: try again in %(wait)s."),
     "frame": gettext_lazy("Too many requests for a fresh view of the table: try again in %(wait)s."),
     "chat": gettext_lazy("Too many chat messages: try again in %(wait)s."),
+    "import": gettext_lazy("Too many hand files read: try again in %(wait)s."),
+    "play": gettext_lazy("Too many deals played again: try again in %(wait)s."),
 }
 # ... and when no wait is known.
 TRY_AGAIN_LATER = {
@@ -54,6 +56,8 @@ TRY_AGAIN_LATER = {
     "act": gettext_lazy("Too many moves: try again later."),
     "frame": gettext_lazy("Too many requests for a fresh view of the table: try again later."),
     "chat": gettext_lazy("Too many chat messages: try again later."),
+    "import": gettext_lazy("Too many hand files read: try again later."),
+    "play": gettext_lazy("Too many deals played again: try again later."),
 }
 
 

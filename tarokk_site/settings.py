@@ -351,6 +351,10 @@ def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
         "act": {"user": "300/m", "ip": "1500/m"},
         "frame": {"user": "60/m", "ip": "300/m"},
         "chat": {"user": "20/m", "ip": "200/m"},
+        # A hand or match file read and replayed (up to 2 MB: seconds of CPU), and a new table
+        # on a deal (also counted as a table, "room").
+        "import": {"user": "10/h", "ip": "30/h"},
+        "play": {"user": "20/h", "ip": "100/h"},
     }
     for item in filter(None, (part.strip() for part in spec.split(","))):
         name, _, rate = item.partition("=")
