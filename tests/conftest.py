@@ -92,12 +92,14 @@ def _site_language() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits(request: pytest.FixtureRequest) -> None:
+def _fresh_rate_limits(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every test counts the site's rate limits from zero (tarokk_site/limits.py: this run's
-    counts forgotten) and has a cache of its own (django-allauth's counts, the lobby's sweep):
-    its keys get a prefix of their own, on the local memory cache as on a shared Redis (never
-    flushed: other runs may use it). Tests that prove a door set a small rate themselves."""
+    counts forgotten, before and after it) and has a cache of its own (django-allauth's counts,
+    the lobby's sweep): its keys get a prefix of their own, on the local memory cache as on a
+    shared Redis (never flushed: other runs may use it). Tests that prove a door set a small
+    rate themselves."""
     if "rules" in request.keywords:
+        yield
         return
     from tarokk_site import limits
 
@@ -107,6 +109,8 @@ def _fresh_rate_limits(request: pytest.FixtureRequest) -> None:
     prefix = caches["default"].get("KEY_PREFIX", "")
     caches["default"]["KEY_PREFIX"] = f"{prefix}-{RUN_ID}-{uuid.uuid4().hex[:8]}"
     settings.CACHES = caches
+    yield
+    limits.reset()
 
 
 @pytest.fixture(scope="session")
