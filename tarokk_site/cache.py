@@ -1,4 +1,5 @@
-"""The production cache (rate-limit counters): Django's Redis cache with one client, and so one
+"""The production cache (django-allauth's counts, the lobby's sweep mark; the site's own rate
+limits count apart, tarokk_site.limits): Django's Redis cache with one client, and so one
 connection pool, per process.
 
 Django keeps a cache object per thread and async context, and its Redis client keeps its pool on

@@ -1,12 +1,14 @@
 """Limits on the site's doors: how often one user, and one address, may make guests, sign up,
-open tables, move, chat, and ask a websocket for a fresh snapshot; and the 429 every refused
-request gets (a readable message and a ``Retry-After``).
+open tables, move, chat, ask a websocket for a fresh snapshot, import a hand file and play a
+deal again; and the 429 every refused request gets (a readable message and a ``Retry-After``).
 
-The counting is django-ratelimit's (``django_ratelimit.core.get_usage``: a fixed window per
-door and subject, jittered, in Django's cache). The cache is shared between processes: Redis
-in production, this process's memory in the embedded default (one process). Failed logins,
-the admin's included, are django-axes' (``AXES_*`` in settings; ``login_locked_out`` is its
-answer). The rates are ``settings.RATE_LIMITS``: ``{door: {"user" | "ip": "count/period"}}``.
+The counting is the ``limits`` package's moving window (``MovingWindowRateLimiter``): a door
+let through at most its count in any span of its period, not per fixed window (a fixed one let
+twice the count through across its turn). The storage is ``settings.RATE_LIMITS_STORAGE``:
+Redis in production (every process counts in it, under ``RATE_LIMITS_PREFIX``), this process's
+memory in the embedded default (one process). Failed logins, the admin's included, are
+django-axes' (``AXES_*`` in settings; ``login_locked_out`` is its answer). The rates are
+``settings.RATE_LIMITS``: ``{door: {"user" | "ip": "count/period"}}`` (tarokk_site.rates).
 """
 
 from __future__ import annotations
@@ -14,17 +16,24 @@ from __future__ import annotations
 import ipaddress
 import logging
 import math
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django_ratelimit.core import get_usage
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+
+from tarokk_site.rates import rate
 
 from tarokk_site.htmx import htmx_of
 
@@ -38,6 +47,8 @@ TRY_AGAIN_IN = {
     "act": gettext_lazy("Too many moves: try again in %(wait)s."),
     "frame": gettext_lazy("Too many requests for a fresh view of the table: try again in %(wait)s."),
     "chat": gettext_lazy("Too many chat messages: try again in %(wait)s."),
+    "import": gettext_lazy("Too many hand files read: try again in %(wait)s."),
+    "play": gettext_lazy("Too many deals played again: try again in %(wait)s."),
 }
 # ... and when no wait is known.
 TRY_AGAIN_LATER = {
@@ -47,6 +58,8 @@ TRY_AGAIN_LATER = {
     "act": gettext_lazy("Too many moves: try again later."),
     "frame": gettext_lazy("Too many requests for a fresh view of the table: try again later."),
     "chat": gettext_lazy("Too many chat messages: try again later."),
+    "import": gettext_lazy("Too many hand files read: try again later."),
+    "play": gettext_lazy("Too many deals played again: try again later."),
 }
 
 
@@ -94,7 +107,9 @@ def address(raw: str | None) -> str:
 
 def hit(door: str, user_id: int | None = None, ip: str | None = None) -> Limited | None:
     """Count one use of ``door`` by this user and this address; a ``Limited`` if either is over
-    its rate (a door without a rate for a subject does not count it)."""
+    its rate (a door without a rate for a subject does not count it). A use a subject refuses
+    is not counted against it (the other subject counts it): the door opens again for it as soon
+    as the oldest use it counted leaves the period."""
     rates = settings.RATE_LIMITS.get(door, {})
     subjects = [
         ("user", None if user_id is None else str(user_id)),
@@ -102,21 +117,74 @@ def hit(door: str, user_id: int | None = None, ip: str | None = None) -> Limited
     ]
     worst: Limited | None = None
     for kind, value in subjects:
-        rate = rates.get(kind)
-        if not rate or value is None:
+        text = rates.get(kind)
+        if not text or value is None:
             continue
+        item = rate(text)
         try:
-            usage = get_usage(
-                None, group=f"{door}.{kind}", key=lambda group, request, v=value: v, rate=rate, increment=True
-            )
-        except Exception:  # the cache is down: let people play rather than refuse everyone
+            limiter = counter()
+            if limiter.hit(item, door, kind, value):
+                continue
+            # Refused: the door opens when the oldest use in the window leaves it.
+            opens = limiter.get_window_stats(item, door, kind, value).reset_time
+        except Exception:  # the storage is down: let people play rather than refuse everyone
             log.exception("rate limit %s.%s could not be counted", door, kind)
             continue
-        if usage is not None and usage["should_limit"]:
-            wait = max(1, int(usage["time_left"]))
-            if worst is None or wait > (worst.retry_after or 0):
-                worst = Limited(door, wait)
+        wait = max(1, math.floor(opens - time.time()) + 1)  # whole seconds, strictly after it opens
+        if worst is None or wait > (worst.retry_after or 0):
+            worst = Limited(door, wait)
     return worst
+
+
+_counter: MovingWindowRateLimiter | None = None
+_counter_lock = threading.Lock()
+
+
+def counter() -> MovingWindowRateLimiter:
+    """This process's moving-window counter on ``settings.RATE_LIMITS_STORAGE`` (made on first
+    use; Redis's client is thread-safe and keeps its own pool of connections)."""
+    global _counter
+    if _counter is None:
+        with _counter_lock:
+            if _counter is None:
+                _counter = MovingWindowRateLimiter(_storage(settings.RATE_LIMITS_STORAGE))
+    return _counter
+
+
+def _storage(uri: str) -> Any:
+    if uri.startswith("unix://"):  # redis-py's spelling of a socket; the limits package's
+        uri = f"redis+{uri}"
+    if uri.startswith("redis"):  # redis, rediss, redis+unix
+        return storage_from_string(
+            uri,
+            # Apart from the channel layer's and the cache's keys, and from another site's.
+            key_prefix=settings.RATE_LIMITS_PREFIX,
+            # A count is short: a dead Redis must not hang a request for long.
+            socket_connect_timeout=5,
+            socket_timeout=5,
+            health_check_interval=30,
+        )
+    return storage_from_string(uri)
+
+
+def reset() -> None:
+    """Forget every use counted so far (in Redis, those under this site's prefix): the tests
+    start each from zero. A storage that is down has nothing to forget (logged)."""
+    if _counter is None:
+        return
+    try:
+        _counter.storage.reset()
+    except Exception:
+        log.exception("rate limits could not be reset")
+
+
+@receiver(setting_changed)
+def _storage_changed(setting: str, **kwargs: Any) -> None:
+    """A test that moves the counts to another storage or prefix gets a counter on it."""
+    global _counter
+    if setting in {"RATE_LIMITS_STORAGE", "RATE_LIMITS_PREFIX"}:
+        with _counter_lock:
+            _counter = None
 
 
 def hit_request(request: HttpRequest, door: str) -> Limited | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from tarokk_site import secret_settings
+from tarokk_site import rates, secret_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -332,8 +332,12 @@ if SERVE_STATIC:
     )
 
 # --- Limits on every door (tarokk_site/limits.py) ---
-# The counters live in the cache, shared by every process: Redis in production (REDIS_URL),
-# this process's memory in the embedded default (a single process).
+# The rate limits count in a moving window (the limits package): in Redis when there is one,
+# shared by every process (under a prefix of the site's own), else in this process's memory
+# (the embedded default: a single process).
+RATE_LIMITS_STORAGE = REDIS_URL or "memory://"
+RATE_LIMITS_PREFIX = f"limits-{os.environ.get('REDIS_PREFIX', 'asgi')}"
+# The cache (django-allauth's own counts, the lobby's once-a-minute sweep) is shared the same way.
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -346,8 +350,8 @@ if REDIS_URL:
         }
     }
 else:
-    # Room for every counter of the rate limits: at its default of 300 entries the local memory
-    # cache culls a third of them when full, and a culled counter starts again from zero.
+    # Room for django-allauth's counts: at its default of 300 entries the local memory cache
+    # culls a third of them when full, and a culled count starts again from zero.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -359,20 +363,34 @@ else:
 
 def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
     """RATE_LIMITS with the overrides of ``TAROKK_RATE_LIMITS="guest.ip=5/m,act.user=0"``
-    (``0``: that door does not count that subject)."""
+    (``0``: that door does not count that subject); a door, subject or rate that cannot be read
+    stops the start."""
     limits = {
-        # door: {subject: "count/period"}, a fixed window per subject (django-ratelimit's)
+        # door: {subject: "count/period"}, at most count in any span of the period
         "guest": {"ip": "50/h"},
         "signup": {"ip": "20/h"},
         "room": {"user": "20/h", "ip": "100/h"},
         "act": {"user": "300/m", "ip": "1500/m"},
         "frame": {"user": "60/m", "ip": "300/m"},
         "chat": {"user": "20/m", "ip": "200/m"},
+        # A hand or match file read and replayed (up to 2 MB: seconds of CPU), and a new table
+        # on a deal (also counted as a table, "room").
+        "import": {"user": "10/h", "ip": "30/h"},
+        "play": {"user": "20/h", "ip": "100/h"},
     }
     for item in filter(None, (part.strip() for part in spec.split(","))):
         name, _, rate = item.partition("=")
         door, _, subject = name.strip().partition(".")
-        limits.setdefault(door, {})[subject] = "" if rate.strip() == "0" else rate.strip()
+        if door not in limits or subject not in ("user", "ip"):
+            doors = ", ".join(limits)
+            raise ValueError(f"TAROKK_RATE_LIMITS: {name.strip()!r} is not <door>.user or .ip ({doors})")
+        rate = "" if rate.strip() == "0" else rate.strip()
+        if rate:
+            try:
+                rates.rate(rate)
+            except rates.BadRate as exc:
+                raise ValueError(f"TAROKK_RATE_LIMITS: {name.strip()}: {exc}") from None
+        limits[door][subject] = rate
     return limits
 
 

@@ -14,8 +14,8 @@ import pytest
 HERE = Path(__file__).parent
 
 # Two runs on one PostgreSQL and Redis (two worktrees, CI beside a developer) must not
-# meet: unless the environment names them, this run's test database and channel prefix
-# carry its process id.
+# meet: unless the environment names them, this run's test database, channel prefix and rate
+# limits' prefix carry its process id.
 RUN_ID = f"p{os.getpid()}"
 STATIC_ROOT = "tarokk_static_root"  # the run's collected static files, for xdist's workers
 COLLECTED = pytest.StashKey[str]()
@@ -27,6 +27,9 @@ def pytest_configure(config: pytest.Config) -> None:
     layer = settings.CHANNEL_LAYERS["default"]
     if "REDIS_PREFIX" not in os.environ and "prefix" in layer.get("CONFIG", {}):
         layer["CONFIG"]["prefix"] = f"test-{RUN_ID}"
+    if "REDIS_PREFIX" not in os.environ:
+        # The rate limits' counts in a shared Redis: this run's own, which each test forgets.
+        settings.RATE_LIMITS_PREFIX = f"limits-test-{RUN_ID}"
     # A robot thread that a test process starts (importing the ASGI application starts one)
     # must not sweep a database that only some tests may touch; tests call sweep() themselves.
     settings.ROBOT_SWEEP = 0
@@ -136,17 +139,25 @@ def _site_language() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits(request: pytest.FixtureRequest) -> None:
-    """Every test counts the site's rate limits from zero (tarokk_site/limits.py): its cache
-    keys get a prefix of their own, on the local memory cache as on a shared Redis (never
-    flushed: other runs may use it). Tests that prove a door set a small rate themselves."""
+def _fresh_rate_limits(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test counts the site's rate limits from zero (tarokk_site/limits.py: this run's
+    counts forgotten, before and after it) and has a cache of its own (django-allauth's counts,
+    the lobby's sweep): its keys get a prefix of their own, on the local memory cache as on a
+    shared Redis (never flushed: other runs may use it). Tests that prove a door set a small
+    rate themselves."""
     if "rules" in request.keywords:
+        yield
         return
+    from tarokk_site import limits
+
+    limits.reset()
     settings = request.getfixturevalue("settings")
     caches = {name: dict(config) for name, config in settings.CACHES.items()}
     prefix = caches["default"].get("KEY_PREFIX", "")
     caches["default"]["KEY_PREFIX"] = f"{prefix}-{RUN_ID}-{uuid.uuid4().hex[:8]}"
     settings.CACHES = caches
+    yield
+    limits.reset()
 
 
 @pytest.fixture(scope="session")

@@ -129,6 +129,7 @@ def _download(document: dict[str, Any], filename: str) -> JsonResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@limits.limited("import")
 def import_hand(request: HttpRequest) -> HttpResponse:
     """Read a hand or match file (uploaded, or pasted), replay it, and offer each of its hands
     to be played again. A bad file: 400 and the rules' message naming the first bad action."""
@@ -176,6 +177,7 @@ def _hand_json(hand: transfer.CheckedHand) -> dict[str, Any]:
 
 @login_required
 @require_POST
+@limits.limited("play")
 def play_deal(request: HttpRequest) -> HttpResponse:
     """A new table on a deal: a finished hand's (``hand``) or a hand file's (``document``); the
     caller sits at seat 1 and robots take the others."""

@@ -94,7 +94,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         "SQLITE_PATH": str(db_path),
         "TAROKK_ROBOT_DELAY": "0.05",
         # One server for the whole run, every page from 127.0.0.1: tests/web prove the limits.
-        "TAROKK_RATE_LIMITS": "guest.ip=0,room.ip=0,act.ip=0,frame.ip=0",
+        "TAROKK_RATE_LIMITS": "guest.ip=0,room.ip=0,act.ip=0,frame.ip=0,import.ip=0,play.ip=0",
         "DJANGO_SETTINGS_MODULE": "tarokk_site.settings",
         "DJANGO_SECURE_COOKIES": "false",  # plain HTTP, as bin/serve
     }

@@ -1,9 +1,11 @@
 """Limits on every door (issue's finding 7 and 8): guests, sign-ups, logins (the admin's too),
-tables and open tables, moves. Each refusal is a 429 with a readable message and a
-``Retry-After``, and changes nothing; another address (or user) is still let in."""
+tables and open tables, moves, hand files read and deals played again. Each refusal is a 429
+with a readable message and a ``Retry-After``, and changes nothing; another address (or user)
+is still let in."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from accounts.models import User
 from games.models import HandAction, Room
 from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, open_table
+from tests.web.test_hand_file import random_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -183,3 +186,40 @@ def test_it_limits_moves_per_user(settings, django_capture_on_commit_callbacks):
     response = client.post(f"/r/{room.code}/act", {"action": view["legal"][0], "seq": view["seq"]}, **HTMX)
     assert_too_many(response, "Too many moves: try again in", 3600)
     assert HandAction.objects.count() == before
+
+
+# --- hand files and deals played again ------------------------------------------------------
+
+
+def player_at(address: str) -> Client:
+    client = Client(REMOTE_ADDR=address)
+    client.force_login(UserFactory())
+    return client
+
+
+def test_it_limits_the_hand_files_a_user_and_an_address_read(settings):
+    rates(settings, **{"import": {"user": "2/h", "ip": "3/h"}})
+    match = json.dumps({"format": "tarokk-match", "version": 1, "hands": [random_hand("hungarian", 7)[0]]})
+    anna, bela = player_at("10.0.0.1"), player_at("10.0.0.1")
+    assert [anna.post("/hands/import", {"text": match}).status_code for _ in range(2)] == [200, 200]
+    refused = anna.post("/hands/import", {"text": match}, **HTML)
+    assert_too_many(refused, "Too many hand files read: try again in", 3600)
+    assert 'class="play-deal"' not in refused.content.decode()  # not read
+    assert anna.get("/hands/import").status_code == 200  # the form itself is not counted
+    # The address counted anna's three tries.
+    assert_too_many(bela.post("/hands/import", {"text": match}, **HTMX), "Too many hand files read", 3600)
+    assert player_at("10.0.0.2").post("/hands/import", {"text": match}).status_code == 200
+
+
+def test_it_limits_the_deals_a_user_and_an_address_play_again(settings):
+    settings.OPEN_TABLES_PER_USER = 0
+    rates(settings, play={"user": "2/h", "ip": "3/h"})
+    deal = {"document": json.dumps(random_hand("czech", 3)[0])}
+    anna, bela = player_at("2001:db8:5::1"), player_at("2001:db8:5::2")  # one /64
+    assert [anna.post("/hands/play", deal).status_code for _ in range(2)] == [302, 302]
+    refused = anna.post("/hands/play", deal, **HTMX)
+    assert_too_many(refused, "Too many deals played again: try again in", 3600)
+    assert refused["Content-Type"].startswith("text/plain")
+    assert_too_many(bela.post("/hands/play", deal), "Too many deals played again", 3600)
+    assert Room.objects.count() == 2  # no table for a refusal
+    assert player_at("2001:db8:6::1").post("/hands/play", deal).status_code == 302

@@ -1,4 +1,4 @@
-"""tarokk_site.cache: the rate limits' Redis cache keeps one client and pool per process, so
+"""tarokk_site.cache: the Redis cache keeps one client and pool per process, so
 requests that run in new threads and contexts (every one, under Daphne) reuse connections
 instead of opening one each. Runs where Redis is (the suite's PostgreSQL + Redis run)."""
 

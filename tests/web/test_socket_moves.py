@@ -197,8 +197,7 @@ async def test_a_socket_whose_session_ended_may_not_move_and_is_closed():
 async def test_too_many_moves_are_refused_alike(settings):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "act": {"user": "0/h"}}
     over_http, over_socket, _arrived = await both_ways(CASES[0])
-    # The wait in the words depends on each player's window (django-ratelimit jitters it): in
-    # seconds when it ends within the minute.
+    # The wait in the words: in minutes, or in seconds when the door opens within the minute.
     assert re.fullmatch(r"Too many moves: try again in \d+ (minutes?|seconds?)\.", over_http.text)
     waits = re.compile(r"\d+ (minutes?|seconds?)")
     assert (over_socket.made, waits.sub("N", over_socket.text), over_socket.written) == (
