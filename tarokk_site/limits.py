@@ -33,9 +33,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from tarokk_site.rates import rate
-
 from tarokk_site.htmx import htmx_of
+from tarokk_site.rates import rate
 
 log = logging.getLogger(__name__)
 
