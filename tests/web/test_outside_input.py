@@ -150,3 +150,11 @@ def test_a_tutorial_start_over_the_tables_limit_makes_no_guest(settings):
     response = Client().post("/tutorial/hungarian/")
     assert response.status_code == 429
     assert User.objects.count() == users and Room.objects.count() == 1
+
+
+@pytest.mark.parametrize("target", ["inf", "lobby", "/r/abc/\nSet-Cookie: x=1", "https://evil.example/"])
+def test_the_language_switchs_next_that_is_no_path_of_ours_goes_home(target):
+    """Found by the fuzz: a bare word was taken for a view name by redirect() (a 500); a
+    newline or another site is no page of ours either."""
+    response = signed_in_guest().post("/language/", {"language": "hu", "next": target})
+    assert response.status_code == 302 and response["Location"] == "/"
