@@ -7,10 +7,9 @@ from allauth.account.views import SignupView as AllauthSignupView
 from django.contrib.auth import login
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from tarokk_site import limits
+from tarokk_site import inputs, limits
 from tarokk_site.htmx import client_redirect
 
 from .adapter import signed_in_guest
@@ -34,12 +33,7 @@ def guest(request: HttpRequest) -> HttpResponse:
     refused = sign_in_guest(request)
     if refused is not None:
         return limits.too_many(request, refused)
-    target = request.POST.get("next") or "/"
-    # A control character (a newline) cannot go into a header: such a target is no page of ours.
-    # Only a path of this site: a bare word ("inf") would be taken for a view name by redirect().
-    unsafe = not target.startswith("/") or any(ord(c) < 32 or ord(c) == 127 for c in target)
-    if unsafe or not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = "/"
+    target = inputs.local_path(request.POST.get("next"), request.get_host())
     if request.htmx:  # a button in a pushed fragment
         return client_redirect(target)
     return HttpResponseRedirect(target)

@@ -1,10 +1,11 @@
 """What every view module of ``games`` (games.views, games.tables.views, games.chat.views) does
-with a request: find its room, read a posted number, answer a refusal or a done write the way
-an htmx page or a script expects."""
+with a request: find its room, read a posted number (through tarokk_site.inputs), answer a
+refusal or a done write the way an htmx page or a script expects."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -12,11 +13,10 @@ from django.utils.translation import gettext as _
 
 from games import services
 from games.models import Room
-from games.rules.base import whole_number
+from tarokk_site import inputs
 from tarokk_site.htmx import client_redirect
 
-# No number a form posts comes near this; past it a database column would overflow (a 500).
-LARGEST = 2**31 - 1
+LARGEST = inputs.LARGEST
 
 
 def room_or_404(code: str) -> Room:
@@ -30,29 +30,21 @@ def refused(request: HttpRequest, refusal: services.Refused) -> HttpResponse:
     return JsonResponse({"error": refusal.message}, status=refusal.status)
 
 
-def posted_number(request: HttpRequest, name: str, minimum: int | None = None) -> int:
+def posted_number(
+    request: HttpRequest, name: str, minimum: int | None = None, most: int | None = None
+) -> int:
     """The whole number posted as ``name``; a refusal that names the field otherwise."""
-    return whole_field(name, request.POST.get(name), minimum)
+    return whole_field(name, request.POST.get(name), minimum, most)
 
 
-def whole_field(name: str, raw: str | None, minimum: int | None = None) -> int:
-    """The whole number a page sent as ``name`` (``raw``, its text; None: not sent), posted or
-    over the room's socket; a refusal that names the field otherwise."""
-    if raw is None or raw == "":
-        raise services.Illegal(_("%(field)s is required") % {"field": name})
-    number = whole_number(raw.strip())
-    if number is None:
-        raise services.Illegal(
-            _("%(field)s must be a whole number, not %(value)r") % {"field": name, "value": raw}
-        )
-    if minimum is not None and number < minimum:
-        raise services.Illegal(
-            _("%(field)s must be at least %(least)s, not %(value)s")
-            % {"field": name, "least": minimum, "value": number}
-        )
-    if abs(number) > LARGEST:
-        raise services.Illegal(_("%(field)s is too large: %(value)s") % {"field": name, "value": number})
-    return number
+def whole_field(name: str, raw: Any, minimum: int | None = None, most: int | None = None) -> int:
+    """The whole number a page sent as ``name`` (``raw``, its text or a JSON number; None: not
+    sent), posted, in a query or over the room's socket, read by tarokk_site.inputs; a refusal
+    (400) that names the field otherwise."""
+    try:
+        return inputs.whole_number(raw, name, lo=minimum, hi=most)
+    except inputs.BadInput as exc:
+        raise services.Illegal(exc.message) from None
 
 
 def pushed() -> HttpResponse:

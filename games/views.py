@@ -23,11 +23,11 @@ from games.history import viewer
 from games.models import Hand, Room
 from games.requests import back_to_room, posted_number, pushed, refused, room_change, room_or_404
 from games.rules import VARIANTS, get_variant
-from games.rules.base import resolve_options, whole_number
+from games.rules.base import resolve_options
 from games.tables import access, moves_in, presence
 from games.tables import lobby as tables
 from games.vocabulary import option_value_label
-from tarokk_site import limits
+from tarokk_site import inputs, limits
 
 
 @require_GET
@@ -218,8 +218,10 @@ def _option_value(option: Any, raw: str) -> Any:
             return True
         if lowered in {"false", "off", "no"}:
             return False
-    number = whole_number(raw.strip())
-    return raw if number is None else number
+    try:
+        return inputs.whole_number(raw, option.name)
+    except inputs.BadInput:
+        return raw
 
 
 @require_GET

@@ -16,10 +16,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import translation
 from django.utils.deprecation import MiddlewareMixin
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from games.rules.words import Msg, fill
+from tarokk_site import inputs
 
 CODES = tuple(code for code, _name in settings.LANGUAGES)
 
@@ -83,10 +83,7 @@ class LanguageMiddleware(MiddlewareMixin):
 @require_POST
 def switch(request: HttpRequest) -> HttpResponse:
     """The header's language switch: remembered in a cookie, and on the account of a player."""
-    next_url = request.POST.get("next") or "/"
-    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
-        next_url = "/"
-    response = redirect(next_url)
+    response = redirect(inputs.local_path(request.POST.get("next"), request.get_host(), request.is_secure()))
     language = supported(request.POST.get("language"))
     if language is None or language not in CODES:
         return response  # nothing changes; the page comes back as it was

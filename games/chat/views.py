@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from games import doors, services
 from games.chat import options, writes
-from games.requests import LARGEST, refused, room_or_404
+from games.requests import posted_number, refused, room_or_404
 from tarokk_site import limits
 
 
@@ -44,10 +44,7 @@ def post(request: HttpRequest, code: str) -> HttpResponse:
 def remove(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     try:
-        raw = request.POST.get("message", "").strip()
-        if not raw.isdigit() or int(raw) > LARGEST:
-            raise services.Illegal(_("message must be a message's number, not %(value)r") % {"value": raw})
-        writes.remove(room, request.user, int(raw))
+        writes.remove(room, request.user, posted_number(request, "message", minimum=1))
     except services.Refused as refusal:
         return refused(request, refusal)
     return _done(request)

@@ -8,23 +8,60 @@ named with its position, so a tampered file says where it was changed.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from games.models import Hand
 from games.rules import Deal, HandContext, IllegalAction, State, get_variant
 from games.rules.base import UnknownVariant, resolve_options
+from tarokk_site import inputs
 
 HAND_FORMAT = "tarokk-hand"
 MATCH_FORMAT = "tarokk-match"
 VERSION = 1
 
+# A file's limits, checked before its text is parsed (size, nesting) or its hands replayed
+# (hands, actions): a hand file is 5 levels deep and a long match file well under 2 MB.
+LONGEST_FILE = 2_000_000  # bytes of UTF-8
+DEEPEST = 32  # arrays and objects inside one another (json.loads recurses once per level)
+MOST_HANDS = 500  # hands of a match file
+MOST_ACTIONS = 2_000  # actions of one hand
+
 
 class BadFile(ValueError):
     """A hand file the site cannot take; the message says what and where, for people."""
+
+
+def parse(text: str) -> Any:
+    """The JSON a hand or match file's ``text`` holds, within the file's limits (``LONGEST_FILE``
+    bytes, ``DEEPEST`` levels of nesting): ``BadFile`` naming the limit or the JSON fault. The
+    nesting is counted before ``json.loads`` runs, so a deeply nested text is never parsed (it
+    recursed into a RecursionError)."""
+    check_size(len(text.encode("utf-8", errors="surrogatepass")))
+    if inputs.json_depth(text) > DEEPEST:
+        raise BadFile(
+            _("The file is nested too deeply: at most %(most)s levels of lists and objects")
+            % {"most": DEEPEST}
+        )
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise BadFile(_("The file is not JSON: %(reason)s") % {"reason": exc}) from None
+
+
+def check_size(size: int) -> None:
+    """``BadFile`` for a file of ``size`` bytes past ``LONGEST_FILE`` (checked before reading
+    it when its size is known: an upload, a file on disk)."""
+    if size > LONGEST_FILE:
+        raise BadFile(
+            _("The file is too long: at most %(most)s bytes")
+            % {"most": formats.number_format(LONGEST_FILE, force_grouping=True)}
+        )
 
 
 def hand_document(hand: Hand) -> dict[str, Any]:
@@ -101,6 +138,8 @@ def read_document(data: Any) -> list[CheckedHand]:
         hands = data.get("hands")
         if not isinstance(hands, list) or not hands:
             raise BadFile(_("A match file needs a list of hands"))
+        if len(hands) > MOST_HANDS:
+            raise BadFile(_("A match file may hold at most %(most)s hands") % {"most": MOST_HANDS})
         checked = []
         for number, hand in enumerate(hands, 1):
             try:
@@ -184,6 +223,8 @@ def _actions(value: Any) -> tuple[tuple[int, str], ...]:
     """The ``(seat, action)`` pairs of the file's actions, which must be numbered 1, 2, 3..."""
     if not isinstance(value, list):
         raise BadFile(_('"actions" must be a list'))
+    if len(value) > MOST_ACTIONS:
+        raise BadFile(_("A hand may hold at most %(most)s actions") % {"most": MOST_ACTIONS})
     actions = []
     for position, entry in enumerate(value, 1):
         if not isinstance(entry, Mapping):

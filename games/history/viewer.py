@@ -18,11 +18,13 @@ from games.models import Hand
 from games.pages import render_live_template, seat_rows_of, table_rules, trick_total_of
 from games.rules import EVERYONE, get_variant
 from games.rules.base import Viewer
+from tarokk_site import inputs
 
 
 def parse_step(raw: str | None) -> int | None:
-    """The ``step`` query parameter: None for the end; ValueError for anything not a number."""
-    return None if raw in (None, "") else int(raw)
+    """The ``step`` query parameter: None for the end; ValueError (``inputs.BadInput``) for
+    anything not a whole number (tarokk_site.inputs). Past either end it shows that end."""
+    return None if raw in (None, "") else inputs.whole_number(raw, "step")
 
 
 def parse_seat(raw: str | None, seats: int) -> Viewer:
@@ -30,7 +32,7 @@ def parse_seat(raw: str | None, seats: int) -> Viewer:
     everyone when it is missing or ``all``; ValueError for any other value."""
     if raw in (None, "", "all"):
         return EVERYONE
-    number = int(raw)
+    number = inputs.whole_number(raw, "seat")
     if not 1 <= number <= seats:
         raise ValueError(_("No seat %(seat)s") % {"seat": number})
     return number - 1

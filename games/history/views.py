@@ -12,19 +12,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
 from games.history import access, again, lists, transfer, viewer
 from games.models import Hand
+from games.requests import posted_number
 from games.rules import EVERYONE
 from games.standings.profile import profile_sections
 from games.views import open_tables_full
 from tarokk_site import limits
-
-LONGEST_FILE = 2_000_000  # bytes; a long match file is well under this
 
 
 def _list_page(
@@ -137,7 +135,7 @@ def import_hand(request: HttpRequest) -> HttpResponse:
         return render(request, "games/import.html", {})
     try:
         text = _posted_file(request)
-        hands = transfer.read_document(_json(text))
+        hands = transfer.read_document(transfer.parse(text))
     except transfer.BadFile as exc:
         context = {"error": str(exc), "text": request.POST.get("text", "")}
         return render(request, "games/import.html", context, status=400)
@@ -148,11 +146,7 @@ def import_hand(request: HttpRequest) -> HttpResponse:
 def _posted_file(request: HttpRequest) -> str:
     upload = request.FILES.get("file")
     if upload is not None:
-        if upload.size > LONGEST_FILE:
-            raise transfer.BadFile(
-                _("The file is too long: at most %(most)s bytes")
-                % {"most": formats.number_format(LONGEST_FILE, force_grouping=True)}
-            )
+        transfer.check_size(upload.size)  # refused unread
         try:
             return upload.read().decode("utf-8")
         except UnicodeDecodeError:
@@ -161,13 +155,6 @@ def _posted_file(request: HttpRequest) -> str:
     if not text.strip():
         raise transfer.BadFile(_("Choose a hand file or paste one"))
     return text
-
-
-def _json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise transfer.BadFile(_("The file is not JSON: %(reason)s") % {"reason": exc}) from None
 
 
 def _hand_json(hand: transfer.CheckedHand) -> dict[str, Any]:
@@ -186,10 +173,10 @@ def play_deal(request: HttpRequest) -> HttpResponse:
         return limits.too_many(request, refused)
     try:
         if request.POST.get("hand"):
-            hand_id = int(request.POST["hand"]) if request.POST["hand"].isdigit() else 0
+            hand_id = posted_number(request, "hand", minimum=1)
             checked = transfer.read_hand(transfer.hand_document(_replayable_hand(request, hand_id)))
         else:
-            checked = transfer.read_hand(_json(request.POST.get("document", "")))
+            checked = transfer.read_hand(transfer.parse(request.POST.get("document", "")))
         room = again.open_table(request.user, checked)
     except transfer.BadFile as exc:
         return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")

@@ -3,7 +3,6 @@ removing a player who never played."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.db import transaction
@@ -16,15 +15,17 @@ from games.services.seats import another_players_seat, vacate
 from games.services.turn_clocks import lock_live_hand
 from games.tables import access
 from games.tables.access import Privacy
+from tarokk_site import inputs
 
 
-def accept_invitation(room: Room, user: Any, token: str) -> Invitation:
+def accept_invitation(room: Room, user: Any, token: bytes) -> Invitation:
     """``user`` came by the host's invitation link: they may sit at the locked table, and a
-    player the host removed is welcome again. A token that is not the room's current one
-    (the host removed someone since) is refused and nothing is written."""
+    player the host removed is welcome again. ``token`` is the link's, as
+    ``tarokk_site.inputs.token`` read it (ASCII bytes). A token that is not the room's current
+    one (the host removed someone since) is refused and nothing is written."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
-        if not token or not secrets.compare_digest(token, room.invite_token):
+        if not inputs.same_token(token, room.invite_token):
             raise Forbidden(_("This invitation link is not valid (any more): ask the host for a new one."))
         invitation, _created = Invitation.objects.get_or_create(room=room, user=user)
         if user.pk in room.removed:

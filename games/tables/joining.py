@@ -12,10 +12,11 @@ ALREADY = "already"  # had a seat there already
 FULL = "full"  # no free seat: they watch
 
 
-def join(room: Room, user: Any, token: str = "") -> str:
+def join(room: Room, user: Any, token: bytes = b"") -> str:
     """Seat ``user`` at ``room``'s first free seat (or the seat a robot keeps for them), taking
-    the host's invitation ``token`` first. Refusals (a locked table without a valid invitation,
-    a player the host removed) raise ``services.Refused`` with nothing changed."""
+    the host's invitation ``token`` (``tarokk_site.inputs.token``'s bytes) first. Refusals (a
+    locked table without a valid invitation, a player the host removed) raise
+    ``services.Refused`` with nothing changed."""
     if token:
         try:
             services.accept_invitation(room, user, token)

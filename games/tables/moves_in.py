@@ -15,10 +15,13 @@ from django.utils.translation import gettext_noop
 from games import prepared, services
 from games.requests import whole_field
 from games.rules import get_variant
+from tarokk_site import inputs
 
 # A socket message longer than this is no move a page sends (a whole discard with htmx's
 # headers is a few hundred characters): refused unread.
 LONGEST_MESSAGE = 4096
+# A move is an object of values and htmx's HEADERS object: two levels; a few more are let by.
+DEEPEST_MESSAGE = 4
 # What the site.js of older pages sends to ask for a fresh snapshot (any non-move does).
 RESYNC = "resync"
 UNREADABLE = gettext_noop("The table could not read what this page sent; reload the page.")  # shown as _(...)
@@ -92,6 +95,8 @@ def read_socket_message(text: str | None) -> Sent | None:
         raise services.Illegal(_(UNREADABLE))
     if text.strip() == RESYNC:
         return None
+    if inputs.json_depth(text) > DEEPEST_MESSAGE:  # json.loads would recurse (a RecursionError)
+        raise services.Illegal(_(UNREADABLE))
     try:
         message = json.loads(text)
     except ValueError:

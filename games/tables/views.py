@@ -16,6 +16,10 @@ from games import doors, services
 from games.models import Room
 from games.requests import posted_number, pushed, refused, room_change, room_or_404
 from games.tables import access, joining, presence
+from tarokk_site import inputs
+
+# The longest invitation token a link may carry: the column's (games.models.new_invite_token).
+INVITE_TOKEN_LENGTH = Room._meta.get_field("invite_token").max_length
 
 
 def _page(request: HttpRequest, room: Room, message: str, status: int = 200, **more: object) -> HttpResponse:
@@ -47,7 +51,11 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         message = _("Play as a guest or log in to take a seat at this table.")
         return _page(request, room, message, next=here, login=f"/accounts/login/?next={quote(here)}")
     try:
-        outcome = joining.join(room, request.user, request.GET.get("invite", "").strip())
+        try:
+            token = inputs.token(request.GET.get("invite"), "invite", INVITE_TOKEN_LENGTH)
+        except inputs.BadInput as exc:
+            raise services.Illegal(exc.message) from None
+        outcome = joining.join(room, request.user, token)
     except services.Refused as refusal:
         return _page(request, room, refusal.message, refusal.status)
     if outcome == joining.FULL:

@@ -31,7 +31,9 @@ def tutorial(request: HttpRequest, variant_key: str) -> HttpResponse:
     if request.method == "GET":
         context = {"script": script, "variant": get_variant(script.variant)}
         return render(request, "games/tutorial.html", context)
-    refused = sign_in_guest(request) or limits.hit_request(request, "room")
+    # The table's limit first: a refused start makes no guest (a signed-out visitor's start
+    # counts against the address only, as the guest it makes has no uses yet).
+    refused = limits.hit_request(request, "room") or sign_in_guest(request)
     if refused is not None:
         return limits.too_many(request, refused)
     room = start(request.user, script.variant)

@@ -379,7 +379,7 @@ def test_only_staff_remove_and_a_bad_number_changes_nothing(table):
     message = ChatMessage.objects.get()
     for user in (owner, watcher, None):
         assert_refused(remove(user, room, message.pk), 403, "Only staff can remove a message")
-    assert_refused(remove(boss, room, "12x"), 400, "message must be a message's number, not '12x'")
+    assert_refused(remove(boss, room, "12x"), 400, "message must be a whole number, not '12x'")
     assert_refused(
         remove(boss, room, message.pk + 1), 400, f"There is no message {message.pk + 1} at this table"
     )

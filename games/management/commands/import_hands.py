@@ -3,7 +3,6 @@ open a table on each deal for a user, robots in the other seats."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import services
 from games.history import again
-from games.history.transfer import read_document
+from games.history.transfer import check_size, parse, read_document
 
 
 class Command(BaseCommand):
@@ -31,8 +30,10 @@ class Command(BaseCommand):
         failed = 0
         for name in options["files"]:
             try:
-                hands = read_document(json.loads(Path(name).read_text(encoding="utf-8")))
-            except (OSError, ValueError) as exc:  # BadFile and json's errors are ValueErrors
+                path = Path(name)
+                check_size(path.stat().st_size)  # refused unread
+                hands = read_document(parse(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError) as exc:  # BadFile and a text that is no UTF-8 are ValueErrors
                 failed += 1
                 self.stderr.write(f"{name}: {exc}")
                 continue
