@@ -36,7 +36,13 @@ def signed_in_guest() -> Client:
 
 def test_a_chat_message_number_past_ints_limit_is_a_400_naming_the_field():
     room = open_table(UserFactory(), robots=3)
-    client = signed_in_guest()
+    # Anyone but staff is refused before the number is read (games.doors) ...
+    stranger = signed_in_guest()
+    for raw in (PAST_INT_LIMIT, "٣", "１"):
+        assert stranger.post(f"/r/{room.code}/chat/remove", {"message": raw}).status_code == 403, raw
+    # ... and staff are told what is wrong with it.
+    client = Client()
+    client.force_login(UserFactory(is_staff=True))
     for raw in (PAST_INT_LIMIT, "٣", "１"):
         response = client.post(f"/r/{room.code}/chat/remove", {"message": raw})
         assert response.status_code == 400, raw
