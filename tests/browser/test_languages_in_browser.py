@@ -105,7 +105,7 @@ def test_a_hand_in_the_players_language_shows_no_english(site, browser, code, va
     if review.count():
         review.click()
         english_left(page, code, f"{variant}-review")
-    for panel in page.locator(".room-panels summary").all():
+    for panel in page.locator(".room-panels > .drawer > summary").all():
         panel.click()
         page.wait_for_timeout(150)
         english_left(page, code, f"{variant}-panels")

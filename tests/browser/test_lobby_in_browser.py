@@ -63,6 +63,11 @@ def test_play_now_in_one_tap_the_form_the_header_and_a_deliberate_leave(site, br
         page.locator("#leave-menu > summary").click()
         page.locator("#leave-confirm").wait_for(state="visible")
         shoot(page, f"{size}-leave-confirm")
+        # Closing the panel folds the confirmation away again: still two steps next time.
+        page.locator("#drawer-rules [data-drawer-close]").click()
+        page.locator("#drawer-rules > summary").click()
+        assert not page.locator("#leave-confirm").is_visible()
+        page.locator("#leave-menu > summary").click()
         page.locator("#leave-confirm").click()
         page.wait_for_selector("[data-sit].big")  # "Back to my seat": a robot keeps it
         assert not page.locator("#leave-menu").is_visible()  # no seat of ours: nothing to leave
