@@ -49,9 +49,9 @@ def test_a_seeded_strong_robot_plays_the_same_however_busy_the_machine(variant_k
 
 
 def test_the_strong_level_is_a_count_and_only_live_play_has_a_clock():
-    for variant_key, policy in get_robot("strong").policies.items():  # type: ignore[attr-defined]
+    for variant_key, policy in get_robot("strong").policies.items():
         assert policy.time_budget is None, variant_key
-    for variant_key, policy in get_robot("strong", live=True).policies.items():  # type: ignore[attr-defined]
+    for variant_key, policy in get_robot("strong", live=True).policies.items():
         assert policy.time_budget == TIME_BUDGET, variant_key
     for level in ("random", "basic"):
         assert get_robot(level, live=True) is get_robot(level)
