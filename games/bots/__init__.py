@@ -24,6 +24,7 @@ from .hungarian.basic import BasicPolicy as HungarianBasic
 from .hungarian.randomly import RandomPolicy as HungarianRandom
 from .hungarian.strong import StrongPolicy as HungarianStrong
 from .scripted import ScriptRobot
+from .search import TIME_BUDGET
 from .slovenian3.basic import BasicPolicy as SlovenianBasic
 from .slovenian3.randomly import RandomPolicy as SlovenianRandom
 from .slovenian3.strong import StrongPolicy as SlovenianStrong
@@ -96,7 +97,9 @@ class BasicRobot(LevelRobot):
 
 class StrongRobot(LevelRobot):
     """Determinised Monte Carlo search over the card play (Bridge: over every real decision);
-    ``basic`` elsewhere. ``playout_budget`` and ``time_budget`` (seconds) bound each search."""
+    ``basic`` elsewhere. ``playout_budget`` (playouts; None: the variant's) bounds each search;
+    ``time_budget`` (seconds of wall time) caps it too, in live play only (``LIVE``): with None,
+    the default, no clock is read and the choice is a function of the view and the rng alone."""
 
     level = "strong"
 
@@ -111,16 +114,23 @@ class StrongRobot(LevelRobot):
         )
 
 
+# The levels as a seed fixes their play (tests, duels, the daily deal): every budget a count.
 LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot(), "strong": StrongRobot()}
+# The levels of live play (the robot runner's tables, no fixed seed): the strong robot's search is
+# also capped by wall time, so that a busy machine keeps every table's robots quick.
+LIVE: dict[str, Robot] = {**LEVELS, "strong": StrongRobot(time_budget=TIME_BUDGET)}
 
 # Robots a host cannot choose: the guided hands' (games.tutorial), seated by games.tutorial.tables.
 SCRIPT_ROBOT = "script"
 GUIDED: dict[str, Robot] = {SCRIPT_ROBOT: ScriptRobot(fallback=LEVELS["basic"])}
 
 
-def get_robot(level: str) -> Robot:
+def get_robot(level: str, live: bool = False) -> Robot:
+    """The robot of ``level``: as a seed fixes its play (no clock read), or with ``live`` the
+    one of live play (its search capped by wall time as well)."""
+    levels = LIVE if live else LEVELS
     try:
-        return LEVELS[level] if level in LEVELS else GUIDED[level]
+        return levels[level] if level in levels else GUIDED[level]
     except KeyError:
         raise ValueError(f"Unknown robot level {level!r}") from None  # untranslated: programmer error
 

@@ -103,17 +103,17 @@ def move_once(hand_id: int) -> bool:
     from games.rules import get_variant
 
     variant = get_variant(rows[0][2])
-    seed = rows[0][3] or hand_id  # a table of one fixed deal seeds its robots alike (games/daily)
+    fixed_seed = rows[0][3]  # a table of one fixed deal seeds its robots alike (games/daily)
     robots = {index: robot or _away() for index, robot, *_ in rows}
     held = replay.held(hand_id)
     if held is not None and held[0] == rows[0][4]:
-        made = _choose_and_submit(hand_id, variant, robots, seed, *held)
+        made = _choose_and_submit(hand_id, variant, robots, fixed_seed, *held)
         if made is not None:
             return made
     hand = Hand.objects.filter(pk=hand_id).first()
     if hand is None:
         return False
-    return bool(_choose_and_submit(hand_id, variant, robots, seed, hand.seq, replay.current(hand)))
+    return bool(_choose_and_submit(hand_id, variant, robots, fixed_seed, hand.seq, replay.current(hand)))
 
 
 _robot_seats_read: Any = None
@@ -135,13 +135,30 @@ def _away() -> str:
     return turn_clock.AWAY_MOVE
 
 
+def robot_action(
+    hand_id: int, variant: Any, level: str, fixed_seed: str | None, seq: int, state: Any, seat: int
+) -> str:
+    """What the robot of ``level`` at ``seat`` plays at ``state`` (``seq`` actions into hand
+    ``hand_id``). Its rng is seeded by the hand, the position and the seat; a table of one fixed
+    deal (the daily deal) seeds it by ``fixed_seed`` instead, and its robots read no clock, so
+    that their play is a function of that seed alone, the same for everyone however busy the
+    machine. Any other table's strong robots are also capped by wall time (``bots.LIVE``)."""
+    from games import turn_clock
+    from games.bots import get_robot, seat_view
+
+    legal = variant.legal_actions(state, seat)
+    view = seat_view(variant, state, seat)
+    rng = random.Random(f"{fixed_seed or hand_id}:{seq}:{seat}")
+    robot = get_robot(turn_clock.ROBOT if level == turn_clock.AWAY_MOVE else level, live=not fixed_seed)
+    return robot.choose(view, legal, rng)
+
+
 def _choose_and_submit(
-    hand_id: int, variant: Any, robots: dict[int, str], seed: Any, seq: int, state: Any
+    hand_id: int, variant: Any, robots: dict[int, str], fixed_seed: str | None, seq: int, state: Any
 ) -> bool | None:
     """The move of the first robot to act at ``state`` (``seq`` actions into the hand),
     submitted. True if made, False if no robot is to act, None if the state was behind."""
-    from games import services, turn_clock
-    from games.bots import get_robot, seat_view
+    from games import services
 
     if variant.is_over(state):
         return False
@@ -149,11 +166,7 @@ def _choose_and_submit(
         level = robots.get(seat)
         if not level:
             continue
-        legal = variant.legal_actions(state, seat)
-        view = seat_view(variant, state, seat)
-        rng = random.Random(f"{seed}:{seq}:{seat}")
-        robot = get_robot(turn_clock.ROBOT if level == turn_clock.AWAY_MOVE else level)
-        action = robot.choose(view, legal, rng)
+        action = robot_action(hand_id, variant, level, fixed_seed, seq, state, seat)
         try:
             services.submit_action(hand_id, seat, action, seq, robot=level)
         except services.Stale:

@@ -9,8 +9,16 @@ At a card decision with more than one real choice a ``Search``:
    to the end, through the rules core (the variant's ``playout``: the seat's payment);
 4. picks the card with the best mean, the same worlds being used for every candidate; it stops
    early once one card is clearly best (``CLEAR_Z`` standard errors of the paired
-   difference), and before one more world, as slow as the slowest so far, would pass its time
-   budget. Every other decision is the basic robot's.
+   difference), after its count of worlds in any case. Every other decision is the basic
+   robot's.
+
+The budget is a count: ``playout_budget`` playouts per decision (so many worlds). Only live
+play (``games.bots.LIVE``, the robot runner's tables whose seed is not fixed) adds a cap of wall
+time, ``time_budget`` seconds: the search then also stops before one more world, as slow as the
+slowest so far, would pass it, so that a busy machine keeps a table's robots quick. Without a
+``time_budget`` (None) no clock is read at all, and the choice is a function of the view and the
+``rng`` alone: the same seed gives the same play however loaded the machine is (tests, duels,
+the daily deal).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from games.rules.cards import HONOURS, PACK_54, card_points
 
 MIN_SAMPLES = 6
 MAX_SAMPLES = 40
-TIME_BUDGET = 0.18  # seconds per decision
+TIME_BUDGET = 0.18  # seconds of wall time per decision: live play's cap (games.bots.LIVE)
 CLEAR_Z = 3.0
 
 
@@ -33,15 +41,40 @@ class Policy(Protocol):
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str: ...
 
 
+def checked_budgets(playout_budget: int | None, time_budget: float | None) -> None:
+    """A clear error for a budget that is not a positive count of playouts, or a time cap that is
+    not a positive number of seconds (None: the default count; no clock)."""
+    if playout_budget is not None and (
+        isinstance(playout_budget, bool) or not isinstance(playout_budget, int) or playout_budget < 1
+    ):
+        raise ValueError(
+            f"playout_budget must be a positive number of playouts, not {playout_budget!r}"  # untranslated: programmer error  # noqa: E501
+        )
+    if time_budget is not None and (
+        isinstance(time_budget, bool) or not isinstance(time_budget, int | float) or not time_budget > 0
+    ):
+        raise ValueError(
+            f"time_budget must be a positive number of seconds or None (no clock), not {time_budget!r}"  # untranslated: programmer error  # noqa: E501
+        )
+
+
+def clock_started(time_budget: float | None) -> float | None:
+    """When a decision under a cap of wall time started; None (no clock read) without one."""
+    return None if time_budget is None else time.perf_counter()
+
+
 class Search:
     playout_budget = 160  # playouts per decision, shared among the candidates
     basic_policy: Callable[[], Policy]  # the variant's basic robot, for every other decision
 
     def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
+        """``playout_budget``: playouts per decision (None: the variant's); ``time_budget``: a cap
+        of wall time in seconds, for live play only (None: no clock is read)."""
+        checked_budgets(playout_budget, time_budget)
         self.basic = self.basic_policy()
         if playout_budget is not None:
             self.playout_budget = playout_budget
-        self.time_budget = TIME_BUDGET if time_budget is None else time_budget
+        self.time_budget = time_budget
 
     # The variant's part -------------------------------------------------------------------
 
@@ -63,7 +96,7 @@ class Search:
         return self.basic.choose(view, legal, rng)
 
     def choose_card(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
-        started = time.perf_counter()
+        started = clock_started(self.time_budget)
         sampler, world, cands = self.prepare(view, legal)
         if len(cands) == 1:
             return cands[0]
@@ -72,7 +105,7 @@ class Search:
             dealt = sampler.sample(rng)
             return None if dealt is None else world.fill(sampler, dealt)
 
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
+        samples = worlds(self.playout_budget, len(cands), MAX_SAMPLES)
         return best_on_average(
             cands,
             samples,
@@ -83,32 +116,45 @@ class Search:
         )
 
 
+def worlds(playout_budget: int, candidates: int, most: int) -> int:
+    """The worlds a search deals: its budget shared among the candidates, at most ``most``, and
+    at least ``MIN_SAMPLES`` (a budget smaller than that: the budget itself, a search this quick
+    being for tests of its paths, not of its play)."""
+    return max(min(MIN_SAMPLES, playout_budget), min(most, playout_budget // candidates))
+
+
 def best_on_average(
     cands: list[str],
     samples: int,
     sample: Callable[[], Any],
     value: Callable[[Any, str], float],
-    started: float,
-    time_budget: float,
+    started: float | None = None,
+    time_budget: float | None = None,
 ) -> str | None:
     """The candidate with the best mean ``value(world, candidate)`` over up to ``samples``
     worlds from ``sample()`` (None: no world could be dealt), every candidate tried in the same
-    worlds. It stops early once one is clearly best, and before one more world, as slow as the
-    slowest so far, would take it past ``time_budget`` seconds from ``started``; None when not
-    even one world was dealt."""
+    worlds. It stops early once one is clearly best; given a ``time_budget`` (live play), also
+    before one more world, as slow as the slowest so far, would take it past ``time_budget``
+    seconds from ``started``; None when not even one world was dealt. Without a time budget no
+    clock is read: the result is a function of the worlds alone."""
+    if time_budget is not None and started is None:
+        raise ValueError(
+            "a time budget needs the time the decision started"  # untranslated: programmer error
+        )
     values: list[list[float]] = [[] for _ in cands]
     slowest = 0.0
     for n in range(samples):
-        begun = time.perf_counter()
+        begun = 0.0 if time_budget is None else time.perf_counter()
         world = sample()
         if world is None:
             break
         for j, card in enumerate(cands):
             values[j].append(value(world, card))
-        now = time.perf_counter()
-        slowest = max(slowest, now - begun)
-        if now - started + slowest > time_budget:
-            break
+        if time_budget is not None and started is not None:
+            now = time.perf_counter()
+            slowest = max(slowest, now - begun)
+            if now - started + slowest > time_budget:
+                break
         if n + 1 >= MIN_SAMPLES and clear(values):
             break
     if not values[0]:

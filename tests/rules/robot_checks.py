@@ -1,6 +1,7 @@
 """Checks the robot tests of every variant share (tests/rules/test_*_robots.py): a robot's
 input names no hidden card (``Watched``), hidden cards do not change its choice, the strong
-robot answers legally and in time, and the duel command prints its report."""
+robot answers legally and in time, a clock that has always run out (``jumping_clock``), and the
+duel command prints its report."""
 
 from __future__ import annotations
 
@@ -8,17 +9,20 @@ import io
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from django.core.management import call_command
 
 from games.bots import BasicRobot, RandomRobot, StrongRobot, get_robot, seat_view
 from tests.rules.english import dumps
 from tests.rules.playout_checks import CARD_TOKEN
 
-# The strong robot's search with a tiny budget: the same code paths, fast enough for many hands.
-QUICK_STRONG = StrongRobot(playout_budget=8, time_budget=0.01)
+# The strong robot's search with a budget of one playout a decision (a count: no clock, so its choices
+# follow from the seed alone): the same code paths, fast enough for many hands.
+QUICK_STRONG = StrongRobot(playout_budget=1)
 
 ViewOf = Callable[[Any, Any, int], dict[str, Any]]
 
@@ -78,16 +82,17 @@ def assert_hidden_cards_do_not_matter(
 
 
 def unlimited_strong(playout_budget: int) -> StrongRobot:
-    """The strong robot without its time limit, so that only the view and the seed count."""
-    return StrongRobot(playout_budget=playout_budget, time_budget=60.0)
+    """The strong robot with a count of playouts and no cap of wall time (none is read), so that
+    only the view and the seed count."""
+    return StrongRobot(playout_budget=playout_budget)
 
 
 def assert_strong_answers_in_time(variant: Any, states: Iterable[Any], view_of: ViewOf = seat_view) -> None:
-    """The strong robot answers each position legally and keeps to its thinking budget (0.18 s
-    of wall time, then it stops sampling). Counted in this process's CPU time, so that other
-    work on the machine cannot make it fail; the bound is a budget kept, not a speed target
-    (those are in bench/)."""
-    robot = get_robot("strong")
+    """Live play's strong robot answers each position legally and keeps to its thinking budget
+    (0.18 s of wall time, then it stops sampling). Counted in this process's CPU time, so that
+    other work on the machine cannot make it fail; the bound is a budget kept, not a speed
+    target (those are in bench/)."""
+    robot = get_robot("strong", live=True)
     times = []
     for state in states:
         (seat,) = state.to_act
@@ -97,6 +102,29 @@ def assert_strong_answers_in_time(variant: Any, states: Iterable[Any], view_of: 
         times.append(time.process_time() - started)
         assert action in legal
     assert max(times) < 1.0 and sorted(times)[2] < 0.5, times
+
+
+class JumpingClock:
+    """Stands in for the clocks a search could read: each reading is a minute after the last,
+    as on a machine so loaded that any budget of wall time runs out at once. Counts the readings."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        self.now += 60.0
+        return self.now
+
+
+@contextmanager
+def jumping_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[JumpingClock]:
+    clock = JumpingClock()
+    with monkeypatch.context() as patch:
+        for name in ("perf_counter", "monotonic", "time", "process_time"):
+            patch.setattr(time, name, clock)
+        yield clock
 
 
 def duel_output(*arguments: str) -> str:

@@ -19,8 +19,10 @@ the cover for a 6, the wish, Bridge or not, the 8s next or spread during play) i
 4. scores a world by ``relative``: the others' mean penalty less its own (the lead it gains
    over the table), and picks the action with the best mean over the same worlds for every
    candidate (paired), stopping early once one action leads every other by ``search.CLEAR_Z``
-   standard errors of the paired difference, after ``MAX_SAMPLES`` worlds, and before a world
-   that would take it past its time budget (0.18 s).
+   standard errors of the paired difference, and after ``MAX_SAMPLES`` worlds (or its playout
+   budget's share); in live play only, also before a world that would take it past its cap of
+   wall time (``search.TIME_BUDGET``, 0.18 s). Without that cap no clock is read: a seeded
+   robot's choice is a function of its view and seed alone.
 
 The J-points choice is not searched (both choices move the winner's standing against every
 other player by the same amount; ``basic.jpoints``), nor the 8s choice once the round is over
@@ -30,7 +32,6 @@ other player by the same amount; ``basic.jpoints``), nor the 8s choice once the 
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from games.rules.base import Deal
@@ -39,7 +40,8 @@ from games.rules.bridge.pack import sort_cards
 from games.rules.bridge.state import BridgeState, Move, Phase, Setup, Stage
 from games.rules.bridge.state import evolve as evolve_state
 
-from ..search import MIN_SAMPLES, TIME_BUDGET, best_on_average
+from ..search import best_on_average, checked_budgets, clock_started
+from ..search import worlds as worlds_dealt
 from .basic import BasicPolicy, decide
 from .knowledge import lacks_for_cover, lacks_for_first, read
 from .outlook import expected_penalties
@@ -180,23 +182,25 @@ def searched(view: dict[str, Any], legal: list[str]) -> bool:
 
 
 class StrongPolicy:
-    """At most ``playout_budget`` playouts per decision, shared among the candidates, and
-    ``time_budget`` seconds; ``horizon``: moves played on before judging (None: to the end)."""
+    """At most ``playout_budget`` playouts per decision, shared among the candidates, and, in
+    live play only, ``time_budget`` seconds of wall time (None: no clock is read);
+    ``horizon``: moves played on before judging (None: to the end)."""
 
     horizon: int | None = HORIZON
 
     def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
+        checked_budgets(playout_budget, time_budget)
         self.basic = BasicPolicy()
         self.playout_budget = PLAYOUT_BUDGET if playout_budget is None else playout_budget
-        self.time_budget = TIME_BUDGET if time_budget is None else time_budget
+        self.time_budget = time_budget
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         if not searched(view, legal):
             return self.basic.choose(view, legal, rng)
-        started = time.perf_counter()
+        started = clock_started(self.time_budget)
         worlds = Worlds(view)
         cands = list(legal)
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.playout_budget // len(cands)))
+        samples = worlds_dealt(self.playout_budget, len(cands), MAX_SAMPLES)
 
         def value(state: BridgeState, action: str) -> float:
             after = engine.apply(state, worlds.me, action)

@@ -12,7 +12,8 @@ At a card decision with more than one real choice it:
    through the rules core (``play.apply_play``), scoring with the core's own ``HandResult``;
 4. picks the card with the best mean payment for its seat (its side's card points / 100
    break ties), the same worlds being used for every candidate; it stops early once one card
-   is clearly best, and always within its time budget.
+   is clearly best, and always within its playout budget (live play: its cap of wall time too;
+   ``search``).
 
 Cards that are equivalent (touching trumps or pips of one suit with nothing unplayed between
 them outside the own hand; never an honour or the called card) are one candidate. Every other

@@ -15,7 +15,8 @@ At a card decision with more than one real choice it:
    rules core (``play.apply_play``), scoring with the core's own ``HandResult``;
 4. picks the card with the best mean payment for its seat (its side's card points break
    ties), the same worlds being used for every candidate; it stops early once one card is
-   clearly best, and always within a time budget.
+   clearly best, and always within its playout budget (live play: its cap of wall time too;
+   ``search``).
 
 Tarokks that touch (nothing unplayed between them outside the own hand) are one candidate.
 Every other decision (bidding, discards, the call, announcements) is the basic robot's.

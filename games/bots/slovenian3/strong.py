@@ -14,10 +14,11 @@ At a card decision with more than one real choice it:
 3. plays each candidate card followed by the basic robot's play for every seat to the end,
    through the rules core (``play.apply_play``: every obligation, the early end, the scoring);
 4. picks the card with the best mean value for its seat, the same worlds being used for every
-   candidate; it stops early once one card is clearly best, and always within its time
-   budget. The value is the seat's payment less the mean of the other two (the scores are not
-   zero-sum: an opponent of the declarer scores 0 whatever happens, and plays to keep the
-   declarer's score down), plus a hundredth of its side's card points (klop: less its own).
+   candidate; it stops early once one card is clearly best, and always within its playout
+   budget (live play: its cap of wall time too; ``search``). The value is the seat's payment
+   less the mean of the other two (the scores are not zero-sum: an opponent of the declarer
+   scores 0 whatever happens, and plays to keep the declarer's score down), plus a hundredth
+   of its side's card points (klop: less its own).
 
 Cards that are equivalent (one-point cards of one suit with nothing unplayed between them
 outside the own hand; never a trula card) are one candidate (``search.candidates``). Every
