@@ -6,6 +6,8 @@ and any key finishes the motion, and every page has an icon (no 404)."""
 
 from __future__ import annotations
 
+import re
+
 from tests.browser.conftest import open_table_as_guest
 from tests.browser.test_play_in_browser import take_one_action
 
@@ -58,7 +60,7 @@ def test_the_focus_survives_pushes_and_the_title_says_your_turn(site, browser):
     page.wait_for_function(MY_TURN + " && document.querySelector('#controls [data-action]')", timeout=20_000)
     # Your turn, seen from another tab: the title and the icon.
     assert page.title() == f"● Your turn · Table {code} · Tarokk"
-    assert page.locator("#favicon").get_attribute("href").endswith("/img/favicon-turn.svg")
+    assert re.search(r"/img/favicon-turn\.[0-9a-f]{12}\.svg$", page.locator("#favicon").get_attribute("href"))
 
     # A push replaces the focused button (the last choice, so not the first one by chance): its
     # new copy has the focus.
@@ -80,13 +82,16 @@ def test_the_focus_survives_pushes_and_the_title_says_your_turn(site, browser):
     page.evaluate("() => { window.__focus = []; }")
     page.keyboard.press(second.get_attribute("data-key"))
     page.wait_for_function(f"() => document.querySelector('#status').dataset.seq != '{seq}'")
-    # Not your turn any more: the title and the icon are back.
-    page.wait_for_function(
-        "() => !document.title.startsWith('●') || document.querySelector('#status[data-your-turn]')"
-    )
-    if not page.evaluate(MY_TURN):
-        assert page.title() == f"Table {code} · Tarokk"
-        assert page.locator("#favicon").get_attribute("href").endswith("/img/favicon.svg")
+    # Not your turn any more: the title and the icon are back. The title follows the status a
+    # moment after a push: read the three together, once they agree.
+    title, yours, icon = page.wait_for_function(
+        f"() => {{ const yours = {YOURS}; const title = document.title;"
+        " return title.startsWith('●') === yours"
+        " && [title, yours, document.querySelector('#favicon').getAttribute('href')]; }"
+    ).json_value()
+    if not yours:
+        assert title == f"Table {code} · Tarokk"
+        assert re.search(r"/img/favicon\.[0-9a-f]{12}\.svg$", icon)
 
     # Robots move (pushes replace the fragments); the focus never falls to the page's body,
     # and when a choice is yours again, the focus is on one.
@@ -108,7 +113,7 @@ def test_the_focus_survives_pushes_and_the_title_says_your_turn(site, browser):
 
 def test_the_keys_help_is_a_modal_dialog_that_gives_the_focus_back(site, browser):
     page, code, errors = open_table(browser, site)
-    page.locator("#drawer-rules summary").click()  # the tools lie in the Rules panel
+    page.locator("#drawer-rules > summary").click()  # the tools lie in the Rules panel
     opener = page.locator("#keys-open")
     opener.focus()
     page.keyboard.press("?")
@@ -128,7 +133,7 @@ def test_the_keys_help_is_a_modal_dialog_that_gives_the_focus_back(site, browser
     page.keyboard.press("Escape")
     assert page.locator(".table-rules").get_attribute("open") is None
     # The button opens it too, and Close gives the focus back to it.
-    page.locator("#drawer-rules summary").click()
+    page.locator("#drawer-rules > summary").click()
     opener.click()
     assert dialog.is_visible()
     page.locator("#keys-close").click()
@@ -139,7 +144,7 @@ def test_the_keys_help_is_a_modal_dialog_that_gives_the_focus_back(site, browser
 
 def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
     page, code, errors = open_table(browser, site)
-    page.locator("#drawer-rules summary").click()  # the tools lie in the Rules panel
+    page.locator("#drawer-rules > summary").click()  # the tools lie in the Rules panel
     toggle = page.locator("#sound-toggle")
     assert toggle.get_attribute("aria-pressed") == "false"
     sound = page.request.get(site.url + toggle.get_attribute("data-sound"))
@@ -161,7 +166,7 @@ def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
     )
     if not page.locator("#result h2").count():
         assert page.evaluate("() => window.__plays") >= 1
-    page.locator("#drawer-rules summary").click()
+    page.locator("#drawer-rules > summary").click()
     page.locator("#sound-toggle").click()
     assert page.evaluate("() => localStorage.getItem('tarokk.turnSound')") == "off"
     assert not errors, errors
