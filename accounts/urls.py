@@ -1,8 +1,5 @@
 from django.urls import path
 
-from . import trick_pause, views
+from . import views
 
-urlpatterns = [
-    path("guest/", views.guest, name="guest"),
-    path("trick-pause", trick_pause.choose, name="trick-pause"),
-]
+urlpatterns = [path("guest/", views.guest, name="guest")]
