@@ -161,10 +161,10 @@ def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
     # On: the next time your turn starts, the chime plays.
     page.wait_for_function(MY_TURN + " && document.querySelector('#controls [data-action]')", timeout=20_000)
     take_one_action(page)
-    page.wait_for_function(
-        f"() => {YOURS} && window.__plays >= 1 || document.querySelector('#result h2')", timeout=20_000
-    )
-    if not page.locator("#result h2").count():
+    # Your turn again, or the hand is over (a result, or a hand thrown in waiting for the next deal).
+    over = "document.querySelector('#result h2') || document.querySelector('#next-hand')"
+    page.wait_for_function(f"() => {YOURS} && window.__plays >= 1 || {over}", timeout=20_000)
+    if not page.evaluate(f"() => !!({over})"):
         assert page.evaluate("() => window.__plays") >= 1
     page.locator("#drawer-rules > summary").click()
     page.locator("#sound-toggle").click()
