@@ -15,11 +15,15 @@ def junit(path: Path, cases: list[tuple[str, str, float]]) -> None:
     """A JUnit file of ``(name, outcome, seconds)`` cases; outcome: passed, failed, skipped."""
     body = []
     for name, outcome, seconds in cases:
-        inner = {"failed": '<failure message="boom"/>', "skipped": '<skipped message="no redis"/>'}
+        inner = {
+            "failed": '<failure message="boom"/>',
+            "skipped": '<skipped message="no redis"/>',
+            "xfailed": '<skipped type="pytest.xfail" message="a known gap"/>',
+        }
         inner = inner.get(outcome, "")
         body.append(f'<testcase classname="tests.x" name="{name}" time="{seconds}">{inner}</testcase>')
     failures = sum(1 for c in cases if c[1] == "failed")
-    skipped = sum(1 for c in cases if c[1] == "skipped")
+    skipped = sum(1 for c in cases if c[1] in ("skipped", "xfailed"))
     path.write_text(
         f'<testsuites><testsuite tests="{len(cases)}" failures="{failures}" errors="0" '
         f'skipped="{skipped}">{"".join(body)}</testsuite></testsuites>'
@@ -79,3 +83,10 @@ def test_a_missing_report_is_a_failure(tmp_path):
     assert done.returncode == 1
     assert "browser.xml is missing or unreadable" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "1 passed, 1 failed, 0 skipped"
+
+
+def test_an_expected_failure_ran_and_does_not_fail_ci(tmp_path):
+    junit(tmp_path / "embedded.xml", [("test_a", "passed", 0.5), ("test_gap", "xfailed", 0.1)])
+    done = report(tmp_path, "embedded 3 0\n", ci=True)
+    assert done.returncode == 0, done.stdout
+    assert "never" not in done.stdout and "every run" not in done.stdout
