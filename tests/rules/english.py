@@ -37,6 +37,15 @@ def said(value: Any) -> str:
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
+def spelled(value: Any) -> list[Any]:
+    """``json.dumps``'s ``default`` for the card checks: a message as its id and parameters, as
+    the rules made it (cheaper than its English text, and stricter: a card id passed to a
+    message is scanned as the id, whatever name the message would give it)."""
+    if isinstance(value, Msg):
+        return [value.text, value.plural, value.context, value.params]
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
 def dumps(value: Any) -> str:
     """``value`` (a view, a log) as JSON text, its messages in English: what a card check reads."""
     return json.dumps(value, default=said)

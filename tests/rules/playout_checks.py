@@ -28,14 +28,14 @@ from typing import Any, TypeVar
 
 from games.history.transfer import read_hand, write_hand
 from games.rules import Deal, HandContext, IllegalAction, replay
-from tests.rules.english import said
+from tests.rules.english import spelled
 
 WORKERS = 2
 # A tarot card id in a view's JSON (Bridge's cards have their own pattern).
 CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
-# A view or log as JSON text, its messages in English (what the card checks read).
+# A view or log as JSON text, its messages as their ids and parameters (what the card checks read).
 ENCODE = json.JSONEncoder(
-    check_circular=False, separators=(",", ":"), ensure_ascii=False, default=said
+    check_circular=False, separators=(",", ":"), ensure_ascii=False, default=spelled
 ).encode
 
 Tally = TypeVar("Tally")

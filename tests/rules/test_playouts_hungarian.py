@@ -41,7 +41,7 @@ from games.bots import RandomRobot, seat_view
 from games.rules import AUDIENCE, Deal, HandContext, replay
 from games.rules.cards import PACK_42
 from games.rules.hungarian import HUNGARIAN, HungarianState, Phase
-from tests.rules.english import english, said
+from tests.rules.english import english, spelled
 from tests.rules.playout_checks import file_round_trip
 
 HANDS = 2000  # at four seats; half as many at five
@@ -51,7 +51,7 @@ SEED = 20240601
 # Every token that could be a card id (a superset: matches are intersected with real cards).
 CARD_TOKEN = re.compile(r"[HDSCT][KQRJ0-9]+")
 ENCODE = json.JSONEncoder(
-    check_circular=False, separators=(",", ":"), ensure_ascii=False, default=said
+    check_circular=False, separators=(",", ":"), ensure_ascii=False, default=spelled
 ).encode
 
 

@@ -31,7 +31,8 @@ from tests.web.bridge_helpers import (
 from tests.web.helpers import client_for, data_cards
 from tests.web.sockets import connect, drain
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A game played through its pages: embedded phase only (see pyproject.toml's game_pages marker).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.game_pages]
 
 ACTION_ATTR = re.compile(r'<button[^>]*data-action="([^"]+)"[^>]*>')
 

@@ -14,7 +14,8 @@ from games.models import Hand, Room
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from, json_strings
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A game played through its pages: embedded phase only (see pyproject.toml's game_pages marker).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.game_pages]
 
 ACTION_ATTR = re.compile(r'<button[^>]*data-action="([^"]+)"[^>]*>')
 OPTION_ATTR = re.compile(r'<option value="(cut:\d+)"')

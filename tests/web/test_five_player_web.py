@@ -18,7 +18,8 @@ from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from, json_strings, open_table, play_until_over
 from tests.web.sockets import connect, drain
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A game played through its pages: embedded phase only (see pyproject.toml's game_pages marker).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.game_pages]
 
 
 @pytest.fixture

@@ -289,6 +289,7 @@ def test_an_older_render_than_the_page_shows_sends_nothing():
     assert set(fragments(shown.news(consumers.Live(context), full=True))) == set(pages.LIVE_PARTIALS)
 
 
+@pytest.mark.game_pages
 @pytest.mark.parametrize("variant", ["hungarian", "czech"])
 def test_the_live_partials_escape_what_players_type_and_show_them_as_the_page_does(variant):
     """The live partials are Jinja2 templates (tarokk_site/jinja2.py): names a player chose
@@ -491,6 +492,7 @@ class EveryPartial(consumers.Live):
         self.inputs = {}
 
 
+@pytest.mark.game_pages
 @pytest.mark.parametrize("variant", ["hungarian", "czech", "slovenian3", "bridge"])
 def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one_shows(variant):
     """After every move of whole random hands, for every seat and the audience (a watcher, and an

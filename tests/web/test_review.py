@@ -16,7 +16,8 @@ from games.tables import seating
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A game played through its pages: embedded phase only (see pyproject.toml's game_pages marker).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.game_pages]
 
 REVIEW = re.compile(r'<section id="review"[^>]*>.*?</section>', re.S)
 

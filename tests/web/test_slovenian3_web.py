@@ -30,7 +30,8 @@ from tests.deals import (
 from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from, json_strings
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A game played through its pages: embedded phase only (see pyproject.toml's game_pages marker).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.game_pages]
 
 SLOVENIAN = get_variant("slovenian3")
 BUTTON = re.compile(r'<button[^>]*data-action="([^"]+)"[^>]*>(.*?)</button>', re.S)

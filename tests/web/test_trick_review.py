@@ -29,7 +29,8 @@ from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards
 from tests.web.sockets import connect, drain
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A game played through its pages: embedded phase only (see pyproject.toml's game_pages marker).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.game_pages]
 
 # Every game that has the option (found from the data, not listed by name).
 REVIEWING = sorted(key for key, v in VARIANTS.items() if any(o.name == "trick_review" for o in v.options))
