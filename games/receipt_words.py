@@ -5,7 +5,7 @@ it: "Your side took 41 of 94 card points: lost", "Pagát ultimó: the opponents'
 it and failed". The viewer's own seat reads "you" and the viewer's side "your side"; anyone
 else (a watcher, the learn pages) reads the players' names. Every sentence is one whole
 message of the catalogue, so each language writes it in its own word order; the sides are
-singular nouns ("your side", "the declarer side (Anna, Robot 3)") in every language, so one
+singular nouns ("your side", "the declarer side, Anna and Robot 3,") in every language, so one
 sentence fits them all.
 """
 
@@ -85,10 +85,18 @@ class _People:
         members = self.sides.get(side or "", [])
         if self.me is not None and self.me in members:
             return pgettext("receipt", "your side")
-        names = ", ".join(self.name(s) for s in members)
+        names = self.listed(members)
+        # The names in apposition, between commas: "the declarer side, Anna and Csaba, took ...".
         if side == DECLARER:
-            return _("the declarer side (%(names)s)") % {"names": names} if names else _("the declarer side")
-        return _("the opponents' side (%(names)s)") % {"names": names} if names else _("the opponents' side")
+            return _("the declarer side, %(names)s,") % {"names": names} if names else _("the declarer side")
+        return _("the opponents' side, %(names)s,") % {"names": names} if names else _("the opponents' side")
+
+    def listed(self, seats: Sequence[int]) -> str:
+        """ "Anna", "Anna and Csaba", "Béla, Csaba and Dóra"."""
+        names = [self.name(s) for s in seats]
+        if len(names) < 2:
+            return "".join(names)
+        return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
     def sentence(self, row: ReceiptRow) -> str:
         item = str(row.item.title)

@@ -57,14 +57,14 @@ def test_a_hungarian_result_reads_as_what_happened_to_you():
     ]
     # Dóra reads her own tarokks as hers, and the declarer side by its players' names.
     assert said(hungarian_result(), "hungarian", me=3)[1:] == [
-        "Pagát ultimó: the declarer side (Anna, Csaba) announced it and made it",
+        "Pagát ultimó: the declarer side, Anna and Csaba, announced it and made it",
         "8 tarokks in your hand: each other player pays you 1",
     ]
 
 
 def test_a_watcher_reads_names_and_a_hungarian_reads_hungarian():
     assert said(hungarian_result(), "hungarian", me=None)[0] == (
-        "The declarer side (Anna, Csaba) took 41 of 94 card points: lost"
+        "The declarer side, Anna and Csaba, took 41 of 94 card points: lost"
     )
     assert said(hungarian_result(), "hungarian", me=0, language="hu") == [
         "A te oldalad 94 kártyapontból 41 pontot vitt el: vesztett",
@@ -83,13 +83,13 @@ def test_a_czech_result_says_the_silent_i_on_the_end_and_a_money_card():
         False, (0, 0, 0, 0), "partner", 0, 2, (0, 2), (50, 56), scored.game_winner, items, scored.value
     )
     assert said(result, "czech", me=1) == [
-        "The declarer side (Anna, Csaba) took 50 of 106 card points: lost",
+        "The declarer side, Anna and Csaba, took 50 of 106 card points: lost",
         "I on the end: your side made it without announcing it",
         "Trul in the hand of Csaba: each other player pays them 2",
     ]
     assert said(result, "czech", me=2, language="cs") == [
         "Vaše strana získala karetní body: 50 z celkem 106 – prohra",
-        "Pagát na konec: strana protihráčů (Béla, Dóra) splnila bez hlášení",
+        "Pagát na konec: strana protihráčů, Béla a Dóra, splnila bez hlášení",
         "Trul ve vaší ruce: každý ostatní hráč vám platí 2",
     ]
 
@@ -118,14 +118,14 @@ def test_a_slovenian_three_a_beggar_and_klop_in_words():
         "Pagat ultimo: your side announced it and made it",
     ]
     assert said(result, "slovenian3", me=1, seats=3, language="sl")[2] == (
-        "Pagat ultimo: igralčeva stran (Anna) je napovedala in izpolnila"
+        "Pagat ultimo: igralčeva stran, Anna, je napovedala in izpolnila"
     )
     beggar = slovenian.score(slovenian.Outcome(contract="beggar", value=70, declarer=1, declarer_tricks=1))
     result = HandResult(
         False, beggar.payments, "beggar", 1, None, (1,), items=beggar.items, value=beggar.value
     )
     assert said(result, "slovenian3", me=0, seats=3) == [
-        "Beggar: the declarer side (Béla) played it and lost"
+        "Beggar: the declarer side, Béla, played it and lost"
     ]
     # Klop: Anna took no trick (+70), so nobody else scores; Csaba took 50 (−70).
     klop = slovenian.score(
