@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games.rules.base import HandResult, ScoredItem
+from games.rules.bridge.scoring import HAND_POINTS_ITEM, J_POINTS_ITEM
 from games.rules.receipt import DECLARER, Kind, ReceiptRow, receipt_rows
 from games.rules.words import from_json
 
@@ -59,7 +60,7 @@ def _result_of(r: Mapping[str, Any]) -> HandResult:
         declarer=declarer,
         partner=r.get("partner"),
         declarer_side=side,
-        card_points=tuple(r.get("card_points") or (0, 0)),  # type: ignore[arg-type]
+        card_points=tuple(r.get("card_points") or (0, 0)),
         items=items,
         value=int(r.get("value", 0)),
     )
@@ -168,7 +169,7 @@ def bridge_round_sentences(
     said = []
     for seat in range(len(result.payments)):
         lines = [item for item in result.items if item.seat == seat]
-        points = sum(item.base for item in lines if item.name == "hand points")
+        points = sum(item.base for item in lines if item.name == HAND_POINTS_ITEM)
         count = len((hands[seat] if seat < len(hands) else None) or ())
         mine = seat == people.me
         if not count:
@@ -190,7 +191,7 @@ def bridge_round_sentences(
                 count,
             ) % {"name": people.name(seat), "count": count, "points": points}
         for item in lines:
-            if item.name != "J points":
+            if item.name != J_POINTS_ITEM:
                 continue
             if item.amount < 0:
                 jpoints = _("J points: %(amount)s off the total") % {"amount": -item.amount}

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .base import HandResult, ScoredItem
+from .slovenian3 import scoring as slovenian
 
 DECLARER, OPPONENTS = "declarer", "opponents"
 SIGN = {DECLARER: 1, OPPONENTS: -1}
@@ -56,7 +57,16 @@ class ReceiptRow:
 # Slovenian (slovenian3.md §10): the lines whose ``side`` is whose they are; any other line of
 # a hand with a declarer is the contract's own line (beggar, solo without, ...), named by the
 # contract, whose ``side`` is the side that gained it.
-_SLOVENIAN_SIDE_OWNED = frozenset({"trula", "kings", "pagat ultimo", "game", "difference", "radelc"})
+_SLOVENIAN_SIDE_OWNED = frozenset(
+    {
+        slovenian.TRULA,
+        slovenian.KINGS,
+        slovenian.ULTIMO,
+        slovenian.GAME,
+        slovenian.DIFFERENCE,
+        slovenian.RADELC,
+    }
+)
 _SLOVENIAN_BASE = 35  # the difference counts from 35 card points (§10.2)
 
 
@@ -74,15 +84,15 @@ def _row(result: HandResult, item: ScoredItem, variant: str) -> ReceiptRow:
     if item.name == "game":
         return ReceiptRow(Kind.GAME, item, side=item.side, points=points, total=points + opponents)
     if variant == "slovenian3":
-        if item.name == "difference":
+        if item.name == slovenian.DIFFERENCE:
             return ReceiptRow(
                 Kind.DIFFERENCE, item, side=DECLARER, points=points, margin=points - _SLOVENIAN_BASE
             )
-        if item.name == "radelc":
+        if item.name == slovenian.RADELC:
             return ReceiptRow(Kind.DOUBLING, item, side=item.side)
-        if item.name == "valat" and item.announced:  # the declarer's, made when it gained
+        if item.name == slovenian.VALAT and item.announced:  # the declarer's, made when it gained
             return ReceiptRow(Kind.ITEM, item, side=DECLARER, made=item.side == DECLARER)
-        if item.name not in _SLOVENIAN_SIDE_OWNED and item.name != "valat":
+        if item.name not in _SLOVENIAN_SIDE_OWNED and item.name != slovenian.VALAT:
             return ReceiptRow(Kind.CONTRACT, item, side=DECLARER, made=item.side == DECLARER)
     if variant == "hungarian" and item.name.endswith(" tarokks"):
         return ReceiptRow(Kind.COUNT, item, side=item.side)
