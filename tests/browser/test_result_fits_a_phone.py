@@ -1,10 +1,10 @@
 """The result, the score drawer and the ratings page fit a phone (issue 35: "on the phone the
 result's Amount column and the score drawer are cut off").
 
-A guest plays one Hungarian hand against robots (its moves posted straight to the table, the
-first legal one, bidding when it may, so the hand is played rather than thrown in); then at
-390x844 and at 1366x800 the result panel with its receipt, the open score drawer, and the
-ratings pages (the explanation, a leaderboard and the guest's profile with a rating) neither
+A guest plays one Hungarian hand, and one Bridge round, against robots (its moves posted
+straight to the table, bidding when it may, so the hand is played rather than thrown in); then
+at 390x844 and at 1366x800 the result panel with its receipt in words, the open score drawer,
+and the ratings pages (the explanation, a leaderboard and a profile with a rating) neither
 scroll sideways nor cut any of their elements. Screenshots go to
 test-artifacts/screenshots/result/ for people to look at."""
 
@@ -71,6 +71,41 @@ def shoot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+def result_and_drawer_fit(page, site, code: str, where: str) -> None:
+    """The table's result (its receipt, in words) and its open score drawer fit the screen."""
+    page.goto(site.url + f"/r/{code}/")
+    page.wait_for_selector("#result .receipt .said")
+    page.locator("#result").scroll_into_view_if_needed()
+    assert_fits(page, "#result", f"{where} result")
+    shoot(page, f"result-{where}")
+    page.locator("#drawer-score > summary").click()
+    page.wait_for_selector("#drawer-score .drawer-body .scoreboard table")
+    page.wait_for_function(SETTLED)  # the drawer slides in
+    assert_fits(page, "#drawer-score .drawer-body", f"{where} score drawer")
+    page.screenshot(path=str(SHOTS / f"score-drawer-{where}.png"))
+
+
+@pytest.mark.browser
+def test_a_bridge_round_count_and_its_score_fit_a_phone(site, browser):
+    """Bridge's round count says per seat what it keeps, in words, on a phone too."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    try:
+        page.goto(site.url + "/")
+        page.get_by_role("button", name="Play as guest").first.click()
+        page.locator('.new-room select[name="variant"]').select_option("bridge")
+        page.locator("#robots").select_option(index=0)  # robots in every other seat
+        page.locator("#new-room").click()
+        page.wait_for_url("**/r/*/")
+        code = page.url.rstrip("/").split("/")[-1]
+        assert page.evaluate(PLAY_OUT, code), "no round was scored"
+        for size, viewport in VIEWPORTS.items():
+            page.set_viewport_size(viewport)
+            result_and_drawer_fit(page, site, code, f"bridge-{size}")
+    finally:
+        context.close()
+
+
 @pytest.mark.browser
 def test_the_result_the_score_drawer_and_the_ratings_fit_a_phone(site, browser):
     context = browser.new_context(viewport=VIEWPORTS["phone"])
@@ -78,8 +113,6 @@ def test_the_result_the_score_drawer_and_the_ratings_fit_a_phone(site, browser):
     try:
         code = open_table_as_guest(page, site)
         assert page.evaluate(PLAY_OUT, code), "no hand was scored"
-        page.reload()
-        page.wait_for_selector("#result .receipt .said")
         # A player with a long name and a rating: the leaderboard's and the profile's tables at
         # their widest.
         name = "Bartholomew_Vanderbilt-Szentgyörgyi"
@@ -95,18 +128,7 @@ def test_the_result_the_score_drawer_and_the_ratings_fit_a_phone(site, browser):
         profile = f"/profile/{name}/"
         for size, viewport in VIEWPORTS.items():
             page.set_viewport_size(viewport)
-            page.goto(site.url + f"/r/{code}/")
-            page.wait_for_selector("#result .receipt .said")
-            page.locator("#result").scroll_into_view_if_needed()
-            assert_fits(page, "#result", f"{size} result")
-            shoot(page, f"result-{size}")
-            page.locator("#drawer-score > summary").click()
-            page.wait_for_selector("#drawer-score .drawer-body .scoreboard table")
-            page.wait_for_function(SETTLED)  # the drawer slides in
-            assert_fits(page, "#drawer-score .drawer-body", f"{size} score drawer")
-            body = page.locator("#drawer-score .drawer-body").bounding_box()
-            assert body["x"] >= 0 and body["x"] + body["width"] <= viewport["width"] + 0.5, body
-            page.screenshot(path=str(SHOTS / f"score-drawer-{size}.png"))
+            result_and_drawer_fit(page, site, code, f"hungarian-{size}")
             for name, path in (
                 ("ratings", "/leaderboard/"),
                 ("leaderboard", "/leaderboard/hungarian/"),
