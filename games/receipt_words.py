@@ -25,11 +25,15 @@ from games.rules.words import from_json
 
 
 def receipt_sentences(
-    r: Mapping[str, Any], seat_rows: Sequence[Mapping[str, Any]], variant: str | None
+    r: Mapping[str, Any],
+    seat_rows: Sequence[Mapping[str, Any]],
+    variant: str | None,
+    sitter: int | None = None,
 ) -> list[str]:
-    """For each of the result view ``r``'s lines, in order, what happened in one sentence."""
+    """For each of the result view ``r``'s lines, in order, what happened in one sentence
+    (``sitter``: a seat that sat the hand out, on neither side)."""
     result = _result_of(r)
-    people = _People(result, seat_rows)
+    people = _People(result, seat_rows, sitter)
     return [people.sentence(row) for row in receipt_rows(result, variant or "")]
 
 
@@ -69,10 +73,12 @@ def _result_of(r: Mapping[str, Any]) -> HandResult:
 class _People:
     """Who the sides and seats of one result are, as this viewer says them."""
 
-    def __init__(self, result: HandResult, seat_rows: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(
+        self, result: HandResult, seat_rows: Sequence[Mapping[str, Any]], sitter: int | None = None
+    ) -> None:
         self.names = {row["index"]: row["label"] for row in seat_rows}
         self.me = next((row["index"] for row in seat_rows if row.get("is_me")), None)
-        seats = sorted(set(self.names) | set(range(len(result.payments))))
+        seats = sorted((set(self.names) | set(range(len(result.payments)))) - {sitter})
         self.sides = {
             DECLARER: [s for s in seats if s in result.declarer_side],
             "opponents": [s for s in seats if s not in result.declarer_side],

@@ -300,10 +300,13 @@ def item_label(item: str, variant: str | None = None) -> str:
 
 
 @register.filter
-def receipt_sentences(r: Any, rows: list[dict[str, Any]], variant: str | None = None) -> list[str]:
-    """``{% set said = r|receipt_sentences(seat_rows) %}``: each receipt line in words
-    (games.receipt_words), "you" for the viewer's own seat and side."""
-    return receipt_words.receipt_sentences(r, rows or [], variant)
+def receipt_sentences(
+    r: Any, rows: list[dict[str, Any]], sitter: int | None = None, variant: str | None = None
+) -> list[str]:
+    """``{% set said = r|receipt_sentences(seat_rows, view.sitter) %}``: each receipt line in
+    words (games.receipt_words), "you" for the viewer's own seat and side; ``sitter``, a seat
+    that sat the hand out (Hungarian at five), is on neither side."""
+    return receipt_words.receipt_sentences(r, rows or [], variant, sitter)
 
 
 @register.filter

@@ -73,6 +73,23 @@ def test_a_watcher_reads_names_and_a_hungarian_reads_hungarian():
     ]
 
 
+def test_the_dealer_who_sat_a_five_player_hand_out_is_on_neither_side():
+    # Hungarian at five: Erik (seat 4) dealt and sat out, and reads the hand as a watcher does;
+    # Anna and Csaba declared, Béla and Dóra took the trull without announcing it.
+    outcome = hungarian.Outcome(game_value=1, card_points=(50, 44), tricks=(5, 4), trull="opponents")
+    scored = hungarian.score(outcome)
+    result = HandResult(
+        False, (0,) * 5, "three", 0, 2, (0, 2), (50, 44), "declarer", scored.items, scored.value
+    )
+    seats = [*rows(None), {"index": 4, "label": "Erik", "is_me": True}]
+    with translation.override("en"):
+        said = receipt_sentences(result.view(), seats, "hungarian", sitter=4)
+    assert said == [
+        "The declarer side, Anna and Csaba, took 50 of 94 card points: won",
+        "Trull: the opponents' side, Béla and Dóra, made it without announcing it",
+    ]
+
+
 def test_a_czech_result_says_the_silent_i_on_the_end_and_a_money_card():
     # A partner game, Anna and Csaba take 50 of 106 (d = 3, a = 26 → 3: lost); Béla played T1
     # alone to trick 12 without calling it; Csaba held a trul.
