@@ -74,8 +74,9 @@ def shoot(page, name: str) -> None:
 def result_and_drawer_fit(page, site, code: str, where: str) -> None:
     """The table's result (its receipt, in words) and its open score drawer fit the screen."""
     page.goto(site.url + f"/r/{code}/")
+    page.wait_for_selector("#connection.ok")  # the socket's first push may swap the result in again
     page.wait_for_selector("#result .receipt .said")
-    page.locator("#result").scroll_into_view_if_needed()
+    page.evaluate("() => document.querySelector('#result').scrollIntoView()")
     assert_fits(page, "#result", f"{where} result")
     shoot(page, f"result-{where}")
     page.locator("#drawer-score > summary").click()
