@@ -56,6 +56,7 @@ VARIANT_FILTERS = (
     "kontra_word",
     "log_items",
     "log_text",
+    "receipt_sentences",
 )
 
 

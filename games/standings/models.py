@@ -76,6 +76,17 @@ class Rating(models.Model):
     def __str__(self) -> str:
         return f"{self.user_id} {self.variant} {self.mu:.1f}±{self.sigma:.1f}"
 
+    # The range the player's skill most likely lies in (three sigmas either side of mu, so the
+    # rating, the ordinal, is its low end): the pages show it in words ("likely between 17.8 and
+    # 44.8") instead of "μ ± σ"; it narrows as the player plays.
+    @property
+    def likely_low(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    @property
+    def likely_high(self) -> float:
+        return self.mu + 3 * self.sigma
+
 
 class RatedMatch(models.Model):
     """A rated match whose standing has changed the ratings: counted once, however often the

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 from markupsafe import escape as markup_escape
 
+from games import receipt_words
 from games import vocabulary as words
 from games.rules.czech.deal import STYLE_NAMES
 from games.rules.words import Msg
@@ -296,6 +297,22 @@ def _action_label(action: str, variant: str | None, language: str | None) -> str
 @register.filter
 def item_label(item: str, variant: str | None = None) -> str:
     return str(vocabulary(variant).items.get(item, item.replace("-", " ")))
+
+
+@register.filter
+def receipt_sentences(
+    r: Any, rows: list[dict[str, Any]], sitter: int | None = None, variant: str | None = None
+) -> list[str]:
+    """``{% set said = r|receipt_sentences(seat_rows, view.sitter) %}``: each receipt line in
+    words (games.receipt_words), "you" for the viewer's own seat and side; ``sitter``, a seat
+    that sat the hand out (Hungarian at five), is on neither side."""
+    return receipt_words.receipt_sentences(r, rows or [], variant, sitter)
+
+
+@register.filter
+def bridge_round_sentences(r: Any, hands: Any, rows: list[dict[str, Any]]) -> list[str]:
+    """Bridge: per seat, what the round's count charges it, in words (games.receipt_words)."""
+    return receipt_words.bridge_round_sentences(r, hands or [], rows or [])
 
 
 @register.filter

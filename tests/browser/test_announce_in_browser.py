@@ -106,10 +106,10 @@ def test_a_guest_says_kontra_and_announces_by_clicking_and_checks_the_receipt(si
     assert game.get_attribute("data-kontra-level") in {"1", "2", "3", "4"}
     assert "kontra" in game.text_content()  # in the folded Announcements fact, a tap away
 
-    # The receipt: each line's base × multiplier, the kontra'd game, the announced bonus, V.
+    # The receipt: each line in words with its base × multiplier, the kontra'd game, the announced bonus, V.
     rows = player.locator("#result .receipt tbody tr")
     texts = [rows.nth(i).inner_text() for i in range(rows.count())]
-    assert any("(announced)" in t for t in texts), texts
+    assert any("announced it" in t for t in texts), texts  # "Trull: your side announced it and made it"
     game_line = player.locator('#result .receipt tr[data-item="game"]')
     if game_line.count():
         assert "kontra level" in game_line.inner_text()

@@ -115,3 +115,17 @@ def test_it_shows_the_leaderboard_to_everyone_best_first():
     assert client_for(None).get("/leaderboard/chess/").status_code == 404
     html = render_to_string("games/_ratings.html", profile_sections(janos))
     assert 'data-rating-game="czech"' in html and "<td>2</td>" in html  # janos is second
+
+
+def test_it_explains_ratings_in_words_not_symbols():
+    # mu 30, sigma 2: the rating is mu − 3 sigma = 24.0, the low end of the likely range 24–36.
+    kata = UserFactory(username="kata")
+    Rating.objects.create(
+        user=kata, variant="czech", mu=30.0, sigma=2.0, ordinal=24.0, matches=3, updated="2025-01-01T00:00Z"
+    )
+    for path in ("/leaderboard/", "/leaderboard/czech/", "/profile/kata/"):
+        page = client_for(None).get(path).content.decode()
+        assert "cautious estimate" in page and "rises as" in page and "μ" not in page and "σ" not in page
+    assert "between 24.0 and 36.0" in client_for(None).get("/leaderboard/czech/").content.decode()
+    html = render_to_string("games/_ratings.html", profile_sections(kata))
+    assert "between 24.0 and 36.0" in html
