@@ -304,6 +304,17 @@ def move_label(action: str, variant: str | None = None) -> str:
 
 
 @register.filter
+def value_words(value: Any, variant: str | None = None) -> str:
+    """An option's value or a contract's key in the game's words ("solo-without" → "solo
+    without", Bridge's "plus"), never the key (games.vocabulary.option_value_label)."""
+    if variant == "czech" and isinstance(value, str):  # its contracts: "partner-game", "prever"
+        named = contract_label(value.replace("-", " "), variant)
+        if named != value.replace("-", " "):
+            return named
+    return words.option_value_label(value, variant)
+
+
+@register.filter
 def phase_label(phase: str, variant: str | None = None) -> str:
     return words.phase_label(phase, variant)
 
