@@ -116,7 +116,12 @@ def _option_fields(variant: Any) -> list[dict[str, Any]]:
             ]
             sets_seats = len(set(seats)) > 1
             field["choices"] = [
-                (_option_text(c), choice_label(c, variant.key), c == option.default, n if sets_seats else None)
+                (
+                    _option_text(c),
+                    choice_label(c, variant.key),
+                    c == option.default,
+                    n if sets_seats else None,
+                )
                 for c, n in zip(option.choices, seats, strict=True)
             ]
         else:
