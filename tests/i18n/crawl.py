@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -226,12 +226,18 @@ def robot_names(room: Any) -> set[str]:
     return names
 
 
-def site_pages(client: Client) -> Iterator[tuple[str, str]]:
-    """The pages of no one game, as (url, where)."""
-    yield from (
-        ("/", "lobby"),
-        ("/leaderboard/", "ratings"),
-        ("/daily/", "daily"),
-        ("/learn/", "learn"),
-        ("/cards/", "cards"),
-    )
+# The pages of no one game, as (url, where).
+SITE_PAGES = (
+    ("/leaderboard/", "ratings"),
+    ("/daily/", "daily"),
+    ("/learn/", "learn"),
+    ("/cards/", "cards"),
+)
+
+
+def site_pages(client: Client) -> Crawl:
+    """The pages of no one game, in every language, as ``client`` sees them."""
+    crawl = Crawl("site")
+    for url, where in SITE_PAGES:
+        meet(crawl, client, url, where)
+    return crawl

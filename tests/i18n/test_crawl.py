@@ -34,6 +34,19 @@ def test_a_hand_of_the_game_reads_in_words_in_every_language(game):
     assert not found, f"{len(found)} findings, e.g.:\n" + "\n".join(found[:60])
 
 
+@pytest.mark.django_db
+def test_the_pages_of_no_one_game_read_in_words_in_every_language():
+    from django.test import Client
+
+    from tests.factories import UserFactory
+
+    client = Client()
+    client.force_login(UserFactory(username="reader"))
+    met = crawl.site_pages(client)
+    found = crawl.page_findings(met)
+    assert not found, "\n".join(found[:60])
+
+
 @in_a_database
 @pytest.mark.usefixtures("_robots_inline")
 def test_the_crawl_fails_on_a_planted_action_code(monkeypatch):
