@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from games.rules.bridge.effects import following
 from games.rules.bridge.scoring import J_POINTS, trailing_jacks
-from games.templatetags.tarokk import SUITS, card_label, seat_name
+from games.templatetags.tarokk import SUITS, action_label, card_label, seat_name
 
 PHASE_LABELS = {
     "play": pgettext_lazy("bridge phase", "Play"),
@@ -126,7 +126,7 @@ def context(
     top = view.get("top")
     stack = view.get("stack") or []
     bridge = {
-        "phase_label": PHASE_LABELS.get(view["phase"], view["phase"].title()),
+        "phase_label": PHASE_LABELS.get(view["phase"], ""),
         "item_codes": ITEMS,
         "multiplies": bool(view["options"].get("reshuffle_multiplier", True)),
         "wish": _wish(wish),
@@ -470,3 +470,27 @@ def button_label(action: str, view: dict[str, Any], names: _Names) -> str:
             return _("Minus: −%(amount)s off my total") % amount
         return _("Plus: +%(amount)s on each other player's total") % amount
     return action
+
+
+# A Bridge move as the replay's log names it, without the table around it (button_label words
+# the same moves for the seat about to make them).
+MOVE_WORDS = {
+    "draw": pgettext_lazy("bridge move", "Draw a card"),
+    "stop": pgettext_lazy("bridge move", "End the move"),
+    "bridge": pgettext_lazy("bridge move", "Declare Bridge"),
+    "no-bridge": pgettext_lazy("bridge move", "Play on (no Bridge)"),
+    "eights:next": pgettext_lazy("bridge move", "8s: the next player draws"),
+    "eights:spread": pgettext_lazy("bridge move", "8s: spread among the others"),
+    "jpoints:minus": pgettext_lazy("bridge move", "J points: minus off the own total"),
+    "jpoints:plus": pgettext_lazy("bridge move", "J points: plus on the others' totals"),
+}
+
+
+def move_words(action: str) -> str:
+    """``action`` of a Bridge log in words: "Play 10♠", "Wish ♥ hearts", "Draw a card"."""
+    word, _colon, arg = action.partition(":")
+    if word == "wish" and arg in SUIT_NAMES:
+        return pgettext("bridge move", "Wish %(suit)s") % {"suit": SUIT_BUTTONS[arg]}
+    if action in MOVE_WORDS:
+        return str(MOVE_WORDS[action])
+    return action_label(action, "bridge")

@@ -94,7 +94,9 @@ def button_label(
     return label
 
 
-def controls_for(view: dict[str, Any] | None, legal: list[str], me: int | None) -> dict[str, Any]:
+def controls_for(
+    view: dict[str, Any] | None, legal: list[str], me: int | None, only_pass: str | None = None
+) -> dict[str, Any]:
     """Split the legal actions into the panels that show them (cards are shown in the hand).
 
     ``buttons`` are the plain decisions, as ``{"action", "label"}`` (pass, bids, holds, raises,
@@ -163,7 +165,7 @@ def controls_for(view: dict[str, Any] | None, legal: list[str], me: int | None) 
         "talon": talon,
         "cut": cut,
         "discard": discard,
-        "note": _auction_note(view, legal, me),
+        "note": _auction_note(view, legal, me) or _only_pass_note(only_pass),
     }
 
 
@@ -188,6 +190,13 @@ def _auction_note(view: dict[str, Any], legal: list[str], me: int) -> str:
     if highest and highest["seat"] == me:
         return _("Both others passed: keep your contract or name a higher one.")
     return ""
+
+
+def _only_pass_note(why: str | None) -> str:
+    """ "You may only pass. You need an honour (Skíz, XXI or Pagát) to bid." (hungarian.md §4.1)"""
+    if not why:
+        return ""
+    return _("You may only pass. %(why)s.") % {"why": why.rstrip(".")}
 
 
 def hand_cards(

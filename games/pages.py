@@ -19,7 +19,6 @@ from django.template import engines
 from django.utils import timezone, translation
 from django.utils.functional import Promise
 from django.utils.safestring import mark_safe
-from django.utils.translation import pgettext_lazy
 
 from games import bridge_page, matches, replay, services, turn_clock, why_not
 from games.automatic import automatic_lines
@@ -31,9 +30,10 @@ from games.rules import AUDIENCE, get_variant
 from games.rules.hungarian.outcome import FAILED_TRIAL
 from games.rules.match import RADELCI
 from games.tables import room_page
+from games.templatetags.tarokk import cards_named
 from games.tutorial.tables import guide_panel
 from games.view_reads import view_keys, view_part
-from games.vocabulary import option_value_label
+from games.vocabulary import option_value_label, phase_label
 from tarokk_site.jinja2 import in_active_language
 from tarokk_site.languages import said
 
@@ -87,30 +87,6 @@ RESULT_CODES = {
 }
 
 
-# The phase in the status line (the game's own word in each language; Bridge: bridge_page).
-PHASE_LABELS = {
-    "add": pgettext_lazy("phase", "Add"),
-    "announce": pgettext_lazy("phase", "Announce"),
-    "auction": pgettext_lazy("phase", "Auction"),
-    "call": pgettext_lazy("phase", "Call"),
-    "contra": pgettext_lazy("phase", "Contra"),
-    "cut": pgettext_lazy("phase", "Cut"),
-    "discard": pgettext_lazy("phase", "Discard"),
-    "drawn": pgettext_lazy("phase", "Drawn"),
-    "first": pgettext_lazy("phase", "First"),
-    "iote": pgettext_lazy("phase", "Iote"),
-    "money": pgettext_lazy("phase", "Money"),
-    "over": pgettext_lazy("phase", "Over"),
-    "piles": pgettext_lazy("phase", "Piles"),
-    "play": pgettext_lazy("phase", "Play"),
-    "prever": pgettext_lazy("phase", "Prever"),
-    "raise": pgettext_lazy("phase", "Raise"),
-    "shuffle": pgettext_lazy("phase", "Shuffle"),
-    "talon": pgettext_lazy("phase", "Talon"),
-    "valat": pgettext_lazy("phase", "Valat"),
-}
-
-
 def load_table(room: Room) -> Table:
     hand = room.current_hand()
     return Table(
@@ -151,16 +127,22 @@ def viewer_for(room: Room, user: Any, seats: list[Seat] | None = None) -> Viewer
     return Viewer(seat=seat, is_staff=bool(user is not None and getattr(user, "is_staff", False)))
 
 
-def table_view(hand: Hand, viewer: Viewer) -> tuple[dict[str, Any], list[str], dict[str, str]]:
-    """The viewer's View of the current state, the legal actions of the viewer's seat, and why
-    each other card of its hand cannot be pressed now (``games.why_not``; none for a watcher)."""
+def table_view(hand: Hand, viewer: Viewer) -> tuple[dict[str, Any], list[str], dict[str, str], str | None]:
+    """The viewer's View of the current state, the legal actions of the viewer's seat, why
+    each other card of its hand cannot be pressed now, and why it may only pass when that is
+    all it may do (``games.why_not``; none for a watcher)."""
     variant = get_variant(hand.variant)
     state = replay.current(hand)
     view = variant.observe(state, viewer.rules_viewer)
     if viewer.seat is None:
-        return view, [], {}
+        return view, [], {}, None
     legal = variant.legal_actions(state, viewer.seat)
-    return view, legal, why_not.card_reasons(variant, state, viewer.seat, view["hand"], legal)
+    reasons = {
+        card: cards_named(why, hand.variant)
+        for card, why in why_not.card_reasons(variant, state, viewer.seat, view["hand"], legal).items()
+    }
+    only_pass = why_not.only_pass(variant, state, viewer.seat, legal, view["phase"])
+    return view, legal, reasons, cards_named(only_pass, hand.variant) if only_pass else None
 
 
 def api_view(room: Room, user: Any) -> dict[str, Any]:
@@ -169,7 +151,7 @@ def api_view(room: Room, user: Any) -> dict[str, Any]:
     viewer = viewer_for(room, user, rows)
     hand = room.current_hand()
     deadlines = turn_deadlines(room, hand)
-    view, legal, _why = table_view(hand, viewer) if hand is not None else (None, [], {})
+    view, legal, _why, _only = table_view(hand, viewer) if hand is not None else (None, [], {}, None)
     # Clocks of a private decision show only to the deciding seat, as the public to_act does.
     shown = set(view["to_act"]) if view is not None else set()
     seats = [_seat_json(s, deadlines.get(s.index) if s.index in shown else None) for s in rows]
@@ -240,8 +222,8 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         "can_sit": bool(user is not None and user.is_authenticated and viewer.seat is None),
     }
     if hand is not None:
-        view, legal, reasons = table_view(hand, viewer)
-        context.update(view=view, legal=legal, why_not=reasons, seq=hand.public_seq)
+        view, legal, reasons, only_pass = table_view(hand, viewer)
+        context.update(view=view, legal=legal, why_not=reasons, only_pass=only_pass, seq=hand.public_seq)
         # The result panel's links to this hand's replay and file (games.history).
         context["hand_paths"] = {
             "replay": f"/hands/{hand.pk}/",
@@ -279,12 +261,14 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
     context["version"] = (hand.number * 1_000_000 + hand.public_seq) if hand is not None else 0
     if context["view"] is not None:
         phase = context["view"]["phase"]
-        context["phase_label"] = PHASE_LABELS.get(phase, phase.title())
+        context["phase_label"] = phase_label(phase, context["view"].get("variant"))
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
         context["trick_total"] = trick_total_of(context["view"])
     context["legal_set"] = set(context["legal"])
     context["guide"] = guide_panel(room, hand, viewer.seat)
-    context["controls"] = controls_for(context["view"], context["legal"], viewer.seat)
+    context["controls"] = controls_for(
+        context["view"], context["legal"], viewer.seat, context.get("only_pass")
+    )
     context["hand_cards"] = hand_cards(context["view"], context["legal_set"], context["why_not"])
     if bridge_page.shows(context["view"]):  # Bridge: the stack, the move, its own words
         context.update(
@@ -347,7 +331,7 @@ def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str, s
     rows = []
     for option in variant.options:
         value = options.get(option.name, option.default)
-        rows.append((option.label or option.name, option_value_label(value), option.name))
+        rows.append((option.label or option.name, option_value_label(value, variant.key), option.name))
     return rows
 
 

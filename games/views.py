@@ -116,7 +116,12 @@ def _option_fields(variant: Any) -> list[dict[str, Any]]:
             ]
             sets_seats = len(set(seats)) > 1
             field["choices"] = [
-                (_option_text(c), choice_label(c), c == option.default, n if sets_seats else None)
+                (
+                    _option_text(c),
+                    choice_label(c, variant.key),
+                    c == option.default,
+                    n if sets_seats else None,
+                )
                 for c, n in zip(option.choices, seats, strict=True)
             ]
         else:
@@ -133,8 +138,8 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-def choice_label(value: Any) -> str:
-    return option_value_label(value)
+def choice_label(value: Any, variant: str | None = None) -> str:
+    return option_value_label(value, variant)
 
 
 @require_POST

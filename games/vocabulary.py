@@ -4,7 +4,7 @@ Card ids and canonical actions are the same strings in every game (``T21``, ``ko
 ``announce:ultimo``), but a game calls them by its own names: the Hungarian XXI is the
 Slovenian mond, the Hungarian pagát ultimó is the Slovenian pagat ultimo, and Slovenian
 kontra goes up to mortkontra. A variant without its own entry here reads the Hungarian words
-(Czech does, as it always has). The filters of ``games.templatetags.tarokk`` take the variant
+(Bridge has no trumps). The filters of ``games.templatetags.tarokk`` take the variant
 key; the live partials get it from their context (``tarokk_site.jinja2``).
 
 The Slovenian words come from the rules core itself where it names them (contracts, kontra
@@ -14,7 +14,7 @@ levels, announcement items), so the buttons say what the rules' messages say.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils import translation
@@ -84,7 +84,47 @@ SLOVENIAN = Vocabulary(
     kontra_names=SLOVENIAN_KONTRA_NAMES,
 )
 
-VOCABULARIES: dict[str, Vocabulary] = {"slovenian3": SLOVENIAN}
+# Czech Taroky names its honours as its rules page does (czech.md §1, templates/learn/czech.html):
+# the škýz, the mund and the I, which is its own number; its calls are the Hungarian table's.
+CZECH = replace(
+    HUNGARIAN,
+    trump_names={22: pgettext_lazy("czech card", "Škýz"), 21: pgettext_lazy("czech card", "Mund")},
+    trump_word=pgettext_lazy("czech card", "Tarok"),
+)
+
+VOCABULARIES: dict[str, Vocabulary] = {"slovenian3": SLOVENIAN, "czech": CZECH}
+
+
+# The phase in the status line and the replay, in words (Bridge: games.bridge_page). A hand that
+# is over has none: the status line says "Hand over".
+PHASE_LABELS = {
+    "announce": pgettext_lazy("phase", "Announce"),
+    "auction": pgettext_lazy("phase", "Auction"),
+    "call": pgettext_lazy("phase", "Call"),
+    "contra": pgettext_lazy("phase", "Contra"),
+    "cut": pgettext_lazy("phase", "Cut"),
+    "discard": pgettext_lazy("phase", "Discard"),
+    "iote": pgettext_lazy("phase", "I on the end"),
+    "money": pgettext_lazy("phase", "Money cards"),
+    "over": "",
+    "piles": pgettext_lazy("phase", "Piles"),
+    "play": pgettext_lazy("phase", "Play"),
+    "prever": pgettext_lazy("phase", "Prever"),
+    "raise": pgettext_lazy("phase", "Raise"),
+    "shuffle": pgettext_lazy("phase", "Shuffle"),
+    "talon": pgettext_lazy("phase", "Talon"),
+    "valat": pgettext_lazy("phase", "Valat"),
+}
+
+
+def phase_label(phase: str, variant: str | None = None) -> str:
+    """A rules core phase key in the viewer's language: "" for one without a name (never the
+    key itself: a player does not read "iote")."""
+    if variant == "bridge":
+        from games.bridge_page import PHASE_LABELS as BRIDGE_PHASES
+
+        return str(BRIDGE_PHASES.get(phase, ""))
+    return str(PHASE_LABELS.get(phase, ""))
 
 
 def vocabulary(variant: str | None) -> Vocabulary:
@@ -159,9 +199,11 @@ OPTION_VALUES = {
     "last": pgettext_lazy("option value", "last"),
     "last_dealt": pgettext_lazy("option value", "last dealt"),
     "machtarok": pgettext_lazy("option value", "machtarok"),
+    "minus": pgettext_lazy("option value", "minus"),
     "off": pgettext_lazy("option value", "off"),
     "opposing_team": pgettext_lazy("option value", "opposing team"),
     "player_choice": pgettext_lazy("option value", "player choice"),
+    "plus": pgettext_lazy("option value", "plus"),
     "random": pgettext_lazy("option value", "random"),
     "simple": pgettext_lazy("option value", "simple"),
     "starter_choice": pgettext_lazy("option value", "starter choice"),
@@ -170,8 +212,13 @@ OPTION_VALUES = {
 }
 
 
-def option_value_label(value: object) -> str:
-    """An option's value for reading: yes/no, the value's words, or the number."""
+def option_value_label(value: object, variant: str | None = None) -> str:
+    """An option's value for reading: yes/no, the value's words, a contract or bid in the words
+    of ``variant`` (a Hungarian lowest bid "two", a Slovenian "open-beggar"), or the number."""
     if isinstance(value, bool):
         return pgettext("option", "yes") if value else pgettext("option", "no")
-    return str(OPTION_VALUES.get(value, value)) if isinstance(value, str) else str(value)
+    if not isinstance(value, str):
+        return str(value)
+    if value in OPTION_VALUES:
+        return str(OPTION_VALUES[value])
+    return str(vocabulary(variant).bids.get(value, value))

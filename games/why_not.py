@@ -52,3 +52,21 @@ def card_reasons(
         if message is not None:
             reasons[card] = message
     return reasons
+
+
+# The calls a bidder may have hoped to make when the auction leaves it nothing but "pass",
+# tried in this order: the rules core's refusal of the first is why (hungarian.md §4.1: without
+# an honour, no bid; slovenian3.md §4: nothing higher is left).
+HOPED_FOR = ("bid:three", "bid:two", "bid:one", "bid:solo", "hold")
+
+
+def only_pass(variant: Any, state: Any, seat: int, legal: Sequence[str], phase: str) -> str | None:
+    """Why ``seat`` may only pass in an auction, in the rules core's words; None when it has
+    other calls, or is not bidding."""
+    if phase != "auction" or list(legal) != ["pass"]:
+        return None
+    for action in HOPED_FOR:
+        message = refusal(variant, state, seat, action)
+        if message is not None:
+            return message
+    return None

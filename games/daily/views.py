@@ -17,6 +17,7 @@ from games.daily.models import DailyDeal, DailyEntry
 from games.daily.play import play_today
 from games.rules import VARIANTS, get_variant
 from games.standings.links import replay_link
+from games.templatetags.tarokk import card_label
 
 
 def _game(game: str) -> Any:
@@ -56,17 +57,25 @@ def _past(variant: Any, daily: DailyDeal) -> dict[str, Any]:
     its results, each linked to the hand's replay where the site has one."""
     deal, context = deal_value(daily)
     options = context.options
-    hands = [
-        {"seat": i + 1, "yours": i == daily.seat, "cards": " ".join(variant.sort_cards(cards, options))}
-        for i, cards in enumerate(deal.hands)
-    ]
+
+    def named(cards: Any) -> str:  # the game's names for its cards, never their ids
+        return " ".join(card_label(card, variant.key) for card in cards)
+
+    hands = []
+    for i, cards in enumerate(deal.hands):
+        ordered = variant.sort_cards(cards, options)
+        hands.append(
+            {"seat": i + 1, "yours": i == daily.seat, "cards": named(ordered), "ids": " ".join(ordered)}
+        )
     rows = [{"row": r, "replay": replay_link(r.hand_id)} for r in board(daily)]
     # A game whose dealer shuffles and cuts at the table (Czech) stores the pack, top card first.
     return {
         "daily": daily,
         "hands": hands,
-        "talon": " ".join(deal.talon),
-        "pack": " ".join(deal.deck),
+        "talon": named(deal.talon),
+        "talon_ids": " ".join(deal.talon),
+        "pack": named(deal.deck),
+        "pack_ids": " ".join(deal.deck),
         "seat": daily.seat + 1,
         "dealer": context.dealer + 1,
         "rows": rows,

@@ -28,7 +28,7 @@ OPTION_TEXTS: dict[str, dict[str, Promise]] = {
             "partner gains too."
         ),
         "allow_discard_xx": _(
-            "Whether the XX (T20) may be discarded. If it is and the declarer calls it, the declarer "
+            "Whether the XX may be discarded. If it is and the declarer calls it, the declarer "
             "plays alone without anyone knowing. “No” is the competition rule."
         ),
         "pass_out_doubling": _(
@@ -90,7 +90,7 @@ OPTION_TEXTS: dict[str, dict[str, Promise]] = {
         "round_to_5": _(
             "The difference (card points − 35) and the klop scores are rounded to the nearest 5."
         ),
-        "mond_penalty": _("What the player who loses the mond (T21) pays: 20, or 21."),
+        "mond_penalty": _("What the player who loses the mond pays: 20, or 21."),
         "radelci": _(
             "After klop, a beggar, solo without, an open beggar, a valat or colour valat, every "
             "player gets a radelc. A declarer holding one scores double, and uses one up by winning."
@@ -111,7 +111,7 @@ OPTION_TEXTS: dict[str, dict[str, Promise]] = {
             "the first trick."
         ),
         "skisfang": _(
-            "A house rule: the player whose škis (T22) is captured in the emperor trick (by the pagat) "
+            "A house rule: the player whose škis is captured in the emperor trick (by the pagat) "
             "pays 100."
         ),
         "match_hands": _("How many hands a match lasts; a multiple of 3 lets everyone deal equally often."),
@@ -154,7 +154,7 @@ def option_entries(game: str) -> list[dict[str, Any]]:
     entries = []
     for option in variant.options:
         if option.choices is not None:
-            values = [choice_label(c) for c in option.choices]
+            values = [choice_label(c, game) for c in option.choices]
         else:
             values = [f"{option.minimum}–{option.maximum}"]
         entries.append(
@@ -163,7 +163,7 @@ def option_entries(game: str) -> list[dict[str, Any]]:
                 "anchor": f"option-{option.name}",
                 "label": option.label or option.name,
                 "values": values,
-                "default": choice_label(option.default),
+                "default": choice_label(option.default, game),
                 "text": texts[option.name],
             }
         )

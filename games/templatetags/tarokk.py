@@ -295,6 +295,32 @@ def _action_label(action: str, variant: str | None, language: str | None) -> str
 
 
 @register.filter
+def move_label(action: str, variant: str | None = None) -> str:
+    """A logged action in words, for any game (the replay's log and its steps)."""
+    if variant == "bridge":
+        from games.bridge_page import move_words
+
+        return move_words(action)
+    return action_label(action, variant)
+
+
+@register.filter
+def value_words(value: Any, variant: str | None = None) -> str:
+    """An option's value or a contract's key in the game's words ("solo-without" → "solo
+    without", Bridge's "plus"), never the key (games.vocabulary.option_value_label)."""
+    if variant == "czech" and isinstance(value, str):  # its contracts: "partner-game", "prever"
+        named = contract_label(value.replace("-", " "), variant)
+        if named != value.replace("-", " "):
+            return named
+    return words.option_value_label(value, variant)
+
+
+@register.filter
+def phase_label(phase: str, variant: str | None = None) -> str:
+    return words.phase_label(phase, variant)
+
+
+@register.filter
 def item_label(item: str, variant: str | None = None) -> str:
     return str(vocabulary(variant).items.get(item, item.replace("-", " ")))
 
@@ -601,6 +627,13 @@ def log_text(text: Msg | str, who: str = "", variant: str | None = None) -> str:
         for theirs, yours in YOU_PHRASES:
             said = said.replace(theirs, yours)
     return said
+
+
+@register.filter
+def cards_named(text: Any, variant: str | None = None) -> str:
+    """A rules core message a player reads, each card id in its words as the game's name for
+    the card ("promises T20" → "promises XX"): a player never reads an id."""
+    return CARD_ID.sub(lambda m: card_label(m.group(1), variant), str(text))
 
 
 def _with_card_names(msg: Msg, variant: str | None) -> Msg:

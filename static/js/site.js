@@ -84,15 +84,16 @@
     }
   }
 
-  function connection(text, cls) {
+  // The words come from the page (data-live, data-reconnecting): in the reader's language.
+  function connection(word, cls) {
     var el = document.getElementById("connection");
     if (!el) return;
-    el.textContent = text;
+    el.textContent = el.dataset[word] || "";
     el.className = "connection " + cls;
   }
   document.addEventListener("htmx:wsOpen", function () { connection("live", "ok"); });
-  document.addEventListener("htmx:wsClose", function () { connection("reconnecting…", "bad"); });
-  document.addEventListener("htmx:wsError", function () { connection("reconnecting…", "bad"); });
+  document.addEventListener("htmx:wsClose", function () { connection("reconnecting", "bad"); });
+  document.addEventListener("htmx:wsError", function () { connection("reconnecting", "bad"); });
 
   // Discards: toggle cards in the hand, and arm the submit button only when the chosen
   // set is one of the legal actions the server listed. The choice survives the pushes that

@@ -19,7 +19,7 @@ HANDS = [
     "T8 T7 T6 T4 T3 T2 T1 CK CQ CR CJ C10",
 ]
 TALON = "H4 S7 D4 C7 C8 C9"
-PRIVATE = "private decisions (I on the end, contra)"
+PRIVATE = "The players decide in private whether to call I on the end or contra"
 TO_VALAT = (
     *ALL_PASS,
     "1 take",

@@ -42,7 +42,7 @@ def test_the_declarer_starts_and_may_announce_for_its_side(slovenian_table):
         slovenian_table,
         state,
         "0 announce:ultimo",
-        "Only the player holding the pagat (T1) may announce pagat ultimo",
+        "Only the player holding the pagat may announce pagat ultimo",
     )
     refused(slovenian_table, state, "0 kontra:game", "Only the opponents may say kontra on the game")
     refused(slovenian_table, state, "0 rekontra:game", "Rekontra on the game needs kontra first")

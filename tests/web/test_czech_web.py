@@ -168,7 +168,7 @@ def test_a_private_decision_names_nobody_and_shows_its_clock_only_to_the_decider
             assert data["to_act"] == [] and data["legal"] == []
             assert data["view"]["waiting"]
             assert deadlines == [] and "data-deadline" not in page
-            assert 'class="seat to-act' not in page and "Waiting: " in page
+            assert 'class="seat to-act' not in page and "decide in private" in page
     audience = client_for(None)
     data = audience.get(f"/r/{room.code}/view.json").json()
     assert data["to_act"] == [] and data["view"]["waiting"]

@@ -11,6 +11,7 @@ from games.daily import deals
 from games.daily.models import DailyDeal, DailyEntry
 from games.models import Hand, Room
 from tests.factories import StaffFactory, UserFactory
+from tests.i18n.catalogues import readable_text
 from tests.web.helpers import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -106,7 +107,8 @@ def test_it_shows_yesterdays_deal_to_all_and_never_todays():
         page = client_for(viewer).get("/daily/hungarian/").content.decode()
         shown = page[page.index('id="yesterday"') :]
         for cards in yesterday.deal["hands"]:
-            assert all(card in shown for card in cards)
+            assert all(card in shown for card in cards)  # in data-cards: the text names them
+        assert "Skíz" in shown and "T22" not in readable_text(shown)  # issue 35: names, not ids
         for cards in today.deal["hands"]:  # today's hands are nowhere, not even as one line
             assert " ".join(sorted(cards)) not in page and " ".join(cards) not in page
     anonymous = client_for(None).get("/daily/hungarian/").content.decode()

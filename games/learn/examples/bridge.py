@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from games.rules.base import HandResult
 from games.rules.bridge.scoring import MINUS, PLUS, score
 from games.rules.bridge.state import WENT_OUT
+from games.templatetags.tarokk import card_label
 
 from .worked import WorkedExample
 
@@ -49,8 +50,8 @@ def examples() -> tuple[WorkedExample, ...]:
         "move is two Js and she goes out. Bela holds %(bela)s, Cili holds %(cili)s."
     ) % {
         "m": OUT_ON_JACKS.multiplier,
-        "bela": " ".join(OUT_ON_JACKS.hands[1]),
-        "cili": " ".join(OUT_ON_JACKS.hands[2]),
+        "bela": " ".join(card_label(card, "bridge") for card in OUT_ON_JACKS.hands[1]),
+        "cili": " ".join(card_label(card, "bridge") for card in OUT_ON_JACKS.hands[2]),
     }
     return (
         WorkedExample(

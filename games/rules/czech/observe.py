@@ -37,8 +37,8 @@ from .talon import prever_seeing
 # only when somebody holds T1 would tell, in a prever game, that T1 lies in the untaken talon.
 # Povinnost's money step is public: every partner game has it (``money``).
 WAITING = {
-    Phase.IOTE: _("private decisions (I on the end, contra)"),
-    Phase.CONTRA: _("private decisions (I on the end, contra)"),
+    Phase.IOTE: _("The players decide in private whether to call I on the end or contra"),
+    Phase.CONTRA: _("The players decide in private whether to call I on the end or contra"),
 }
 PUBLIC_PHASE = {Phase.IOTE: Phase.CONTRA}
 

@@ -47,7 +47,7 @@ def apply_play(state: CzechState, seat: int, action: str) -> CzechState:
         seat,
         action.partition(":")[2],
         playable(state, seat),
-        _("You called I on the end: keep the I (T1) for the last trick"),
+        _("You called I on the end: keep the I for the last trick"),
         len(state.tricks) + 1,
         state.called_card,
         state.povinnost,

@@ -254,7 +254,7 @@ def apply_discard(state: CzechState, seat: int, action: str) -> CzechState:
     if card in KINGS:
         raise IllegalAction(_("Kings may not be discarded"))
     if card in HONOURS:
-        raise IllegalAction(_("The I, the Mund and the Skyz (T1, T21, T22) may not be discarded"))
+        raise IllegalAction(_("The I, the mund and the škýz may not be discarded"))
     if is_trump(card) and not only_trumps_and_kings(hand):
         raise IllegalAction(_("You may discard a trump only when you hold nothing but trumps and kings"))
     assert state.discards is not None

@@ -144,7 +144,7 @@ def _check_discard(state: HungarianState, seat: int, cards: list[str]) -> None:
         if _promised(state, seat, card):
             raise IllegalAction(_("You promised {card} in the auction: it may not be discarded", card=card))
         if card == "T20" and not _discardable(state, seat, card):
-            raise IllegalAction(_("The XX (T20) may not be discarded in this room"))
+            raise IllegalAction(_("The XX may not be discarded in this room"))
 
 
 def apply_discard(state: HungarianState, seat: int, action: str) -> HungarianState:

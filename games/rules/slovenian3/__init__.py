@@ -65,7 +65,7 @@ OPTIONS = (
     Option(
         "round_to_5", True, (True, False), label=_("Round the difference and klop scores to the nearest 5")
     ),
-    Option("mond_penalty", 20, (20, 21), label=_("Penalty for losing the mond (T21)")),
+    Option("mond_penalty", 20, (20, 21), label=_("Penalty for losing the mond")),
     Option(
         "radelci", False, (False, True), label=_("Radelci: doubled scores after klop, beggars and valats")
     ),
@@ -101,7 +101,7 @@ OPTIONS = (
         "skisfang",
         False,
         (False, True),
-        label=_("Škisfang: losing the škis (T22) to the emperor trick costs 100"),
+        label=_("Škisfang: losing the škis to the emperor trick costs 100"),
     ),
     Option("match_hands", 12, minimum=1, maximum=100, label=_("Hands in a match")),
     Option("trick_review", "last", ("last", "all"), label=_("Completed tricks a player may review")),

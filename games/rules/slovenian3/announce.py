@@ -125,7 +125,7 @@ def _announce_refusal(state: SlovenianState, seat: int, bonus: str) -> Msg | Non
     if announcing.announced(bonus) is not None:
         return ANNOUNCED_ALREADY[bonus]
     if bonus == "ultimo" and T1 not in state.hands[seat]:
-        return _("Only the player holding the pagat (T1) may announce pagat ultimo")
+        return _("Only the player holding the pagat may announce pagat ultimo")
     if bonus == VALAT and seat != state.declarer:
         return _("Only the declarer may announce valat")
     return None

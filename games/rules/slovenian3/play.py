@@ -54,9 +54,9 @@ from .state import (
     or_list,
 )
 
-EMPEROR = _("You must play the pagat (T1): škis and mond are in the trick")
-PAGAT = _("You may play the pagat (T1) only when you have no other card you may play")
-ULTIMO = _("You announced pagat ultimo: keep the pagat (T1) for the last trick")
+EMPEROR = _("You must play the pagat: škis and mond are in the trick")
+PAGAT = _("You may play the pagat only when you have no other card you may play")
+ULTIMO = _("You announced pagat ultimo: keep the pagat for the last trick")
 KLOP_GIFTS = 6
 
 
