@@ -13,7 +13,8 @@ from .guide import Panel, panel
 
 
 def start(user: Any, variant_key: str) -> Room:
-    """A new guided table of ``variant_key`` for ``user`` (their earlier one closes)."""
+    """The guided hand of ``variant_key`` for ``user``: dealt again on their guided table of
+    that game, else on a new one (their guided table of another game closes)."""
     script = get_script(variant_key)
     return services.open_tutorial(user, script.variant, script.context(), script.deal, SCRIPT_ROBOT)
 

@@ -1,6 +1,7 @@
 """The guided hands over HTTP (issue 21, item 2): a visitor starts one as a guest, follows the
 advice the page shows to the end and reads the receipt explained; a wrong choice is refused with
-the script's reason and changes nothing; starting again opens a new table and closes the old;
+the script's reason and changes nothing; starting again deals again on the same table (one
+table however often), and guided tables count against no limit;
 the guided table is not in the lobby; its advice shows to the learner only.
 
 Personas: a visitor (signed out, becomes a guest), ``watcher`` (signed in, no seat), a stranger
@@ -118,21 +119,57 @@ def test_it_refuses_a_wrong_choice_with_the_explanation_and_changes_nothing():
     assert hand.seq == 0
 
 
-def test_it_starts_again_at_a_new_table_and_closes_the_old_one():
+def test_starting_again_five_times_deals_again_on_the_one_table():
     visitor = Client()
-    first = start(visitor)
-    assert act(visitor, first, "bid:three").status_code == 200
-    second = start(visitor)
+    room = start(visitor)
+    assert act(visitor, room, "bid:three").status_code == 200
+    for _ in range(4):
+        assert start(visitor) == room
+    # The table's own button asks by htmx and is sent back to the same table.
+    response = visitor.post("/tutorial/hungarian/", HTTP_HX_REQUEST="true")
+    assert response.status_code == 204 and response["HX-Redirect"] == f"/r/{room.code}/"
+    learner = room.seats.get(index=0).user
+    assert list(Room.objects.filter(created_by=learner).values_list("code", "closed")) == [(room.code, False)]
+    # Each start a new hand of the script's deal, its own match; the log keeps the first one's bid.
+    hands = list(room.hands.order_by("number").values_list("number", "match_no", "seq", "finished"))
+    assert hands == [(1, 1, 1, None)] + [(n, n, 0, None) for n in range(2, 7)]
+    assert room.current_hand().deal == SCRIPTS["hungarian"].deal.to_json()
+    page = visitor.get(f"/r/{room.code}/").content.decode()
+    assert ADVISED.search(page).group(1) == "bid:three"
+    # My games lists no guided hand until one is finished: none of the six piles up as playing.
+    history = visitor.get("/history/").content.decode()
+    assert room.code not in history
+
+
+def test_my_games_lists_a_finished_guided_hand():
+    visitor = Client()
+    room = start(visitor, "bridge")
+    while (advised := ADVISED.search(visitor.get(f"/r/{room.code}/").content.decode())) is not None:
+        assert act(visitor, room, advised.group(1)).status_code == 200
+    start(visitor, "bridge")  # dealt again: the finished hand stays listed, the new one is not
+    history = visitor.get("/history/").content.decode()
+    finished = room.hands.get(number=1)
+    assert history.count(f"/r/{room.code}/") == 0 and history.count(f"/hands/{finished.pk}/") == 1
+
+
+def test_another_games_guided_hand_closes_the_first_table():
+    visitor = Client()
+    first = start(visitor, "hungarian")
+    second = start(visitor, "bridge")
     first.refresh_from_db()
     assert first.closed and not second.closed and second.pk != first.pk
-    assert second.current_hand().seq == 0
     assert second.seats.get(index=0).user == first.seats.get(index=0).user
-    # The table's own button asks by htmx and is sent to the new table.
-    response = visitor.post("/tutorial/hungarian/", HTTP_HX_REQUEST="true")
-    assert response.status_code == 204
-    third = Room.objects.get(code=response["HX-Redirect"].split("/")[2])
-    second.refresh_from_db()
-    assert second.closed and not third.closed
+
+
+def test_guided_tables_count_against_no_limit_on_tables(settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "room": {"user": "1/h", "ip": "1/h"}}
+    visitor = Client()
+    rooms = {start(visitor, key) for key in ("hungarian", "hungarian", "czech", "bridge", "bridge")}
+    assert len(rooms) == 3
+    # The learner's one table an hour is still theirs to open.
+    opened = visitor.post("/rooms/new", {"variant": "hungarian", "robots": "3"})
+    assert opened.status_code == 302, opened.content
+    assert visitor.post("/rooms/new", {"variant": "hungarian", "robots": "3"}).status_code == 429
 
 
 def test_it_keeps_guided_tables_out_of_the_lobby():
