@@ -283,7 +283,6 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
         context["trick_total"] = trick_total_of(context["view"])
     context["legal_set"] = set(context["legal"])
-    context["guide"] = guide_panel(room, hand, viewer.seat)
     context["controls"] = controls_for(context["view"], context["legal"], viewer.seat)
     context["hand_cards"] = hand_cards(context["view"], context["legal_set"], context["why_not"])
     if bridge_page.shows(context["view"]):  # Bridge: the stack, the move, its own words
@@ -292,6 +291,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
                 context["view"], context["legal"], viewer.seat, context["seat_rows"], context["controls"]
             )
         )
+    context["guide"] = guide_panel(room, hand, viewer.seat, context["controls"]["buttons"])
     return context
 
 

@@ -31,6 +31,9 @@ class Decision:
     playable: tuple[str, ...]  # in a trick: the cards the rules allow (empty otherwise)
     held: int  # cards in the learner's hand
     rule: str  # the rules core's own message for a card the learner may not play
+    # The choices and the advised move in words, as the table's buttons say them (``worded``).
+    choice_words: tuple[str, ...] = ()
+    advised_words: str = ""
 
 
 @dataclass(frozen=True)

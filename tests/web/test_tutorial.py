@@ -26,6 +26,8 @@ from tests.web.helpers import client_for
 pytestmark = pytest.mark.django_db
 
 ADVISED = re.compile(r'data-advised="([^"]+)"')
+TAG = re.compile(r"<[^>]*>")
+CODE = re.compile(r"\b[a-z-]+:[A-Za-z0-9]")  # an action code: "eights:spread", "wish:H", "play:SA"
 
 
 def start(client: Client, key: str = "hungarian") -> Room:
@@ -78,6 +80,9 @@ def test_it_follows_the_advice_to_the_end_and_explains_the_receipt(key):
     script = SCRIPTS[key]
     for _ in range(len(script.moves)):
         page = visitor.get(f"/r/{room.code}/").content.decode()
+        # Every choice and every robot reads in words: no action code, no robot's key.
+        words = TAG.sub(" ", page[page.index('id="guide"') :])
+        assert CODE.search(words) is None and "(script)" not in TAG.sub(" ", page)
         advised = ADVISED.search(page)
         if advised is None:
             break
@@ -98,6 +103,22 @@ def test_it_follows_the_advice_to_the_end_and_explains_the_receipt(key):
     assert 'id="guide-restart"' in page
     # The script's advice is not the player's game: no statistics from it.
     assert record_hand(hand) == [] and not PlayerHand.objects.exists()
+
+
+def test_bridges_guided_hand_names_its_choices_and_robots_as_the_table_does():
+    visitor = Client()
+    room = start(visitor, "bridge")
+    while (advised := ADVISED.search(page := visitor.get(f"/r/{room.code}/").content.decode())) is not None:
+        if advised.group(1) == "eights:spread":  # the learner's two eights: next, or spread
+            break
+        assert act(visitor, room, advised.group(1)).status_code == 200
+    guide = TAG.sub("", page[page.index('id="guide"') : page.index("</section>", page.index('id="guide"'))])
+    assert (
+        "Your choices: Next player (Robot 2) draws 4, misses a turn; "
+        "Spread: Robot 2 draws 2, Robot 3 draws 2; each misses a turn." in guide
+    )
+    assert "Spread: Robot 2 draws 2, Robot 3 draws 2; each misses a turn: Spreading hits both robots" in guide
+    assert [seat.label for seat in room.seats.order_by("index")][1:] == ["Robot 2", "Robot 3"]
 
 
 def test_it_refuses_a_wrong_choice_with_the_explanation_and_changes_nothing():
