@@ -146,3 +146,14 @@ def test_a_wrong_choice_shows_the_explanation_and_the_panel_passes_axe(site, bro
     assert page.url == table
     page.wait_for_selector('#guide [data-advised="bid:three"]')
     assert page.locator("#status").get_attribute("data-hand-no") == "2"  # the hand dealt again
+    # On a phone the guide folds to its head, and stays folded through the pushes of the next moves.
+    page.set_viewport_size(PHONE)
+    fold = page.locator("#guide-fold")
+    fold.click()
+    assert page.locator("#guide-body").is_hidden() and fold.get_attribute("aria-expanded") == "false"
+    follow(page, "bid:three")
+    page.wait_for_selector('#guide [data-decision="2"]', state="attached")
+    assert page.locator("#guide-body").is_hidden() and fold.inner_text() == "Show the guide"
+    page.screenshot(path=str(SHOTS / "folded-phone.png"))
+    fold.click()
+    assert page.locator("#guide-body").is_visible() and fold.get_attribute("aria-expanded") == "true"
