@@ -9,6 +9,7 @@ Personas: a visitor (signed out, becomes a guest), ``watcher`` (signed in, no se
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -99,6 +100,14 @@ def test_it_follows_the_advice_to_the_end_and_explains_the_receipt(key):
     for line in hand.result["items"]:
         assert f'data-receipt-line="{line["name"]}"' in page
     assert str(escape(script.settlement)) in page
+    # Each line's explanation is said once, and cards are named in words, never by their ids.
+    guide = html.unescape(
+        TAG.sub(" ", page[page.index('id="guide"') : page.index("</section>", page.index('id="guide"'))])
+    )
+    for explanation in script.receipt.values():
+        assert guide.count(str(explanation)) == 1
+    if key == "bridge":
+        assert "J♥ 8♦ 7♣" in guide and re.search(r"\b[HDSC](?:[6-9]|10|[JQKA])\b", guide) is None
     assert 'id="next-hand"' not in page  # a guided hand is one hand long
     assert 'id="guide-restart"' in page
     # The script's advice is not the player's game: no statistics from it.
