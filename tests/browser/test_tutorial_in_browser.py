@@ -154,6 +154,7 @@ def test_a_wrong_choice_shows_the_explanation_and_the_panel_passes_axe(site, bro
     follow(page, "bid:three")
     page.wait_for_selector('#guide [data-decision="2"]', state="attached")
     assert page.locator("#guide-body").is_hidden() and fold.inner_text() == "Show the guide"
+    assert page.locator(".guide-now").inner_text() == "Your decision 2"  # the folded head says so
     page.screenshot(path=str(SHOTS / "folded-phone.png"))
     fold.click()
     assert page.locator("#guide-body").is_visible() and fold.get_attribute("aria-expanded") == "true"
