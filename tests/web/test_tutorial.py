@@ -114,20 +114,28 @@ def test_it_follows_the_advice_to_the_end_and_explains_the_receipt(key):
     assert record_hand(hand) == [] and not PlayerHand.objects.exists()
 
 
-def test_bridges_guided_hand_names_its_choices_and_robots_as_the_table_does():
+@pytest.mark.parametrize("language", ["en", "hu", "cs", "sl"])
+def test_bridges_guided_hand_names_its_choices_and_robots_as_the_table_does(language):
     visitor = Client()
     room = start(visitor, "bridge")
+    visitor.post("/language/", {"language": language, "next": "/"})
     while (advised := ADVISED.search(page := visitor.get(f"/r/{room.code}/").content.decode())) is not None:
         if advised.group(1) == "eights:spread":  # the learner's two eights: next, or spread
             break
         assert act(visitor, room, advised.group(1)).status_code == 200
     guide = TAG.sub("", page[page.index('id="guide"') : page.index("</section>", page.index('id="guide"'))])
-    assert (
-        "Your choices: Next player (Robot 2) draws 4, misses a turn; "
-        "Spread: Robot 2 draws 2, Robot 3 draws 2; each misses a turn." in guide
-    )
-    assert "Spread: Robot 2 draws 2, Robot 3 draws 2; each misses a turn: Spreading hits both robots" in guide
-    assert [seat.label for seat in room.seats.order_by("index")][1:] == ["Robot 2", "Robot 3"]
+    # In every language: no action code in the guide, no robot's key on the page.
+    assert CODE.search(guide) is None and "script" not in TAG.sub(" ", page)
+    if language == "en":
+        assert (
+            "Your choices: Next player (Robot 2) draws 4, misses a turn; "
+            "Spread: Robot 2 draws 2, Robot 3 draws 2; each misses a turn." in guide
+        )
+        advice = "Spread: Robot 2 draws 2, Robot 3 draws 2; each misses a turn: Spreading hits both robots"
+        assert advice in guide
+        assert [seat.label for seat in room.seats.order_by("index")][1:] == ["Robot 2", "Robot 3"]
+    if language == "hu":
+        assert "2. robot" in guide and "3. robot" in guide
 
 
 def test_it_refuses_a_wrong_choice_with_the_explanation_and_changes_nothing():
