@@ -103,14 +103,16 @@ def open_tutorial(user: Any, variant_key: str, context: HandContext, deal: Deal,
     seat 0, the ``robot`` in every other seat, and its hand dealt ``deal`` under ``context``.
 
     A user has one guided table at a time. Starting the same game's guided hand again deals it
-    again on that table (``deal_tutorial_again``), so "Start again" leaves no dead table behind;
-    another game's guided hand closes it and opens its own. Closed, their robots stop, and
+    again on that table (``deal_tutorial_again``) while the user still holds its seat 0, so
+    "Start again" leaves no dead table behind; another game's guided hand closes it and opens
+    its own. Closed, their robots stop, and
     guided tables never count against the open tables a user may have."""
     variant = get_variant(variant_key)
     with transaction.atomic():
         again = None
         for earlier in Room.objects.select_for_update().filter(created_by=user, tutorial=True, closed=False):
-            if again is None and earlier.variant == variant_key:
+            learner_seated = earlier.seats.filter(index=0, user=user).exists()
+            if again is None and earlier.variant == variant_key and learner_seated:
                 again = earlier
                 continue
             earlier.closed = True
