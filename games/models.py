@@ -148,12 +148,17 @@ class Seat(models.Model):
 @functools.lru_cache(maxsize=512)
 def _seat_label(index: int, robot: str, language: str | None) -> str:
     """The name of a seat no player holds, in ``language`` (every push names every seat)."""
+    if robot == GUIDED_ROBOT:  # it plays its script, not at a level: its number is its name
+        return gettext("Robot %(seat)s") % {"seat": index + 1}
     if robot:
         level = ROBOT_LEVEL_NAMES.get(robot, robot)
         return gettext("Robot %(seat)s (%(level)s)") % {"seat": index + 1, "level": level}
     return pgettext("seat", "free")
 
 
+# The guided hands' robots (games.bots.SCRIPT_ROBOT; that package is not imported here): the
+# scripts' notes name them "Robot 2", "Robot 3", as their seats are named.
+GUIDED_ROBOT = "script"  # untranslated: a robot's key
 # The robot levels, as players read them (a seat's name, the host's seat menu).
 ROBOT_LEVEL_NAMES = {
     "strong": pgettext_lazy("robot level", "strong"),

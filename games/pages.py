@@ -265,7 +265,6 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
         context["trick_no"] = sum(context["view"]["tricks_won"] or []) + 1
         context["trick_total"] = trick_total_of(context["view"])
     context["legal_set"] = set(context["legal"])
-    context["guide"] = guide_panel(room, hand, viewer.seat)
     context["controls"] = controls_for(
         context["view"], context["legal"], viewer.seat, context.get("only_pass")
     )
@@ -276,6 +275,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> dict[str,
                 context["view"], context["legal"], viewer.seat, context["seat_rows"], context["controls"]
             )
         )
+    context["guide"] = guide_panel(room, hand, viewer.seat, context["controls"]["buttons"])
     return context
 
 

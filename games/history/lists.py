@@ -63,8 +63,11 @@ GAMES = [(key, variant.name) for key, variant in VARIANTS.items()]
 
 def hands_of(player: Any, viewer: Any, game: str = "", public: bool = True) -> QuerySet[Hand]:
     """The hands ``player`` sat in that ``viewer`` may see listed: on their own list (not
-    ``public``) all of them, running ones too; on a profile only those the viewer may replay."""
-    hands = Hand.objects.filter(access.played_in(player)).distinct()
+    ``public``) all of them, running ones too, but a guided hand only once finished (one
+    started again is never finished: it would pile up as playing); on a profile only those the
+    viewer may replay."""
+    hands = Hand.objects.filter(access.played_in(player)).exclude(room__tutorial=True, finished=None)
+    hands = hands.distinct()
     if game:
         hands = hands.filter(variant=game)
     if public:

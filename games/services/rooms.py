@@ -18,7 +18,7 @@ from games.models import Hand, HandAction, Room, Seat
 from games.rules import Deal, HandContext, get_variant
 from games.rules.base import resolve_options
 from games.services.effects import after_commit, seating_changed
-from games.services.hands import check_deal, opening_dealt_by, start_hand_if_ready
+from games.services.hands import check_deal, create_hand, opening_dealt_by, start_hand_if_ready
 from games.services.refusals import Illegal
 from games.services.robots import DEFAULT_ROBOT, check_robot_level, robot_plays
 from games.tables.access import Privacy
@@ -100,15 +100,27 @@ def create_room(
 
 def open_tutorial(user: Any, variant_key: str, context: HandContext, deal: Deal, robot: str) -> Room:
     """A guided hand (games.tutorial): a private table, never in the lobby, with ``user`` in
-    seat 0, the ``robot`` in every other seat, and its first hand dealt ``deal`` under
-    ``context``. The user's earlier guided tables close (starting again is a new table), so
-    their robots stop and they never count against the open tables a user may have."""
+    seat 0, the ``robot`` in every other seat, and its hand dealt ``deal`` under ``context``.
+
+    A user has one guided table at a time. Starting the same game's guided hand again deals it
+    again on that table (``deal_tutorial_again``) while the user still holds its seat 0, so
+    "Start again" leaves no dead table behind; another game's guided hand closes it and opens
+    its own. Closed, their robots stop, and
+    guided tables never count against the open tables a user may have."""
     variant = get_variant(variant_key)
     with transaction.atomic():
+        again = None
         for earlier in Room.objects.select_for_update().filter(created_by=user, tutorial=True, closed=False):
+            learner_seated = earlier.seats.filter(index=0, user=user).exists()
+            if again is None and earlier.variant == variant_key and learner_seated:
+                again = earlier
+                continue
             earlier.closed = True
             earlier.save(update_fields=["closed"])
             seating_changed(earlier.pk)
+        if again is not None:
+            deal_tutorial_again(again, deal, context)
+            return again
         seats = variant.seat_count(context.options)
         players = [(user, "") if index == 0 else (None, robot) for index in range(seats)]
         return _open_table(
@@ -120,6 +132,18 @@ def open_tutorial(user: Any, variant_key: str, context: HandContext, deal: Deal,
             tutorial=True,
             private=True,
         )
+
+
+def deal_tutorial_again(room: Room, deal: Deal, context: HandContext) -> Hand:
+    """The guided hand dealt again on its own table, in the caller's transaction (the room
+    locked): a new hand, its own match, after the ones played. The log is append-only, so an
+    unfinished earlier hand stays in it as it was, and the table shows the new one (the newest
+    hand is the current one); My games lists a guided hand only once it is finished
+    (``games.history.lists``)."""
+    check_deal(get_variant(room.variant), deal, context, room.seats.count())
+    last = room.current_hand()
+    number, match_no = (last.number + 1, last.match_no + 1) if last is not None else (1, 1)
+    return create_hand(room, number, context, match_no, deal=deal)
 
 
 def open_fixed_deal_table(

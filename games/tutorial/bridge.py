@@ -3,13 +3,23 @@ spread over both robots, a jack's wish, and going out by covering a six and addi
 
 from __future__ import annotations
 
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from games.rules import Deal
+from games.templatetags.tarokk import card_label
 
 from .script import Script, cards, learner, robot
+
+
+def _named(text: str) -> str:
+    return " ".join(card_label(card, "bridge") for card in text.split())
+
+
+# Cards named in the reader's words (the suit's sign, the rank): said when the page is rendered.
+named = lazy(_named, str)
 
 # Three players; robot 3 (seat 2) starts the round. The blind is drawn from the top.
 DEAL = Deal(
@@ -163,10 +173,10 @@ SCRIPT = Script(
             six=6,
             nine=9,
             robot=2,
-            cards="HJ D8 C7",
+            cards=named("HJ D8 C7"),
             points=20,
             other=3,
-            other_cards="CJ C8",
+            other_cards=named("CJ C8"),
             other_points=20,
         ),
     },

@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.rules import IllegalAction, get_variant
+from games.rules.bridge.scoring import HAND_POINTS_ITEM
 from games.templatetags.tarokk import action_label
 
 from . import LEARNER, SCRIPTS, Script
@@ -31,14 +32,19 @@ class Decision:
     playable: tuple[str, ...]  # in a trick: the cards the rules allow (empty otherwise)
     held: int  # cards in the learner's hand
     rule: str  # the rules core's own message for a card the learner may not play
+    # The choices and the advised move in words, as the table's buttons say them (``worded``).
+    choice_words: tuple[str, ...] = ()
+    advised_words: str = ""
 
 
 @dataclass(frozen=True)
 class ReceiptLine:
     name: str
     amount: int
-    note: Any  # the rules core's note of the line (a message)
-    explanation: Text
+    note: Any  # the rules core's note of the line (a message), None when it names cards
+    explanation: Text  # said once, at the first line of its name
+    seat: int | None = None  # a line of one seat's (Bridge's hand points of each player)
+    cards: tuple[str, ...] | None = None  # the cards the line counts (Bridge: left in hand)
 
 
 @dataclass(frozen=True)
@@ -133,7 +139,7 @@ def panel(variant_key: str, state: Any, log: list[tuple[int, str]], viewer_seat:
     if over and not off_script:
         result = rules.result(state)
         items = result.items if result is not None else ()
-        receipt = tuple(ReceiptLine(i.name, i.amount, i.note, script.receipt.get(i.name, "")) for i in items)
+        receipt = _receipt(script, items)
     return Panel(
         script=script,
         for_learner=for_learner,
@@ -144,6 +150,24 @@ def panel(variant_key: str, state: Any, log: list[tuple[int, str]], viewer_seat:
         over=over,
         off_script=off_script,
     )
+
+
+# The result lines whose note is the cards they count.
+CARD_LINES = frozenset({HAND_POINTS_ITEM})
+
+
+def _receipt(script: Script, items: Any) -> tuple[ReceiptLine, ...]:
+    """The result's lines with the script's explanations, each said once. The note of a line
+    that counts cards (Bridge's cards left in hand) is those cards' ids: kept as cards, for the
+    page to name them."""
+    lines, explained = [], set()
+    for item in items:
+        cards = tuple(str(item.note).split()) if item.name in CARD_LINES else None
+        explanation = "" if item.name in explained else script.receipt.get(item.name, "")
+        explained.add(item.name)
+        note = None if cards is not None else item.note
+        lines.append(ReceiptLine(item.name, item.amount, note, explanation, item.seat, cards))
+    return tuple(lines)
 
 
 def _ordinals(script: Script) -> list[int]:

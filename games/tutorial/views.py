@@ -26,14 +26,15 @@ def _script(variant_key: str) -> Script:
 
 @require_http_methods(["GET", "POST"])
 def tutorial(request: HttpRequest, variant_key: str) -> HttpResponse:
-    """GET: what the guided hand teaches and its start button. POST: start it (again)."""
+    """GET: what the guided hand teaches and its start button. POST: start it, or deal it again
+    on the learner's guided table ("Start again")."""
     script = _script(variant_key)
     if request.method == "GET":
         context = {"script": script, "variant": get_variant(script.variant)}
         return render(request, "games/tutorial.html", context)
-    # The table's limit first: a refused start makes no guest (a signed-out visitor's start
-    # counts against the address only, as the guest it makes has no uses yet).
-    refused = limits.hit_request(request, "room") or sign_in_guest(request)
+    # A guided table counts against no limit on tables: a user has one at a time, dealt again on
+    # "Start again" (services.open_tutorial). Only the guest it may make is limited, per address.
+    refused = sign_in_guest(request)
     if refused is not None:
         return limits.too_many(request, refused)
     room = start(request.user, script.variant)

@@ -147,10 +147,11 @@ def test_a_file_at_the_nesting_limit_is_parsed_and_one_past_it_is_not():
         transfer.parse("[" * 33 + "]" * 33)
 
 
-def test_a_tutorial_start_over_the_tables_limit_makes_no_guest(settings):
-    """Found by the fuzz: a signed-out visitor's start made a guest, then the tables' limit
-    refused it (429) with the new account left behind and signed in."""
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "room": {"ip": "1/h"}}
+def test_a_tutorial_start_over_the_guests_limit_makes_no_guest_and_no_table(settings):
+    """Found by the fuzz: a signed-out visitor's start made a guest, then a limit refused it
+    (429) with the new account left behind and signed in. A guided table counts against no
+    tables' limit (issue 35): the guest it makes is the one limited."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "guest": {"ip": "1/h"}}
     assert Client().post("/tutorial/hungarian/").status_code == 302
     users = User.objects.count()
     response = Client().post("/tutorial/hungarian/")
