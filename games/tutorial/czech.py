@@ -58,8 +58,8 @@ SCRIPT = Script(
             "pass",
             about=_(
                 "You hold the II, so you are povinnost. You may say prever (play alone against three, "
-                "choosing between two halves of the talon) or pass: povinnost's pass means \u201cI play with "
-                "a partner\u201d."
+                "choosing between two halves of the talon) or pass: povinnost's pass means “I play with "
+                "a partner”."
             ),
             why=_(
                 "Five taroks and no king: far too weak to play alone. With a partner you take four talon "

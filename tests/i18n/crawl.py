@@ -39,10 +39,7 @@ SCRIPT_WORDS = re.compile(r'\sdata-(?:live|reconnecting|turn-word)="([^"]*)"')
 # What other work of issue 35 changes, left out of the crawl until then: (game or "", where the
 # page was met, the finding's text). The guided hands' words are helper D's (its robots are
 # "Robot 2 (script)", the Czech one's first explanation is not translated yet).
-KNOWN: tuple[tuple[str, str, str], ...] = (
-    ("", "guided hand", "English word 'script'"),
-    ("czech", "guided hand", "You hold the II, so you are povinnost"),
-)
+KNOWN: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
