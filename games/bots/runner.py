@@ -1,5 +1,6 @@
 """Drive the robot seats of a hand: after every committed action, the robots whose turn it
-is move, after ``settings.ROBOT_DELAY`` seconds, through ``services.submit_action``.
+is move, after the table's robots' pace (``games.robot_pace``: ``settings.ROBOT_DELAY`` when the
+operator sets it), through ``services.submit_action``.
 
 Modes (``settings.ROBOT_RUNNER``):
 - ``thread``: one daemon thread in the web process keeps a queue of due hands (the
@@ -61,7 +62,7 @@ def schedule(hand_id: int, move: dict[str, Any] | None = None) -> None:
     if mode == "inline":
         _drive_inline(hand_id)
     elif mode == "thread":
-        _thread_runner().add(hand_id, settings.ROBOT_DELAY)
+        _thread_runner().add_paced(hand_id)
     else:  # another process drives the robots: wake it (games.bots.worker), saying the move
         from games import broadcast
 
@@ -206,6 +207,8 @@ class _ThreadRunner:
         self._deadlines: set[tuple[int, datetime]] = set()
         # (hand id, seq) where a robot was due at the previous sweep
         self._due_before: set[tuple[int, int]] = set()
+        # Hands queued before their pace was read (add_paced): the thread reads it, then waits.
+        self._unpaced: set[int] = set()
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="robots", daemon=True)
         if start:  # tests drive a runner's steps themselves
@@ -215,6 +218,19 @@ class _ThreadRunner:
         with self._cond:
             heapq.heappush(self._queue, (time.monotonic() + delay, hand_id))
             self._cond.notify()
+
+    def add_paced(self, hand_id: int) -> None:
+        """Queue the hand after its table's robots' pace (games.robot_pace). Called in an event
+        loop too (a socket's consumer): a pace not yet read is read by the robot thread, which
+        then waits it before the move."""
+        from games import robot_pace
+
+        delay = robot_pace.known(hand_id)
+        if delay is None:
+            with self._cond:
+                self._unpaced.add(hand_id)
+            delay = 0.0
+        self.add(hand_id, delay)
 
     def add_deadline(self, hand_id: int, deadline: datetime) -> None:
         with self._cond:
@@ -285,7 +301,7 @@ class _ThreadRunner:
                 if settings.ROBOT_SWEEP:
                     self.sweep()
                     self.add(self.SWEEP, settings.ROBOT_SWEEP)
-            else:
+            elif not self._waited_pace(hand_id):
                 self.run_pass(hand_id)
         except Exception:
             # A passing failure (the database busy or away) must not strand the hand: it is
@@ -298,6 +314,21 @@ class _ThreadRunner:
                 tidy_connections()
             except Exception:  # the thread goes on whatever befell its connection
                 log.exception("tidying the robot thread's database connection failed")
+
+    def _waited_pace(self, hand_id: int) -> bool:
+        """For a hand queued before its pace was known: read the pace and queue it again after
+        it. True if it was queued again (its pass comes then)."""
+        from games import robot_pace
+
+        with self._cond:
+            if hand_id not in self._unpaced:
+                return False
+            self._unpaced.discard(hand_id)
+        delay = robot_pace.delay(hand_id)
+        if delay <= 0:
+            return False
+        self.add(hand_id, delay)
+        return True
 
     def run_pass(self, hand_id: int) -> None:
         """One wake-up of a hand: its robot move, its due clocks, then queue its deadlines."""

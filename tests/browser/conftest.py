@@ -3,6 +3,7 @@ Playwright in Debian's Chromium (never `playwright install`: it downloads and fa
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sqlite3
@@ -85,8 +86,10 @@ class Site:
         return staff
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+@contextlib.contextmanager
+def running_site(tmp_path_factory: pytest.TempPathFactory, **env: str | None) -> Iterator[Site]:
+    """A Daphne process on a database of its own (``env``: environment variables changed, None
+    to leave one unset)."""
     db_path = tmp_path_factory.mktemp("site") / "browser.sqlite3"
     port = _free_port()
     env = {
@@ -97,7 +100,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         "TAROKK_RATE_LIMITS": "guest.ip=0,room.ip=0,act.ip=0,frame.ip=0,import.ip=0,play.ip=0",
         "DJANGO_SETTINGS_MODULE": "tarokk_site.settings",
         "DJANGO_SECURE_COOKIES": "false",  # plain HTTP, as bin/serve
+        **env,
     }
+    env = {k: v for k, v in env.items() if v is not None}
     site = Site(f"http://127.0.0.1:{port}", db_path, env)
     site.manage("migrate", "--noinput")
     log = open(db_path.with_suffix(".log"), "w")
@@ -123,6 +128,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         server.terminate()
         server.wait(timeout=10)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The site the browser tests share, its robots quick (TAROKK_ROBOT_DELAY 0.05 s)."""
+    with running_site(tmp_path_factory) as site:
+        yield site
 
 
 @pytest.fixture(scope="session")
