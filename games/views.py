@@ -37,7 +37,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     tables.sweep_if_due()
     game, game_error = tables.game_filter(request.GET.get("game"))
     context = lobby_context(game)
-    context.update(game_error=game_error, online=presence.online_count())
+    context.update(game_error=game_error, online=presence.online_count(viewer=request.user))
     context["learn"] = games_to_learn(request.user, context["variants"])
     context["privacy_fields"] = pages.render_live_template(
         "_privacy_fields.html", {"privacy": access.Privacy()}

@@ -149,11 +149,20 @@ def browser():
         browser.close()
 
 
+def unfold_opening_form(page) -> None:
+    """Open the lobby's "More options": the whole table-opening form, folded away under the
+    Play now buttons (issue 35)."""
+    details = page.locator("#more-options")
+    if details.get_attribute("open") is None:
+        page.locator("#more-options > summary").click()
+
+
 def open_table_as_guest(page, site: Site, variant: str = "hungarian") -> str:
     """A guest, with one click, opens a table of ``variant`` with three robots; returns the
     room code once the page's websocket is live."""
     page.goto(site.url + "/")
     page.get_by_role("button", name="Play as guest").first.click()
+    unfold_opening_form(page)
     page.locator('.new-room select[name="variant"]').select_option(variant)
     page.locator("#robots").select_option("3")
     page.locator("#new-room").click()
