@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ROOT, running_site
+from tests.browser.conftest import ROOT, running_site, unfold_opening_form
 from tests.browser.test_table_layout import WAIT_FOR_DECISION, decide
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "pace"
@@ -80,6 +80,7 @@ def open_paced_table(page, site, variant: str) -> None:
     robots' pace the opening form offers first (brisk)."""
     page.goto(site.url + "/")
     page.get_by_role("button", name="Play as guest").first.click()
+    unfold_opening_form(page)
     page.locator('.new-room select[name="variant"]').select_option(variant)
     assert page.locator("#robot-pace").input_value() == "brisk"
     page.locator("#robot-level").select_option("random")
