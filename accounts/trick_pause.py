@@ -5,6 +5,7 @@ server only remembers the choice on the account (guests are accounts too) and ne
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -19,6 +20,12 @@ def of(user: object) -> str:
     """The viewer's pause: their account's, or the default for a visitor signed out."""
     pause = getattr(user, "trick_pause", None) if getattr(user, "is_authenticated", False) else None
     return pause if pause in CHOICES else DEFAULT
+
+
+def operator_ms() -> int | None:
+    """The operator's ``TAROKK_TRICK_PAUSE`` in milliseconds, which overrides every viewer's
+    pause (0: no pause), or None when unset."""
+    return None if settings.TRICK_PAUSE is None else round(settings.TRICK_PAUSE * 1000)
 
 
 @require_POST

@@ -244,6 +244,7 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     context["chat"] = chat.page(room, context["hand"], request.user)
     # The viewer's trick pause (the tools' choice, static/js/pace.js) and the robots' pace.
     context["trick_pause"], context["trick_pauses"] = trick_pause.of(request.user), TRICK_PAUSES
+    context["trick_pause_ms"] = trick_pause.operator_ms()
     context["robot_pace"] = robot_pace.label(room.robot_pace)
     return render(request, "games/room.html", context)
 

@@ -38,13 +38,17 @@
     return done ? done.dataset.trickDone : null;
   }
 
+  // The operator's TAROKK_TRICK_PAUSE (data-pause-ms on #room), when set, overrides the
+  // viewer's choice: 0 holds no trick (the browser tests but pacing's own).
   function start() {
     var chosen = pauseChosen();
     var el = room();
     if (!el) return;
+    var override = el.dataset.pauseMs;
+    if (override === "0") return;
     pausing = true;
     el.dataset.pausing = chosen;
-    waitMs = PAUSE_MS[chosen];
+    waitMs = override ? Number(override) : PAUSE_MS[chosen];
   }
 
   // The pause counts from the moment the trick shows: once its push is swapped in and the

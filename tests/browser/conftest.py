@@ -96,6 +96,8 @@ def running_site(tmp_path_factory: pytest.TempPathFactory, **env: str | None) ->
         **{k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}},
         "SQLITE_PATH": str(db_path),
         "TAROKK_ROBOT_DELAY": "0.05",
+        # No trick held on the felt: the tests but pacing's own never wait for it (issue 35).
+        "TAROKK_TRICK_PAUSE": "0",
         # One server for the whole run, every page from 127.0.0.1: tests/web prove the limits.
         "TAROKK_RATE_LIMITS": "guest.ip=0,room.ip=0,act.ip=0,frame.ip=0,import.ip=0,play.ip=0",
         "DJANGO_SETTINGS_MODULE": "tarokk_site.settings",
@@ -132,7 +134,8 @@ def running_site(tmp_path_factory: pytest.TempPathFactory, **env: str | None) ->
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The site the browser tests share, its robots quick (TAROKK_ROBOT_DELAY 0.05 s)."""
+    """The site the browser tests share, its robots quick (TAROKK_ROBOT_DELAY 0.05 s) and no
+    trick held on the felt (TAROKK_TRICK_PAUSE 0)."""
     with running_site(tmp_path_factory) as site:
         yield site
 

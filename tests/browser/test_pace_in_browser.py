@@ -49,8 +49,9 @@ NOT_PAUSING = "() => !document.querySelector('#room[data-pausing]')"
 
 @pytest.fixture(scope="module")
 def paced_site(tmp_path_factory):
-    """A site whose robots keep each table's pace (no TAROKK_ROBOT_DELAY override)."""
-    with running_site(tmp_path_factory, TAROKK_ROBOT_DELAY=None) as site:
+    """A site whose robots keep each table's pace and whose pages each viewer's trick pause
+    (no TAROKK_ROBOT_DELAY or TAROKK_TRICK_PAUSE override)."""
+    with running_site(tmp_path_factory, TAROKK_ROBOT_DELAY=None, TAROKK_TRICK_PAUSE=None) as site:
         yield site
 
 
