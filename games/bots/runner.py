@@ -207,8 +207,9 @@ class _ThreadRunner:
         self._deadlines: set[tuple[int, datetime]] = set()
         # (hand id, seq) where a robot was due at the previous sweep
         self._due_before: set[tuple[int, int]] = set()
-        # Hands queued before their pace was read (add_paced): the thread reads it, then waits.
-        self._unpaced: set[int] = set()
+        # When each hand last changed (add_paced, monotonic): its robot moves its table's pace
+        # after that, whatever wake-up comes first (one queued before the change, a page view's).
+        self._changed: dict[int, float] = {}
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="robots", daemon=True)
         if start:  # tests drive a runner's steps themselves
@@ -220,17 +221,17 @@ class _ThreadRunner:
             self._cond.notify()
 
     def add_paced(self, hand_id: int) -> None:
-        """Queue the hand after its table's robots' pace (games.robot_pace). Called in an event
-        loop too (a socket's consumer): a pace not yet read is read by the robot thread, which
-        then waits it before the move."""
+        """Queue the hand after its table's robots' pace (games.robot_pace), counted from now,
+        its latest change. Called in an event loop too (a socket's consumer): a pace not yet
+        read is read by the robot thread, which then waits the rest of it before the move."""
         from games import robot_pace
 
         delay = robot_pace.known(hand_id)
-        if delay is None:
-            with self._cond:
-                self._unpaced.add(hand_id)
-            delay = 0.0
-        self.add(hand_id, delay)
+        with self._cond:
+            if len(self._changed) > 10_000:
+                self._changed.clear()
+            self._changed[hand_id] = time.monotonic()
+        self.add(hand_id, 0.0 if delay is None else delay)
 
     def add_deadline(self, hand_id: int, deadline: datetime) -> None:
         with self._cond:
@@ -316,18 +317,22 @@ class _ThreadRunner:
                 log.exception("tidying the robot thread's database connection failed")
 
     def _waited_pace(self, hand_id: int) -> bool:
-        """For a hand queued before its pace was known: read the pace and queue it again after
+        """A wake-up before the hand's pace has passed since its latest change (the pace not
+        read yet, or a wake-up queued before that change): queue the hand again for the rest of
         it. True if it was queued again (its pass comes then)."""
         from games import robot_pace
 
         with self._cond:
-            if hand_id not in self._unpaced:
-                return False
-            self._unpaced.discard(hand_id)
-        delay = robot_pace.delay(hand_id)
-        if delay <= 0:
+            changed = self._changed.get(hand_id)
+        if changed is None:
             return False
-        self.add(hand_id, delay)
+        rest = changed + robot_pace.delay(hand_id) - time.monotonic()
+        if rest <= 0.001:
+            with self._cond:
+                if self._changed.get(hand_id) == changed:
+                    del self._changed[hand_id]
+            return False
+        self.add(hand_id, rest)
         return True
 
     def run_pass(self, hand_id: int) -> None:
