@@ -1,23 +1,33 @@
 """Trick pacing (issue 35): a completed trick stays on the felt, its winner marked, for the
-player's trick pause, while the robots play at the table's default pace (brisk).
+player's trick pause, while the robots play at the table's default pace (brisk, 0.5 s a move).
 
-For each tarot game a guest plays a whole hand against robots; the page records (by a
+For each tarot game a guest plays one hand against robots on one size (1366x800 or 390x844) while
+the same guest's page on the other size shows the same seat: both pages record (by a
 MutationObserver, with the page's own clock) when each completed trick shows whole on the felt
-with its winner marked and when it goes: every trick of the hand must show for at least the
-chosen pause. "Until I tap" holds the trick until a tap, and on a phone the last trick is one tap
-away in a place that does not scroll. Screenshots go to test-artifacts/screenshots/pace/.
-(Bridge has no tricks.)"""
+with its winner marked and when it goes, and every trick of the hand must show on both for at
+least the quick pause; a page's pause never holds the other page. Axe finds nothing serious while
+a trick is held. "Until I tap" holds the trick until a tap, the pushes waiting behind it, and on a
+phone the last trick is one tap away in a place that does not scroll. Bridge has no tricks: its
+robot's moves come at least the brisk pace apart. Screenshots go to
+test-artifacts/screenshots/pace/."""
 
 from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
 
 import pytest
 
 from tests.browser.conftest import ROOT, running_site, unfold_opening_form
+from tests.browser.test_accessibility_in_browser import violations
+from tests.browser.test_bridge_in_browser import click_bridge_control
 from tests.browser.test_table_layout import WAIT_FOR_DECISION, decide
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "pace"
 VIEWPORTS = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
-PAUSE_MS = {"quick": 600, "normal": 1200, "long": 2500}
+OTHER = {"desktop": "phone", "phone": "desktop"}
+QUICK_MS = 600  # the quick pause (static/js/pace.js), the shortest: what the measuring needs
+BRISK_MS = 500  # the robots' default pace (games/robot_pace.py)
 SEATS = {"hungarian": 4, "czech": 4, "slovenian3": 3}
 MAX_DECISIONS = 200
 
@@ -61,10 +71,18 @@ def shoot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def new_page(browser, viewport: str):
-    page = browser.new_context(viewport=VIEWPORTS[viewport]).new_page()
+def new_page(browser, viewport: str, like=None):
+    """A page at ``viewport`` size recording the held tricks (``like``: signed in as that page)."""
+    state = like.context.storage_state() if like is not None else None
+    page = browser.new_context(viewport=VIEWPORTS[viewport], storage_state=state).new_page()
     page.add_init_script(RECORDER)
     return page
+
+
+def look_while_held(page, name: str) -> None:
+    """A screenshot of the held trick, and axe finds nothing serious on the page."""
+    shoot(page, name)
+    assert violations(page, name) == []
 
 
 def choose_pause(page, pause: str) -> None:
@@ -97,14 +115,16 @@ def next_hand(page) -> None:
     page.wait_for_function(f"() => document.querySelector('#status').dataset.handNo !== '{old}'")
 
 
-def play_hand(page, variant: str, viewport: str, shots: int = 2) -> None:
-    """Decide until the hand is over, never while a trick is held (a move of yours sweeps it)."""
-    shot = 0
+def play_hand(page, watcher, variant: str, viewport: str) -> None:
+    """Decide until the hand is over, never while a trick is held (a move of yours sweeps it);
+    the first trick held on each page is looked at (a screenshot, axe)."""
+    looked = set()
     for _ in range(MAX_DECISIONS):
         page.wait_for_function(WAIT_FOR_DECISION, timeout=60_000)
-        if shot < shots and page.evaluate("() => !!document.querySelector('#room[data-pausing]')"):
-            shot += 1
-            shoot(page, f"{variant}-{viewport}-held-{shot}")
+        for who, size in ((page, viewport), (watcher, OTHER[viewport])):
+            if who not in looked and who.evaluate("() => !!document.querySelector('#room[data-pausing]')"):
+                looked.add(who)
+                look_while_held(who, f"{variant}-{size}-held")
         page.wait_for_function(NOT_PAUSING, timeout=30_000)
         if page.locator("#result h2").count():
             if page.locator("#review .review-tricks > li").count():
@@ -115,35 +135,79 @@ def play_hand(page, variant: str, viewport: str, shots: int = 2) -> None:
     pytest.fail(f"{variant} {viewport}: the hand did not end in {MAX_DECISIONS} decisions")
 
 
-@pytest.mark.parametrize(
-    ("variant", "viewport", "pause"),
-    [
-        ("hungarian", "desktop", "normal"),
-        ("czech", "phone", "quick"),
-        ("slovenian3", "desktop", "quick"),
-    ],
-)
-def test_every_completed_trick_stays_on_the_felt_for_the_chosen_pause(
-    paced_site, browser, variant, viewport, pause
-):
-    page = new_page(browser, viewport)
-    open_paced_table(page, paced_site, variant)
-    choose_pause(page, pause)
-    play_hand(page, variant, viewport)
-    page.wait_for_function(NOT_PAUSING, timeout=30_000)
-    shoot(page, f"{variant}-{viewport}-over")
-    hand_no = page.locator("#status").get_attribute("data-hand-no")
-    tricks = page.locator("#review .review-tricks > li").count()
-    assert tricks > 0
+def held_tricks(page, hand_no: str, tricks: int, seats: int) -> None:
+    """Every trick of the hand was held whole on ``page``, its winner marked, for the quick pause
+    at least."""
     held = page.evaluate("() => window.__held")
-    # The tricks completed before the pause was chosen (none: the auction comes first) aside,
-    # every trick of the hand was held whole with its winner marked, for the pause at least.
     expected = {f"{hand_no}:{n}" for n in range(1, tricks + 1)}
     assert set(held) == expected, (sorted(held), tricks)
     for name, shown in held.items():
-        assert shown["cards"] == SEATS[variant], (name, shown)
+        assert shown["cards"] == seats, (name, shown)
         assert shown["winnerMarked"], (name, shown)
-        assert shown["to"] is not None and shown["to"] - shown["from"] >= PAUSE_MS[pause] - 5, (name, shown)
+        assert shown["to"] is not None and shown["to"] - shown["from"] >= QUICK_MS - 5, (name, shown)
+
+
+def assert_robots_paced(site, page) -> None:
+    """Every robot move of the table's hands came at least the brisk pace after the move before
+    it, by the log's own times."""
+    code = page.url.rstrip("/").split("/")[-1]
+    with sqlite3.connect(site.db_path) as db:
+        rows = db.execute(
+            "select a.hand_id, a.seq, a.robot, a.created from games_handaction a "
+            "join games_hand h on h.id = a.hand_id join games_room r on r.id = h.room_id "
+            "where r.code = ? order by a.hand_id, a.seq",
+            (code,),
+        ).fetchall()
+    gaps = [
+        (seq, (datetime.fromisoformat(made) - datetime.fromisoformat(before)).total_seconds())
+        for (hand0, _s, _r, before), (hand, seq, robot, made) in zip(rows, rows[1:], strict=False)
+        if robot and hand == hand0
+    ]
+    assert len(gaps) >= 3, rows
+    assert all(gap >= BRISK_MS / 1000 - 0.01 for _, gap in gaps), gaps
+
+
+@pytest.mark.parametrize(
+    ("variant", "viewport"),
+    [("hungarian", "desktop"), ("czech", "phone"), ("slovenian3", "desktop")],
+)
+def test_every_completed_trick_stays_on_the_felt_for_the_quick_pause_on_both_sizes(
+    paced_site, browser, variant, viewport
+):
+    page = new_page(browser, viewport)
+    open_paced_table(page, paced_site, variant)
+    choose_pause(page, "quick")
+    # The same guest's page on the other size, at the same seat: its own pause, never waited for.
+    watcher = new_page(browser, OTHER[viewport], like=page)
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#connection.ok")
+    assert watcher.locator("#trick-pause").input_value() == "quick"
+    play_hand(page, watcher, variant, viewport)
+    hand_no = page.locator("#status").get_attribute("data-hand-no")
+    tricks = page.locator("#review .review-tricks > li").count()
+    assert tricks > 0
+    for who, size in ((page, viewport), (watcher, OTHER[viewport])):
+        who.wait_for_function(NOT_PAUSING + " && !!document.querySelector('#result h2')", timeout=30_000)
+        shoot(who, f"{variant}-{size}-over")
+        held_tricks(who, hand_no, tricks, SEATS[variant])
+    assert_robots_paced(paced_site, page)
+    page.context.close()
+    watcher.context.close()
+
+
+def test_the_bridge_robot_moves_at_the_default_pace(paced_site, browser):
+    """Bridge has no tricks: Play now's robot waits the brisk pace before each of its moves."""
+    page = new_page(browser, "phone")
+    page.goto(paced_site.url + "/")
+    page.locator('[data-play-now="bridge"]').click()
+    page.wait_for_url("**/r/*/")
+    page.wait_for_selector("#connection.ok")
+    for _ in range(4):
+        if click_bridge_control(page) is None:
+            break
+    page.wait_for_timeout(1_000)  # the robot's answer to the last move
+    shoot(page, "bridge-phone-robot-paced")
+    assert_robots_paced(paced_site, page)
     page.context.close()
 
 
@@ -172,6 +236,17 @@ def test_until_i_tap_holds_the_trick_and_the_last_trick_is_one_tap_away_on_a_pho
     name = page.locator("#trick-done").get_attribute("data-trick-done")
     held = page.evaluate("() => window.__held")
     assert held[name]["to"] is None and held[name]["winnerMarked"]
+    # The moves made meanwhile wait behind the trick, in order: the page shows none of them yet.
+    code = page.url.rstrip("/").split("/")[-1]
+    hand_no = int(page.locator("#status").get_attribute("data-hand-no"))
+    with sqlite3.connect(paced_site.db_path) as db:
+        (server_seq,) = db.execute(
+            "select h.seq from games_hand h join games_room r on r.id = h.room_id "
+            "where r.code = ? and h.number = ?",
+            (code, hand_no),
+        ).fetchone()
+    page_seq = int(page.locator("#status").get_attribute("data-seq"))
+    assert page.evaluate("() => window.tarokkPace.held()") >= server_seq - page_seq >= 0
     assert page.locator("#trick-done .tap-on").is_visible()
     shoot(page, "hungarian-phone-tap-held")
     page.locator("#trick-done").click()
