@@ -89,8 +89,10 @@ def test_play_now_in_one_tap_the_form_the_header_and_a_deliberate_leave(site, br
         primary = page.locator("#new-room")
         assert primary.evaluate("b => getComputedStyle(b).color") == "rgb(255, 255, 255)"  # primary
 
-        # The header reaches Learn, Daily and Ratings: through the menu on a phone.
-        for key, path in (("learn", "/learn/"), ("daily", "/daily/"), ("ratings", "/leaderboard/")):
+        # The header reaches Learn, Daily, Ratings and My games: through the menu on a phone
+        # (My games in the account's links on a wide screen).
+        places = {"learn": "/learn/", "daily": "/daily/", "ratings": "/leaderboard/", "my-games": "/history/"}
+        for key, path in places.items():
             page.goto(site.url + "/")
             if size == "phone":
                 assert not page.locator(".site-links.wide").is_visible()
@@ -101,7 +103,8 @@ def test_play_now_in_one_tap_the_form_the_header_and_a_deliberate_leave(site, br
                     shoot(page, f"{size}-menu")
             else:
                 assert not page.locator("#site-menu").is_visible()
-                link = page.locator(f'.site-links.wide [data-site-link="{key}"]')
+                wide = f'.site-links.wide [data-site-link="{key}"]'
+                link = page.locator("#my-games" if key == "my-games" else wide)
             link.click()
             page.wait_for_url(f"**{path}")
             assert page.evaluate(SIDEWAYS)[0] <= VIEWPORTS[size]["width"], path
