@@ -61,6 +61,19 @@ def test_the_table_tools_offer_the_players_pause():
     assert re.findall(r'<option value="(\w+)" selected', select) == ["long"]
 
 
+@pytest.mark.parametrize(("operator", "shown"), [(None, None), (0.0, "0"), (0.6, "600")])
+def test_the_operators_trick_pause_reaches_the_page_only_when_set(settings, operator, shown):
+    # TAROKK_TRICK_PAUSE overrides every viewer's pause (static/js/pace.js reads #room's
+    # data-pause-ms); unset, the page keeps its viewer's choice.
+    settings.TRICK_PAUSE = operator
+    player = UserFactory()
+    room = open_table(player)
+    page = client_for(player).get(f"/r/{room.code}/").content.decode()
+    found = re.search(r'<div class="room" id="room"[^>]*>', page).group(0)
+    held = re.search(r'data-pause-ms="(\d+)"', found)
+    assert (held and held.group(1)) == shown
+
+
 def test_a_table_opens_at_the_chosen_robots_pace_brisk_by_default():
     player = UserFactory()
     client = client_for(player)
