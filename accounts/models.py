@@ -7,6 +7,7 @@ from django.contrib.auth.models import AbstractUser
 from django.contrib.auth.models import UserManager as DjangoUserManager
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from accounts import names
 from games import prepared
@@ -33,6 +34,14 @@ class UserManager(DjangoUserManager):
         return found[0]
 
 
+# The choices of User.trick_pause; the seconds each holds are the page's (static/js/pace.js).
+TRICK_PAUSES = (
+    ("quick", pgettext_lazy("trick pause", "quick")),
+    ("normal", pgettext_lazy("trick pause", "normal")),
+    ("long", pgettext_lazy("trick pause", "long")),
+    ("tap", pgettext_lazy("trick pause", "until I tap")),
+)
+
 MISSING = "%s matching query does not exist."  # untranslated: Django's own words for it
 
 
@@ -49,6 +58,12 @@ class User(AbstractUser):
     # The language the player chose in the header's switch; blank: the browser's (issue 17).
     language = models.CharField(
         max_length=8, blank=True, default="", choices=settings.LANGUAGES, verbose_name=_("language")
+    )
+
+    # How long a completed trick stays on the felt before it goes to its winner (issue 35):
+    # a setting of the player's own pages only (accounts.trick_pause), chosen at the table.
+    trick_pause = models.CharField(
+        max_length=8, default="normal", choices=TRICK_PAUSES, verbose_name=_("trick pause")
     )
 
     def save(self, *args, **kwargs) -> None:

@@ -1,5 +1,8 @@
 from django.urls import path
 
-from . import views
+from . import trick_pause, views
 
-urlpatterns = [path("guest/", views.guest, name="guest")]
+urlpatterns = [
+    path("guest/", views.guest, name="guest"),
+    path("trick-pause", trick_pause.choose, name="trick-pause"),
+]

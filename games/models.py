@@ -46,6 +46,9 @@ class Room(models.Model):
     # Seconds a human seat has for each decision before the basic robot moves for it; 0: no clock.
     # A table setting, not a rule option: the rules core knows no clock.
     turn_clock = models.PositiveIntegerField(default=0, verbose_name=_("turn clock"))
+    # How long the robots wait before each move (games.robot_pace: instant, brisk, relaxed), a
+    # table setting chosen on the opening form; the operator's TAROKK_ROBOT_DELAY overrides it.
+    robot_pace = models.CharField(max_length=8, default="brisk", verbose_name=_("robots' pace"))
     # The last match the host ended (a match without a set length, czech.md §11); 0: none.
     ended_match = models.PositiveIntegerField(default=0, verbose_name=_("ended match"))
     # The table's chat (games.chat), settings the host changes at any time: the whole chat on or

@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from . import views
 from .chat import views as chat
+from .tables import play_now
 from .tables import views as tables
 from .tutorial import views as tutorial
 
@@ -13,6 +14,7 @@ urlpatterns = [
     path("leaderboard/", include("games.standings.urls")),
     path("", include("games.history.urls")),
     path("rooms/new", views.new_room, name="new-room"),
+    path("rooms/play-now", play_now.play_now, name="play-now"),
     path("r/<slug:code>/", views.room_page, name="room"),
     path("r/<slug:code>/view.json", views.view_json, name="view-json"),
     path("r/<slug:code>/act", views.act, name="act"),

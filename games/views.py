@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games import cardfaces, doors, pages, services
+from accounts import trick_pause
+from accounts.models import TRICK_PAUSES
+from games import cardfaces, doors, pages, robot_pace, services
 from games.bots import LEVELS, runner
 from games.chat import live as chat
 from games.chat import options as chat_options
@@ -35,12 +37,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
     tables.sweep_if_due()
     game, game_error = tables.game_filter(request.GET.get("game"))
     context = lobby_context(game)
-    context.update(game_error=game_error, online=presence.online_count())
+    context.update(game_error=game_error, online=presence.online_count(viewer=request.user))
     context["learn"] = games_to_learn(request.user, context["variants"])
     context["privacy_fields"] = pages.render_live_template(
         "_privacy_fields.html", {"privacy": access.Privacy()}
     )
     context["option_forms"] = [{"variant": v, "fields": _option_fields(v)} for v in context["variants"]]
+    context["robot_paces"], context["robot_pace_default"] = robot_pace.CHOICES, robot_pace.DEFAULT
     # Seats at a table with the default options (Bridge's ``players`` choice changes it; the
     # page's script follows that choice); the robots choice offers 0 to seats - 1.
     context["variant_seats"] = [
@@ -170,6 +173,7 @@ def new_room(request: HttpRequest) -> HttpResponse:
             chat_settings = chat_options.ChatSettings.from_form(request.POST)
         except ValueError as exc:
             raise services.Illegal(str(exc)) from None
+        pace = request.POST.get("robot_pace") or robot_pace.DEFAULT
         rated = str(request.POST.get("rated", "")).strip().lower()
         if rated not in access.YES | access.NO:
             raise services.Illegal(
@@ -182,6 +186,7 @@ def new_room(request: HttpRequest) -> HttpResponse:
             options,
             robot_level=level,
             turn_clock=turn_clock,
+            robot_pace=pace,
             privacy=privacy,
             rated=rated in access.YES,
             chat=chat_settings,
@@ -242,6 +247,10 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     context = pages.room_context(room, request.user)
     context["live"] = pages.render_partials(context)  # the same HTML the pushes send
     context["chat"] = chat.page(room, context["hand"], request.user)
+    # The viewer's trick pause (the tools' choice, static/js/pace.js) and the robots' pace.
+    context["trick_pause"], context["trick_pauses"] = trick_pause.of(request.user), TRICK_PAUSES
+    context["trick_pause_ms"] = trick_pause.operator_ms()
+    context["robot_pace"] = robot_pace.label(room.robot_pace)
     return render(request, "games/room.html", context)
 
 

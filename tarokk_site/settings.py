@@ -264,8 +264,13 @@ STORAGES = {
 }
 
 # --- Robots ---
-# Seconds a robot waits before acting, so people can follow the table.
-ROBOT_DELAY = float(os.environ.get("TAROKK_ROBOT_DELAY", "0.6"))
+# Seconds a robot waits before acting, so people can follow the table: unset, each table's
+# "Robots' pace" decides (games.robot_pace); set, it overrides every table's (benchmarks, tests).
+ROBOT_DELAY = float(os.environ["TAROKK_ROBOT_DELAY"]) if os.environ.get("TAROKK_ROBOT_DELAY") else None
+# Seconds every page holds a completed trick, whatever its viewer chose: unset, each viewer's
+# trick pause decides (accounts.trick_pause, static/js/pace.js); 0, tricks go at once (the
+# browser tests, but for pacing's own, which would otherwise wait ~1 s a trick).
+TRICK_PAUSE = float(os.environ["TAROKK_TRICK_PAUSE"]) if os.environ.get("TAROKK_TRICK_PAUSE") else None
 # "thread": a robot thread in the web process (embedded default);
 # "inline": robots move at once in the caller (tests); "off": another process drives them.
 ROBOT_RUNNER = os.environ.get("TAROKK_ROBOT_RUNNER", "thread")

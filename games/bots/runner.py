@@ -1,5 +1,6 @@
 """Drive the robot seats of a hand: after every committed action, the robots whose turn it
-is move, after ``settings.ROBOT_DELAY`` seconds, through ``services.submit_action``.
+is move, after the table's robots' pace (``games.robot_pace``: ``settings.ROBOT_DELAY`` when the
+operator sets it), through ``services.submit_action``.
 
 Modes (``settings.ROBOT_RUNNER``):
 - ``thread``: one daemon thread in the web process keeps a queue of due hands (the
@@ -61,7 +62,7 @@ def schedule(hand_id: int, move: dict[str, Any] | None = None) -> None:
     if mode == "inline":
         _drive_inline(hand_id)
     elif mode == "thread":
-        _thread_runner().add(hand_id, settings.ROBOT_DELAY)
+        _thread_runner().add_paced(hand_id)
     else:  # another process drives the robots: wake it (games.bots.worker), saying the move
         from games import broadcast
 
@@ -206,6 +207,9 @@ class _ThreadRunner:
         self._deadlines: set[tuple[int, datetime]] = set()
         # (hand id, seq) where a robot was due at the previous sweep
         self._due_before: set[tuple[int, int]] = set()
+        # When each hand last changed (add_paced, monotonic): its robot moves its table's pace
+        # after that, whatever wake-up comes first (one queued before the change, a page view's).
+        self._changed: dict[int, float] = {}
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="robots", daemon=True)
         if start:  # tests drive a runner's steps themselves
@@ -215,6 +219,19 @@ class _ThreadRunner:
         with self._cond:
             heapq.heappush(self._queue, (time.monotonic() + delay, hand_id))
             self._cond.notify()
+
+    def add_paced(self, hand_id: int) -> None:
+        """Queue the hand after its table's robots' pace (games.robot_pace), counted from now,
+        its latest change. Called in an event loop too (a socket's consumer): a pace not yet
+        read is read by the robot thread, which then waits the rest of it before the move."""
+        from games import robot_pace
+
+        delay = robot_pace.known(hand_id)
+        with self._cond:
+            if len(self._changed) > 10_000:
+                self._changed.clear()
+            self._changed[hand_id] = time.monotonic()
+        self.add(hand_id, 0.0 if delay is None else delay)
 
     def add_deadline(self, hand_id: int, deadline: datetime) -> None:
         with self._cond:
@@ -285,7 +302,7 @@ class _ThreadRunner:
                 if settings.ROBOT_SWEEP:
                     self.sweep()
                     self.add(self.SWEEP, settings.ROBOT_SWEEP)
-            else:
+            elif not self._waited_pace(hand_id):
                 self.run_pass(hand_id)
         except Exception:
             # A passing failure (the database busy or away) must not strand the hand: it is
@@ -298,6 +315,25 @@ class _ThreadRunner:
                 tidy_connections()
             except Exception:  # the thread goes on whatever befell its connection
                 log.exception("tidying the robot thread's database connection failed")
+
+    def _waited_pace(self, hand_id: int) -> bool:
+        """A wake-up before the hand's pace has passed since its latest change (the pace not
+        read yet, or a wake-up queued before that change): queue the hand again for the rest of
+        it. True if it was queued again (its pass comes then)."""
+        from games import robot_pace
+
+        with self._cond:
+            changed = self._changed.get(hand_id)
+        if changed is None:
+            return False
+        rest = changed + robot_pace.delay(hand_id) - time.monotonic()
+        if rest <= 0.001:
+            with self._cond:
+                if self._changed.get(hand_id) == changed:
+                    del self._changed[hand_id]
+            return False
+        self.add(hand_id, rest)
+        return True
 
     def run_pass(self, hand_id: int) -> None:
         """One wake-up of a hand: its robot move, its due clocks, then queue its deadlines."""

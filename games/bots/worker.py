@@ -2,7 +2,7 @@
 every robot seat and turn clock, while the web processes run with ``ROBOT_RUNNER=off``.
 
 It runs the embedded robot thread's runner (``runner._ThreadRunner``: a queue of due hands, the
-robot delay and the turn-clock deadlines), woken rather than polling: a web process that
+robots' pace of each table and the turn-clock deadlines), woken rather than polling: a web process that
 commits a change to a hand sends the hand's id to the channel layer's ``robots`` group
 (``runner.schedule``), and the worker queues it; its own moves it queues itself, moving from the
 state it has just committed. When it starts, the runner queues every robot move and deadline
@@ -31,7 +31,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.db import close_old_connections
 
-from games import broadcast, clocks, replay
+from games import broadcast, clocks, replay, robot_pace
 from games.bots import runner
 
 log = logging.getLogger(__name__)
@@ -57,21 +57,23 @@ class Worker:
     def __init__(self, poll: float = 0.2, delay: float | None = None, reconcile: float = 30.0) -> None:
         self.poll = poll
         self.reconcile = reconcile
+        # Seconds every robot waits; None: each table's robots' pace (games.robot_pace).
         self.delay = settings.ROBOT_DELAY if delay is None else delay
         # (hand id, seq) -> when a sweep first saw a robot to act there: a position moves in a
         # sweep once it has waited ``delay``. Only a timer: losing it costs one delay, never a move.
         self._seen: dict[tuple[int, int], float] = {}
 
     def sweep(self) -> int:
-        """One pass over the database: make every robot move that has waited ``delay`` since a
-        sweep first saw it, and fire every due turn clock. Returns how many moves were made."""
+        """One pass over the database: make every robot move that has waited ``delay`` (or its
+        table's robots' pace) since a sweep first saw it, and fire every due turn clock. Returns
+        how many moves were made."""
         now = time.monotonic()
         positions = runner.due_positions()
         seen = {key: self._seen.get(key, now) for key in positions.items()}
         self._seen = seen
         moved = 0
         for (hand_id, _seq), since in sorted(seen.items(), key=lambda item: item[1]):
-            if now - since < self.delay:
+            if now - since < (robot_pace.delay(hand_id) if self.delay is None else self.delay):
                 continue
             try:
                 if runner.move_once(hand_id):
@@ -96,9 +98,9 @@ class Worker:
             threading.Thread(target=self._listen, name="robot-wake-ups", daemon=True).start()
         runner.start()
         log.info(
-            "robot worker: woken by the web processes, sweeping every %.2f s, robots wait %.2f s",
+            "robot worker: woken by the web processes, sweeping every %.2f s, robots wait %s",
             every,
-            self.delay,
+            "each table's pace" if self.delay is None else f"{self.delay:.2f} s",
         )
         swept = time.monotonic()
         while not should_stop():

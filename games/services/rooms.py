@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import broadcast
+from games import robot_pace as pace
 from games.chat.options import ChatSettings
 from games.models import Hand, HandAction, Room, Seat
 from games.rules import Deal, HandContext, get_variant
@@ -37,12 +38,14 @@ def create_room(
     options: dict[str, Any] | None = None,
     robot_level: str = DEFAULT_ROBOT,
     turn_clock: int = 0,
+    robot_pace: str = pace.DEFAULT,
     privacy: Privacy = EVERYONE_WELCOME,
     rated: bool = False,
     chat: ChatSettings = CHAT_ON,
     first_deal: tuple[Deal, int] | None = None,
 ) -> Room:
     """Open a table; ``turn_clock`` is the seconds each human decision may take (0: no clock);
+    ``robot_pace`` how long its robots wait before each move (games.robot_pace);
     ``privacy`` says who may find, sit at and watch it (games/tables/access.py); ``rated``
     whether its matches change the people's ratings (games/standings); ``chat`` whether its
     chat and its watchers' channel are on (games/chat/options.py); ``first_deal``, a deal and
@@ -55,6 +58,10 @@ def create_room(
     robot_level = check_robot_level(robot_level)
     try:
         turn_clock = check_seconds(turn_clock)
+    except ValueError as exc:
+        raise Illegal(str(exc)) from None
+    try:
+        robot_pace = pace.check_pace(robot_pace)
     except ValueError as exc:
         raise Illegal(str(exc)) from None
     try:
@@ -87,6 +94,7 @@ def create_room(
             options=resolved,
             created_by=user,
             turn_clock=turn_clock,
+            robot_pace=robot_pace,
             private=privacy.private,
             locked=privacy.locked,
             open_audience=privacy.open_audience,

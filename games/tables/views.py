@@ -104,4 +104,4 @@ def remove(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def online(request: HttpRequest) -> HttpResponse:
     """The lobby's count of players online (polled by the page)."""
-    return render(request, "games/lobby.html#online", {"online": presence.online_count()})
+    return render(request, "games/lobby.html#online", {"online": presence.online_count(viewer=request.user)})

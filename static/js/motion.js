@@ -104,6 +104,19 @@
     return null;
   }
 
+  // A completed trick held on the felt (pace.js) goes to its winner's seat when swept.
+  document.addEventListener("tarokk:trickSwept", function (e) {
+    finishAll();
+    var trick = e.detail && e.detail.trick;
+    if (still() || !trick) return;
+    var won = seatRect(trick.dataset.wonBy);
+    if (!won) return;
+    trick.querySelectorAll("[data-card]").forEach(function (card) {
+      var from = rectOf(card);
+      if (from) fly(card, from, won, WON_MS, true);
+    });
+  });
+
   document.addEventListener("htmx:wsBeforeMessage", function () {
     before = null;
     finishAll();

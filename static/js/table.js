@@ -18,6 +18,11 @@
   // "toggle" does not bubble: listen in the capture phase, so facts pushed in later count too.
   document.addEventListener("toggle", function (e) {
     var el = e.target;
+    // A drawer that closes folds what was opened inside it (the Leave confirmation, in the
+    // rules panel's tools): opening it again never finds "Yes, leave the table" one tap away.
+    if (el instanceof HTMLDetailsElement && !el.open && el.matches("[data-drawer]")) {
+      el.querySelectorAll("details[open]").forEach(function (inner) { inner.open = false; });
+    }
     if (!(el instanceof HTMLDetailsElement) || !el.open) return;
     var group = el.matches("[data-drawer]") ? "[data-drawer]" : el.matches(".fact") ? ".fact" : null;
     if (!group) return;

@@ -3,6 +3,7 @@ Playwright in Debian's Chromium (never `playwright install`: it downloads and fa
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sqlite3
@@ -85,19 +86,25 @@ class Site:
         return staff
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+@contextlib.contextmanager
+def running_site(tmp_path_factory: pytest.TempPathFactory, **env: str | None) -> Iterator[Site]:
+    """A Daphne process on a database of its own (``env``: environment variables changed, None
+    to leave one unset)."""
     db_path = tmp_path_factory.mktemp("site") / "browser.sqlite3"
     port = _free_port()
     env = {
         **{k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}},
         "SQLITE_PATH": str(db_path),
         "TAROKK_ROBOT_DELAY": "0.05",
+        # No trick held on the felt: the tests but pacing's own never wait for it (issue 35).
+        "TAROKK_TRICK_PAUSE": "0",
         # One server for the whole run, every page from 127.0.0.1: tests/web prove the limits.
         "TAROKK_RATE_LIMITS": "guest.ip=0,room.ip=0,act.ip=0,frame.ip=0,import.ip=0,play.ip=0",
         "DJANGO_SETTINGS_MODULE": "tarokk_site.settings",
         "DJANGO_SECURE_COOKIES": "false",  # plain HTTP, as bin/serve
+        **env,
     }
+    env = {k: v for k, v in env.items() if v is not None}
     site = Site(f"http://127.0.0.1:{port}", db_path, env)
     site.manage("migrate", "--noinput")
     log = open(db_path.with_suffix(".log"), "w")
@@ -126,6 +133,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 
 @pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The site the browser tests share, its robots quick (TAROKK_ROBOT_DELAY 0.05 s) and no
+    trick held on the felt (TAROKK_TRICK_PAUSE 0)."""
+    with running_site(tmp_path_factory) as site:
+        yield site
+
+
+@pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: bin/test installs Debian's chromium")
@@ -137,11 +152,20 @@ def browser():
         browser.close()
 
 
+def unfold_opening_form(page) -> None:
+    """Open the lobby's "More options": the whole table-opening form, folded away under the
+    Play now buttons (issue 35)."""
+    details = page.locator("#more-options")
+    if details.get_attribute("open") is None:
+        page.locator("#more-options > summary").click()
+
+
 def open_table_as_guest(page, site: Site, variant: str = "hungarian") -> str:
     """A guest, with one click, opens a table of ``variant`` with three robots; returns the
     room code once the page's websocket is live."""
     page.goto(site.url + "/")
     page.get_by_role("button", name="Play as guest").first.click()
+    unfold_opening_form(page)
     page.locator('.new-room select[name="variant"]').select_option(variant)
     page.locator("#robots").select_option("3")
     page.locator("#new-room").click()

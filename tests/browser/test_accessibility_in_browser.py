@@ -8,7 +8,7 @@ import sqlite3
 
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.conftest import ROOT, open_table_as_guest
+from tests.browser.conftest import ROOT, open_table_as_guest, unfold_opening_form
 from tests.browser.test_bridge_in_browser import click_bridge_control, write_out_the_deal
 from tests.browser.test_play_in_browser import take_one_action
 from tests.browser.test_signals_in_browser import MY_TURN, to_the_play
@@ -31,6 +31,7 @@ def violations(page, where: str) -> list[str]:
 
 def new_table(page, site, variant: str, robots: str, players: str | None = None) -> str:
     page.goto(site.url + "/")
+    unfold_opening_form(page)
     page.locator('.new-room select[name="variant"]').select_option(variant)
     if players:
         page.locator(f'[data-options-for="{variant}"] select[name="players"]').select_option(players)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from games.rules import EVERYONE, Deal, HandContext, get_variant
 from games.rules.bridge.pack import PACK_36
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ROOT, unfold_opening_form
 from tests.browser.test_play_in_browser import SNAPSHOT, status
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "bridge"
@@ -130,6 +130,7 @@ def test_a_guest_plays_a_bridge_round_with_robots_while_the_audience_watches(sit
     # The lobby: Bridge's seat count decides the robots choice; strong does not play it yet.
     player.goto(site.url + "/")
     player.get_by_role("button", name="Play as guest").first.click()
+    unfold_opening_form(player)
     player.locator('.new-room select[name="variant"]').select_option("bridge")
     box = player.locator('[data-options-for="bridge"]')
     assert box.get_attribute("open") is not None  # the seat count is shown at once

@@ -5,7 +5,7 @@ the open drawer passes axe at phone size. Screenshots go to test-artifacts/scree
 
 from __future__ import annotations
 
-from tests.browser.conftest import ROOT, Site
+from tests.browser.conftest import ROOT, Site, unfold_opening_form
 from tests.browser.test_accessibility_in_browser import violations
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "chat"
@@ -23,6 +23,7 @@ def test_a_player_and_a_watcher_chat_both_ways_before_the_deal(browser, site: Si
         player = phone.new_page()
         player.goto(site.url + "/")
         player.get_by_role("button", name="Play as guest").first.click()
+        unfold_opening_form(player)
         player.locator("#robots").select_option("2")  # a free seat: the table waits, no hand yet
         player.locator("#new-room").click()
         player.wait_for_url("**/r/*/")

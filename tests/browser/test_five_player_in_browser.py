@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.conftest import unfold_opening_form
 from tests.browser.test_accessibility_in_browser import violations
 from tests.browser.test_table_layout import ROOT, VIEWPORTS, decide
 
@@ -71,6 +72,7 @@ def test_the_dealer_at_a_table_of_five_sits_the_hand_out(site, browser):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(site.url + "/")
         page.get_by_role("button", name="Play as guest").first.click()
+    unfold_opening_form(host)
     host.locator('.new-room select[name="variant"]').select_option("hungarian")
     host.locator('[data-options-for="hungarian"] summary').click()
     assert host.locator("#robots option").first.inner_text() == "3 robots (play now)"

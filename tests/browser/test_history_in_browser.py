@@ -33,7 +33,10 @@ def test_a_guest_replays_and_exports_a_hand_and_staff_play_its_deal_again(site, 
             break
     hand_id, last = site.first_hand(code)
 
-    page.locator("#my-games").click()
+    # On a phone My games is in the header's menu (the bar keeps to one line).
+    assert not page.locator("#my-games").is_visible()
+    page.locator("#site-menu > summary").click()
+    page.locator('#site-menu [data-site-link="my-games"]').click()
     page.wait_for_url(f"{site.url}/history/")
     assert violations(page, "my games, a guest on a phone") == []
     shot(page, "my-games-phone")

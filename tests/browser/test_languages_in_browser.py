@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ROOT, unfold_opening_form
 from tests.browser.test_table_layout import WAIT_FOR_DECISION, decide
 from tests.i18n.catalogues import english_on_page
 
@@ -50,7 +50,7 @@ def open_table(page, site, variant: str) -> None:
     buttons' words are the language's)."""
     page.goto(site.url + "/")
     page.locator("#play-as-guest").first.click()
-    page.wait_for_selector("#new-room")
+    unfold_opening_form(page)
     page.locator('.new-room select[name="variant"]').select_option(variant)
     page.locator("#robots").select_option(index=0)
     page.locator("#new-room").click()
@@ -105,7 +105,7 @@ def test_a_hand_in_the_players_language_shows_no_english(site, browser, code, va
     if review.count():
         review.click()
         english_left(page, code, f"{variant}-review")
-    for panel in page.locator(".room-panels summary").all():
+    for panel in page.locator(".room-panels > .drawer > summary").all():
         panel.click()
         page.wait_for_timeout(150)
         english_left(page, code, f"{variant}-panels")

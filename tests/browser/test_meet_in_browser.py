@@ -12,7 +12,7 @@ test-artifacts/screenshots/meet/ (git-ignored)."""
 from __future__ import annotations
 
 from games.tables.access import LOCKED
-from tests.browser.conftest import ROOT, Site
+from tests.browser.conftest import ROOT, Site, unfold_opening_form
 from tests.browser.test_table_layout import decide
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "meet"
@@ -81,6 +81,7 @@ def test_friends_meet_at_a_locked_table_chat_and_play_while_a_watcher_follows(br
     try:
         # The host opens a locked Hungarian table with two robots and copies the invitation.
         as_guest(host, site)
+        unfold_opening_form(host)
         host.locator('.new-room select[name="variant"]').select_option("hungarian")
         host.locator("#robots").select_option("2")
         host.locator('.new-room input[name="locked"]').check()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.conftest import Site
+from tests.browser.conftest import Site, unfold_opening_form
 
 SERIOUS = ("serious", "critical")
 
@@ -19,6 +19,7 @@ def test_the_invitation_is_copied_and_a_second_browser_joins_through_it(browser,
     try:
         page.goto(site.url + "/")
         page.get_by_role("button", name="Play as guest").first.click()
+        unfold_opening_form(page)
         page.locator('.new-room select[name="variant"]').select_option("hungarian")
         page.locator("#robots").select_option("2")
         page.locator('.new-room input[name="locked"]').check()

@@ -12,7 +12,7 @@ pages are reloaded (the shell's broadcast does not reach the site's process)."""
 from __future__ import annotations
 
 from games.rules import get_variant
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ROOT, unfold_opening_form
 from tests.browser.test_play_in_browser import SNAPSHOT, state_at, status
 from tests.web.helpers import hidden_in
 
@@ -95,6 +95,7 @@ def test_a_guest_plays_slovenian_hands_by_clicking_while_the_audience_watches(si
     # The lobby: Slovenian Tarok, its table rules, and a robots choice for three seats.
     player.goto(site.url + "/")
     player.get_by_role("button", name="Play as guest").first.click()
+    unfold_opening_form(player)
     player.locator('.new-room select[name="variant"]').select_option("slovenian3")
     assert player.locator("#robots option").all_inner_texts() == [
         "2 robots (play now)",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ROOT, unfold_opening_form
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "table"
 VIEWPORTS = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -82,6 +82,7 @@ def open_table(page, site, variant: str, options: dict[str, str] | None = None) 
     random robots in every other seat."""
     page.goto(site.url + "/")
     page.get_by_role("button", name="Play as guest").first.click()
+    unfold_opening_form(page)
     page.locator('.new-room select[name="variant"]').select_option(variant)
     for name, value in (options or {}).items():
         box = page.locator(f'[data-options-for="{variant}"]')

@@ -43,12 +43,14 @@ def test_it_lays_three_seats_round_a_slovenian_felt():
     assert '<ol id="seats" class="seats" data-seat-count="3"' in html
 
 
-def test_it_puts_the_log_score_and_rules_in_panels_and_leave_on_your_seat(friends_table):
+def test_it_puts_the_log_score_and_rules_in_panels_and_leave_in_the_tools_during_a_hand(friends_table):
     room, owner, _friend = friends_table
     html = client_for(owner).get(f"/r/{room.code}/").content.decode()
     panels = {"drawer-log": 'id="log"', "drawer-score": 'id="scoreboard"', "drawer-rules": "rules-list"}
     for panel, partial in panels.items():
         start = html.index(f'id="{panel}"')
         assert html.index(partial, start) < html.index("</details>", start), panel
-    mine = html[html.index('data-seat="0" data-pos="0"') :]
-    assert mine.index('id="leave"') < mine.index("</li>")
+    # A hand runs: Leave is in the rules panel's tools, behind its confirmation (issue 35).
+    rules = html.index('id="drawer-rules"')
+    assert rules < html.index('id="leave-confirm"') < html.index('id="seats"')
+    assert 'id="leave"' not in html
