@@ -46,13 +46,13 @@ LAYOUT = """() => {
 
 # What a player reads on the table and nothing may cut (issue 35: "the phone cuts"): the status
 # line and its parts, the facts' chips, the seats' names, the names over the trick's cards, the
-# talon's cards. Each must show whole: its text no wider or taller than its box (a name may take
+# talon's cards, Bridge's piles. Each must show whole: its text no wider or taller than its box (a name may take
 # two lines), its box inside the screen's width and inside every box round it that would cut it
 # (the centre of the felt scrolls: a talon card below its edge is hidden behind your seat).
 # [what, which, why] for each part cut.
 READABLE = (
     "#status, #status > *, .fact > summary, .fact-title, .fact-summary, .seat .name, "
-    ".trick-cards .who, .talon-groups .card, .klop-gifts .card, .facts-inline > div"
+    ".trick-cards .who, .talon-groups .card, .klop-gifts .card, .facts-inline > div, .bridge-centre > div"
 )
 CLIPPED = """(selector) => {
   const cut = [];
