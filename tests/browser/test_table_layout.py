@@ -91,7 +91,7 @@ LOG_NUMBERS = """() => {
   const ol = first.parentElement;
   const ctx = document.createElement('canvas').getContext('2d');
   ctx.font = getComputedStyle(first).font;
-  const widest = (ol.start || ol.children.length) + '. ';
+  const widest = ol.children.length + '. ';  // the log counts down from its number of lines
   const room = first.getBoundingClientRect().left - log.getBoundingClientRect().left - log.clientLeft;
   return {marker: widest, width: ctx.measureText(widest).width, room};
 }"""
