@@ -159,6 +159,10 @@ def test_a_guest_plays_slovenian_hands_by_clicking_while_the_audience_watches(si
     watch()
     assert player.locator('[data-action="pass"]').inner_text() == "End my turn"
     shoot(player, "5-announce")
+    # On a phone the talon, now with each group's fate and the taroks discarded, still lies whole.
+    player.set_viewport_size(PHONE)
+    assert_nothing_cut(player, "the talon at the announcements on a phone")
+    player.set_viewport_size(DESKTOP)
     click(player, '[data-action="pass"]')
     watch()
     play_out(player, audience, watch, shoot_at=5, name="6-play")
