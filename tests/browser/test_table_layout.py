@@ -4,9 +4,11 @@ For every game, a guest opens a table with random robots in the other seats and 
 hand at 1366x800 (a laptop), then the next hand at 390x844 (a phone). At every decision of the
 guest, bounding boxes prove that the hand, the current trick (or Bridge's stack) and the
 choices lie inside the first screen, without scrolling, and that the page never scrolls
-sideways; and that the review of the hand is absent at every decision and shows every hand as
-dealt once the hand is over. The table in each phase of each game goes to test-artifacts/screenshots/table/
-(git-ignored) for people to look at."""
+sideways; that nothing a player reads there is cut (issue 35: the status line, the facts'
+chips, the seats' names, the names over the trick, the talon, Bridge's piles), and at each
+hand's end that the log's numbers show whole; and that the review of the hand is absent at every
+decision and shows every hand as dealt once the hand is over. The table in each phase of each game
+goes to test-artifacts/screenshots/table/ (git-ignored) for people to look at."""
 
 from __future__ import annotations
 
@@ -46,10 +48,10 @@ LAYOUT = """() => {
 
 # What a player reads on the table and nothing may cut (issue 35: "the phone cuts"): the status
 # line and its parts, the facts' chips, the seats' names, the names over the trick's cards, the
-# talon's cards, Bridge's piles. Each must show whole: its text no wider or taller than its box (a name may take
-# two lines), its box inside the screen's width and inside every box round it that would cut it
-# (the centre of the felt scrolls: a talon card below its edge is hidden behind your seat).
-# [what, which, why] for each part cut.
+# talon's cards, Bridge's piles. Each must show whole: its text no wider or taller than its box
+# (a name may take two lines), its box inside the screen's width and inside every box round it
+# that would cut it (the felt's centre scrolls: a talon card below its edge hides behind your seat).
+# CLIPPED lists [the part, why it is cut] for each.
 READABLE = (
     "#status, #status > *, .fact > summary, .fact-title, .fact-summary, .seat .name, "
     ".trick-cards .who, .talon-groups .card, .klop-gifts .card, .facts-inline > div, .bridge-centre > div"
@@ -75,8 +77,9 @@ CLIPPED = """(selector) => {
       const s = getComputedStyle(a);
       if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
       const q = a.getBoundingClientRect();
-      const inside = r.left >= q.left + a.clientLeft - 0.5 && r.right <= q.left + a.clientLeft + a.clientWidth + 0.5
-        && r.top >= q.top + a.clientTop - 0.5 && r.bottom <= q.top + a.clientTop + a.clientHeight + 0.5;
+      const left = q.left + a.clientLeft, top = q.top + a.clientTop;
+      const inside = r.left >= left - 0.5 && r.right <= left + a.clientWidth + 0.5
+        && r.top >= top - 0.5 && r.bottom <= top + a.clientHeight + 0.5;
       if (!inside) { cut.push([describe(el), 'cut by ' + describe(a)]); break; }
     }
   }
