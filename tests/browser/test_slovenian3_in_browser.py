@@ -135,7 +135,8 @@ def test_a_guest_plays_slovenian_hands_by_clicking_while_the_audience_watches(si
     audience.wait_for_selector('#talon-groups [data-talon-group="2"]')
     assert player.locator('[data-action="take:1"] [data-card]').count() == 3
     shoot(player, "3-talon")
-    # On a phone the talon's two groups and the words round them lie whole above your seat.
+    # On both sizes the talon's two groups and the words round them lie whole above your seat.
+    assert_nothing_cut(player, "the talon on a laptop")
     player.set_viewport_size(PHONE)
     assert_nothing_cut(player, "the talon on a phone")
     player.set_viewport_size(DESKTOP)
@@ -159,7 +160,8 @@ def test_a_guest_plays_slovenian_hands_by_clicking_while_the_audience_watches(si
     watch()
     assert player.locator('[data-action="pass"]').inner_text() == "End my turn"
     shoot(player, "5-announce")
-    # On a phone the talon, now with each group's fate and the taroks discarded, still lies whole.
+    # On both sizes the talon, now with each group's fate and the discards, still lies whole.
+    assert_nothing_cut(player, "the talon at the announcements on a laptop")
     player.set_viewport_size(PHONE)
     assert_nothing_cut(player, "the talon at the announcements on a phone")
     player.set_viewport_size(DESKTOP)
