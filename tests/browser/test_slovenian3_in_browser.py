@@ -14,6 +14,7 @@ from __future__ import annotations
 from games.rules import get_variant
 from tests.browser.conftest import ROOT, unfold_opening_form
 from tests.browser.test_play_in_browser import SNAPSHOT, state_at, status
+from tests.browser.test_table_layout import assert_nothing_cut
 from tests.web.helpers import hidden_in
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "slovenian3"
@@ -135,6 +136,11 @@ def test_a_guest_plays_slovenian_hands_by_clicking_while_the_audience_watches(si
     audience.wait_for_selector('#talon-groups [data-talon-group="2"]')
     assert player.locator('[data-action="take:1"] [data-card]').count() == 3
     shoot(player, "3-talon")
+    # On both sizes the talon's two groups and the words round them lie whole above your seat.
+    assert_nothing_cut(player, "the talon on a laptop")
+    player.set_viewport_size(PHONE)
+    assert_nothing_cut(player, "the talon on a phone")
+    player.set_viewport_size(DESKTOP)
     click(player, '[data-action="take:1"]')
     watch()
     # Only H3 and H4 may go besides a tarok: the form counts down and arms the button.
@@ -155,6 +161,11 @@ def test_a_guest_plays_slovenian_hands_by_clicking_while_the_audience_watches(si
     watch()
     assert player.locator('[data-action="pass"]').inner_text() == "End my turn"
     shoot(player, "5-announce")
+    # On both sizes the talon, now with each group's fate and the discards, still lies whole.
+    assert_nothing_cut(player, "the talon at the announcements on a laptop")
+    player.set_viewport_size(PHONE)
+    assert_nothing_cut(player, "the talon at the announcements on a phone")
+    player.set_viewport_size(DESKTOP)
     click(player, '[data-action="pass"]')
     watch()
     play_out(player, audience, watch, shoot_at=5, name="6-play")

@@ -4,9 +4,11 @@ For every game, a guest opens a table with random robots in the other seats and 
 hand at 1366x800 (a laptop), then the next hand at 390x844 (a phone). At every decision of the
 guest, bounding boxes prove that the hand, the current trick (or Bridge's stack) and the
 choices lie inside the first screen, without scrolling, and that the page never scrolls
-sideways; and that the review of the hand is absent at every decision and shows every hand as
-dealt once the hand is over. The table in each phase of each game goes to test-artifacts/screenshots/table/
-(git-ignored) for people to look at."""
+sideways; that nothing a player reads there is cut (issue 35: the status line, the facts'
+chips, the seats' names, the names over the trick, the talon, Bridge's piles), and at each
+hand's end that the log's numbers show whole; and that the review of the hand is absent at every
+decision and shows every hand as dealt once the hand is over. The table in each phase of each game
+goes to test-artifacts/screenshots/table/ (git-ignored) for people to look at."""
 
 from __future__ import annotations
 
@@ -42,6 +44,59 @@ LAYOUT = """() => {
     .filter(el => getComputedStyle(el).opacity !== '1').map(el => el.dataset.card);
   return {width: innerWidth, height: innerHeight, scrollWidth: document.scrollingElement.scrollWidth,
           boxes: boxes.filter(b => b), faded};
+}"""
+
+# What a player reads on the table and nothing may cut (issue 35: "the phone cuts"): the status
+# line and its parts, the facts' chips, the seats' names, the names over the trick's cards, the
+# talon's cards, Bridge's piles. Each must show whole: its text no wider or taller than its box
+# (a name may take two lines), its box inside the screen's width and inside every box round it
+# that would cut it (the felt's centre scrolls: a talon card below its edge hides behind your seat).
+# CLIPPED lists [the part, why it is cut] for each.
+READABLE = (
+    "#status, #status > *, .fact > summary, .fact-title, .fact-summary, .seat .name, "
+    ".trick-cards .who, .talon-groups .card, .klop-gifts .card, .facts-inline > div, .bridge-centre > div"
+)
+CLIPPED = """(selector) => {
+  const cut = [];
+  const describe = el => (el.id ? '#' + el.id : el.className || el.tagName) + ' "'
+    + el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 40) + '"';
+  for (const el of document.querySelectorAll(selector)) {
+    const r = el.getBoundingClientRect();
+    // Not shown (a folded fact's body: Chromium lays out a closed disclosure's content all the same).
+    if (!r.width || !r.height || !el.checkVisibility()) continue;
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+      cut.push([describe(el), `its text (${el.scrollWidth}x${el.scrollHeight}) overflows its box `
+        + `(${el.clientWidth}x${el.clientHeight})`]);
+      continue;
+    }
+    if (r.left < -0.5 || r.right > innerWidth + 0.5) {
+      cut.push([describe(el), `off the screen's side (${Math.round(r.left)}..${Math.round(r.right)})`]);
+      continue;
+    }
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const q = a.getBoundingClientRect();
+      const left = q.left + a.clientLeft, top = q.top + a.clientTop;
+      const inside = r.left >= left - 0.5 && r.right <= left + a.clientWidth + 0.5
+        && r.top >= top - 0.5 && r.bottom <= top + a.clientHeight + 0.5;
+      if (!inside) { cut.push([describe(el), 'cut by ' + describe(a)]); break; }
+    }
+  }
+  return cut;
+}"""
+
+# The log's line numbers: the widest marker ("76. ", in the line's font) against the room left of
+# the lines inside the log's scrolling box, which cuts what lies beyond it.
+LOG_NUMBERS = """() => {
+  const log = document.querySelector('#log'), first = log.querySelector('ol > li');
+  if (!first) return null;
+  const ol = first.parentElement;
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = getComputedStyle(first).font;
+  const widest = ol.children.length + '. ';  // the log counts down from its number of lines
+  const room = first.getBoundingClientRect().left - log.getBoundingClientRect().left - log.clientLeft;
+  return {marker: widest, width: ctx.measureText(widest).width, room};
 }"""
 
 # The discard button once the cards chosen make a legal discard: [action, count], else null.
@@ -109,6 +164,29 @@ def assert_fits(page, where: str) -> None:
         inside = b["top"] >= -0.5 and b["bottom"] <= height + 0.5
         inside = inside and b["left"] >= -0.5 and b["right"] <= width + 0.5
         assert inside, f"{where}: the {b['name']} is outside the {width}x{height} screen: {b}"
+    assert_nothing_cut(page, where)
+
+
+def assert_nothing_cut(page, where: str) -> None:
+    """Every part of the table a player reads shows whole (READABLE), once no card is in motion
+    (a swept trick flies out of the Last trick's body): looked at again after the motion only when
+    something seemed cut, which keeps the look at every decision to one call."""
+    cut = page.evaluate(CLIPPED, READABLE)
+    if cut:
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        cut = page.evaluate(CLIPPED, READABLE)
+    assert cut == [], f"{where}: cut: {cut}"
+
+
+def assert_log_numbers_whole(page, where: str) -> None:
+    """Open the log: its line numbers show whole, however long the hand ("76." not "'6.")."""
+    page.locator(".room-panels summary", has_text="Log").click()
+    page.locator("#drawer-log .drawer-body").wait_for(state="visible")
+    numbers = page.evaluate(LOG_NUMBERS)
+    page.keyboard.press("Escape")
+    page.locator("#drawer-log .drawer-body").wait_for(state="hidden")
+    assert numbers is not None, f"{where}: the log is empty"
+    assert numbers["width"] <= numbers["room"], f"{where}: the log's numbers are cut: {numbers}"
 
 
 def act(page, click, until: str | None = None) -> None:
@@ -179,6 +257,8 @@ def play_a_hand(page, variant: str, viewport: str) -> set[str]:
         page.wait_for_function(WAIT_FOR_DECISION, timeout=30_000)
         if page.locator("#result h2").count():
             shoot(page, f"{variant}-{viewport}-over")
+            assert_nothing_cut(page, f"{variant} {viewport} over")
+            assert_log_numbers_whole(page, f"{variant} {viewport} over")
             assert_review_shows_every_hand(page, variant, viewport)
             return phases
         review = page.evaluate(REVIEW)
