@@ -171,6 +171,7 @@ def play_hand(game: str, seed: int, pick: Callable[[random.Random, list[str]], s
     room, user, client = open_table(game, seed)
     crawl = Crawl(game)
     crawl.names = {s.user.username for s in room.seats.select_related("user") if s.user} | robot_names(room)
+    crawl.names.add(room.code)  # a random code: "es5way" holds no English "way"
     meet(crawl, client, "/", "lobby")
     url = f"/r/{room.code}/"
     for _ in range(400):
