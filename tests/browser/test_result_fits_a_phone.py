@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ROOT, open_table_as_guest
+from tests.browser.conftest import ROOT, open_table_as_guest, unfold_opening_form
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "result"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 800}}
@@ -94,6 +94,7 @@ def test_a_bridge_round_count_and_its_score_fit_a_phone(site, browser):
     try:
         page.goto(site.url + "/")
         page.get_by_role("button", name="Play as guest").first.click()
+        unfold_opening_form(page)
         page.locator('.new-room select[name="variant"]').select_option("bridge")
         page.locator("#robots").select_option(index=0)  # robots in every other seat
         page.locator("#new-room").click()

@@ -12,6 +12,9 @@ import pytest
 
 from tests.i18n.catalogues import LANGUAGES, PLURAL_FORMS, ROOT, catalogue_path, header, messages
 
+# The catalogues against the sources: nothing of the stack, so the embedded phase only.
+pytestmark = pytest.mark.catalogues
+
 SOURCES = ("manage.py", "tarokk_site", "games", "accounts", "templates", "locale")
 
 

@@ -11,6 +11,8 @@ import pytest
 from games import controls
 from tests.i18n import crawl
 
+# A game played through its pages (the embedded phase only: see pyproject.toml's game_pages).
+pytestmark = pytest.mark.game_pages
 # Robots move inline when a move commits: the hands need real transactions.
 in_a_database = pytest.mark.django_db(transaction=True)
 GAMES = ["hungarian", "czech", "slovenian3", "bridge"]

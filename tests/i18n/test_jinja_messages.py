@@ -12,6 +12,9 @@ from django.core.management import CommandError
 from games.management.commands import update_catalogues
 from tests.i18n.catalogues import read
 
+# The catalogues against the sources: nothing of the stack, so the embedded phase only.
+pytestmark = pytest.mark.catalogues
+
 TEMPLATE = """\
 <p>{{ _("Your turn") }}</p>
 <p>{{ pgettext("bridge phase", "J points") }}</p>

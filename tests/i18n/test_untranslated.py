@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from tests.i18n import untranslated
+
+# The catalogues against the sources: nothing of the stack, so the embedded phase only.
+pytestmark = pytest.mark.catalogues
 
 
 def test_no_template_python_source_or_script_holds_untranslated_text():
