@@ -12,6 +12,7 @@ sentence fits them all.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.text import capfirst
@@ -35,6 +36,114 @@ def receipt_sentences(
     result = _result_of(r)
     people = _People(result, seat_rows, sitter)
     return [people.sentence(row) for row in receipt_rows(result, variant or "")]
+
+
+@dataclass(frozen=True)
+class ReceiptAmounts:
+    """The receipt's Amount column as one viewer reads it.
+
+    A stored line is signed from the declarer side's point of view. A seat of a side that
+    settles (Hungarian, Czech) reads each line for its own side: an opponent reads its own
+    failed trull as −2, not +2. A watcher, a seat that sat the hand out, and anyone where only
+    the declarer scores (Slovenian) read the declarer side's point of view, and the heading says
+    so. A line paid by each other player reads, for its holder, what the others pay together.
+    ``value`` is the sum of the V lines as shown; ``you_get`` says who pays whom and
+    ``you_get_amount`` is the viewer's payment, the figure of the payments line: where the sides
+    settle it is the column's sum (the declarer alone reads "each": from each opponent).
+    """
+
+    heading: str
+    cells: tuple[str, ...]
+    value_label: str
+    value: str  # the V total as shown, signed ("+2", or "+2 each" for the declarer alone)
+    you_get: str | None = None
+    you_get_amount: int | None = None
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def receipt_amounts(
+    r: Mapping[str, Any],
+    seat_rows: Sequence[Mapping[str, Any]],
+    sitter: int | None = None,
+    zero_sum: bool = True,
+) -> ReceiptAmounts:
+    """The Amount column of the result view ``r`` from the viewer's side (see ``ReceiptAmounts``)."""
+    result = _result_of(r)
+    people = _People(result, seat_rows, sitter)
+    me = people.me if people.me != sitter and people.me is not None else None
+    if me is not None and me >= len(result.payments):
+        me = None
+    on_declarer_side = me is not None and me in result.declarer_side
+    # Whose point of view: a seat reads its own side where the sides settle between them.
+    sign = -1 if (me is not None and zero_sum and result.declarer is not None and not on_declarer_side) else 1
+    yours = me is not None and result.declarer is not None and (on_declarer_side or zero_sum)
+    # The declarer alone, where the sides settle, gets each line from each opponent.
+    each = yours and zero_sum and me == result.declarer and len(result.declarer_side) == 1
+    payers = len(people.sides[DECLARER]) + len(people.sides["opponents"]) - 1
+    cells = []
+    for item in result.items:
+        if item.paid_to is not None:
+            if me is None:
+                cells.append(_("%(amount)s each") % {"amount": item.amount})
+            elif me == item.paid_to:  # what the others pay, together
+                cells.append(_signed(item.amount * payers))
+            else:
+                cells.append(_signed(-item.amount))
+        elif item.seat is not None:
+            cells.append(_signed(item.amount))
+        elif each:
+            cells.append(_("%(amount)s each") % {"amount": _signed(item.amount)})
+        else:
+            cells.append(_signed(sign * item.amount))
+    if yours:
+        heading = pgettext("receipt", "For your side")
+        value_label = _("Game value V for your side (the sum of the lines added to V)")
+    else:
+        heading = pgettext("receipt", "For the declarer side")
+        value_label = _("Game value V for the declarer side (the sum of the lines added to V)")
+    value = _signed(sign * result.value)
+    if each:
+        value = _("%(amount)s each") % {"amount": value}
+    if me is None or result.declarer is None:
+        return ReceiptAmounts(heading, tuple(cells), value_label, value)
+    return ReceiptAmounts(
+        heading,
+        tuple(cells),
+        value_label,
+        value,
+        you_get=_who_pays(result, people, me, sign * result.value, zero_sum),
+        you_get_amount=result.payments[me],
+    )
+
+
+def _who_pays(result: HandResult, people: _People, me: int, gain: int, zero_sum: bool) -> str:
+    """What the viewer's seat gets for V, in words that say who pays whom."""
+    said = {"value": abs(gain)}
+    if not zero_sum:
+        text = _("only you score: V") if me == result.declarer else _("only the declarer scores; you score 0")
+        return _("In all: %(how)s") % {"how": text}
+    alone = len(result.declarer_side) == 1
+    if not gain:
+        text = _("V is 0, nobody pays for it")
+    elif alone and me == result.declarer:
+        text = (
+            _("each opponent pays you %(value)s") if gain > 0 else _("you pay each opponent %(value)s")
+        ) % said
+    elif alone:
+        said["name"] = people.name(result.declarer)
+        text = (_("%(name)s pays you %(value)s") if gain > 0 else _("you pay %(name)s %(value)s")) % said
+    else:
+        text = (
+            _("you receive %(value)s from the other side")
+            if gain > 0
+            else _("you pay %(value)s to the other side")
+        ) % said
+    if any(item.paid_to is not None for item in result.items):
+        return _("In all: %(how)s, and the lines paid by each other player") % {"how": text}
+    return _("In all: %(how)s") % {"how": text}
 
 
 def _result_of(r: Mapping[str, Any]) -> HandResult:

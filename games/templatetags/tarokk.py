@@ -336,6 +336,15 @@ def receipt_sentences(
 
 
 @register.filter
+def receipt_amounts(
+    r: Any, rows: list[dict[str, Any]], sitter: int | None = None, zero_sum: bool = True
+) -> receipt_words.ReceiptAmounts:
+    """``{% set amounts = r|receipt_amounts(seat_rows, view.sitter, zero_sum) %}``: the Amount
+    column from the viewer's side, a watcher's from the declarer side's (games.receipt_words)."""
+    return receipt_words.receipt_amounts(r, rows or [], sitter, zero_sum)
+
+
+@register.filter
 def bridge_round_sentences(r: Any, hands: Any, rows: list[dict[str, Any]]) -> list[str]:
     """Bridge: per seat, what the round's count charges it, in words (games.receipt_words)."""
     return receipt_words.bridge_round_sentences(r, hands or [], rows or [])

@@ -219,3 +219,172 @@ def test_no_receipt_row_a_player_sees_is_a_bare_formula(language):
                     sentence
                 )
                 assert "×" in arithmetic, arithmetic
+
+
+# The Amount column from the viewer's side (issue 35): a seat of a side that settles reads each
+# line for its side, the total row what it gets (its figure of the payments line); a watcher and
+# a seat that sat out read the declarer side's point of view, and the heading says so.
+def amounts_shown(
+    result: HandResult, me: int | None, language: str = "en", zero_sum: bool = True, seats=None
+):
+    """The rendered receipt's heading, its Amount cells, its V total and its "you get" row."""
+    with translation.override(language):
+        html = pages.render_live_template(
+            "_receipt.html",
+            {"r": result.view(), "seat_rows": seats or rows(me, len(result.payments)), "zero_sum": zero_sum},
+        )
+    heading = re.search(r'<th class="amount">(.*?)</th>', html).group(1)
+    cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r'<td class="amount">(.*?)</td>', html)]
+    value = re.search(r'data-shown-value="[^"]*">(.*?)</th>', html)
+    you_get = re.search(
+        r'<tr class="you-get"><th>(.*?)</th><th class="amount" data-you-get="[^"]*">(.*?)</th>', html
+    )
+    return heading, cells, value and value.group(1), you_get and you_get.groups()
+
+
+def czech_prever() -> HandResult:
+    # Béla plays prever alone and takes 50 of 106 (lost); the opponents took the I on the end
+    # without calling it; Dóra held a money card.
+    outcome = czech.Outcome(prever=True, card_points=(50, 56), t1_side="opponents", t1_alone=False)
+    scored = czech.score(outcome)
+    items = (*scored.items, czech.money_line(3, "opponents", "trul", 2))
+    payments = list(czech.settle(scored.value, (1,)))
+    for seat in range(4):
+        payments[seat] += 6 if seat == 3 else -2
+    return HandResult(
+        False, tuple(payments), "prever", 1, None, (1,), (50, 56), scored.game_winner, items, scored.value
+    )
+
+
+def slovenian_three() -> HandResult:
+    # Anna plays a three alone and takes 30: the game and the difference lost; Béla's side
+    # (the opponents) took the trula without announcing it.
+    outcome = slovenian.Outcome(
+        contract="three",
+        value=10,
+        declarer=0,
+        declarer_points=30,
+        declarer_tricks=6,
+        opponent_tricks=10,
+        trula="opponents",
+    )
+    scored = slovenian.score(outcome)
+    return HandResult(
+        False, scored.payments, "three", 0, None, (0,), (30, 40), "opponents", scored.items, scored.value
+    )
+
+
+# An opponent's reading in the game's language.
+HU_OPPONENT = (
+    "Az oldaladnak",
+    ["+2", "-10", "-1"],
+    "-8",
+    ("Összesen – a másik oldalnak fizetsz: 8, és a minden más játékos által fizetett sorok", "-9"),
+)
+CS_OPPONENT = (
+    "Pro vaši stranu",
+    ["+4", "-2", "-2"],
+    "+2",
+    ("Celkem: Béla vám platí 2, a k tomu řádky, které platí každý ostatní hráč", "0"),
+)
+SL_OPPONENT = (
+    "Za igralčevo stran",
+    ["-10", "-5", "-10"],
+    "-25",
+    ("Skupaj: točke dobi samo igralec; vi dobite 0", "0"),
+)
+
+
+def column_adds_up(shown) -> bool:
+    """The cells (a declarer alone's "each" from each of three opponents) sum to what they get."""
+    _, cells, _, (_, total) = shown
+    figures = [int(c.split()[0]) * (3 if c.endswith(" each") else 1) for c in cells]
+    return sum(figures) == int(total)
+
+
+def test_a_hungarian_receipt_reads_from_each_seat_side():
+    # Anna and Csaba lost the game (−2) but made the announced ultimó (+10): V = +8 for them;
+    # Dóra's 8 tarokks cost each other player 1.
+    result = hungarian_result()
+    assert result.payments == (7, -9, 7, -5)
+    assert amounts_shown(result, me=0) == (
+        "For your side",
+        ["-2", "+10", "-1"],
+        "+8",
+        ("In all: you receive 8 from the other side, and the lines paid by each other player", "+7"),
+    )
+    # The opponents read their side's gains: the lost game is +2 to them, the ultimó −10.
+    assert amounts_shown(result, me=1) == (
+        "For your side",
+        ["+2", "-10", "-1"],
+        "-8",
+        ("In all: you pay 8 to the other side, and the lines paid by each other player", "-9"),
+    )
+    assert amounts_shown(result, me=3)[1] == ["+2", "-10", "+3"]  # the holder: 1 from each of 3
+    assert all(column_adds_up(amounts_shown(result, me=seat)) for seat in range(4))
+    assert amounts_shown(result, me=None) == ("For the declarer side", ["-2", "+10", "1 each"], "+8", None)
+    assert amounts_shown(result, me=1, language="hu") == HU_OPPONENT
+
+
+def test_a_dealer_who_sat_out_reads_the_declarer_side_point_of_view():
+    outcome = hungarian.Outcome(game_value=1, card_points=(50, 44), tricks=(5, 4), trull="opponents")
+    scored = hungarian.score(outcome)
+    payments = hungarian.settle_hand(scored, 0, 2, (0, 1, 2, 3), 5)
+    result = HandResult(
+        False, payments, "three", 0, 2, (0, 2), (50, 44), "declarer", scored.items, scored.value
+    )
+    seats = [*rows(None), {"index": 4, "label": "Erik", "is_me": True}]
+    with translation.override("en"):
+        html = pages.render_live_template(
+            "_receipt.html", {"r": result.view(), "seat_rows": seats, "zero_sum": True, "view": {"sitter": 4}}
+        )
+    assert '<th class="amount">For the declarer side</th>' in html and "you-get" not in html
+    assert re.findall(r'<td class="amount">(?:<span[^>]*>)?(.*?)<', html) == ["+1", "-1"]
+
+
+def test_a_czech_prever_reads_from_each_seat_side():
+    # Béla plays prever alone and loses the game (−4 to V); the opponents' silent I on the end
+    # (+2); Dóra's trul: 2 from each other player. V = −2: Béla pays each opponent 2.
+    result = czech_prever()
+    assert result.payments == (0, -8, 0, 8)
+    assert amounts_shown(result, me=1) == (
+        "For your side",
+        ["-4 each", "+2 each", "-2"],
+        "-2 each",
+        ("In all: you pay each opponent 2, and the lines paid by each other player", "-8"),
+    )
+    assert amounts_shown(result, me=0) == (
+        "For your side",
+        ["+4", "-2", "-2"],
+        "+2",
+        ("In all: Béla pays you 2, and the lines paid by each other player", "0"),
+    )
+    assert all(column_adds_up(amounts_shown(result, me=seat)) for seat in range(4))
+    assert amounts_shown(result, me=None) == ("For the declarer side", ["-4", "+2", "2 each"], "-2", None)
+    assert amounts_shown(result, me=0, language="cs") == CS_OPPONENT
+
+
+def test_a_slovenian_receipt_is_the_declarer_score_and_says_so():
+    # Only the declarer scores (slovenian3.md §10): Anna reads her own side; Béla reads the
+    # declarer side's lines, and that he scores 0.
+    result = slovenian_three()
+    assert result.payments == (-25, 0, 0)
+    assert amounts_shown(result, me=0, zero_sum=False) == (
+        "For your side",
+        ["-10", "-5", "-10"],
+        "-25",
+        ("In all: only you score: V", "-25"),
+    )
+    assert amounts_shown(result, me=1, zero_sum=False) == (
+        "For the declarer side",
+        ["-10", "-5", "-10"],
+        "-25",
+        ("In all: only the declarer scores; you score 0", "0"),
+    )
+    assert amounts_shown(result, me=None, zero_sum=False) == (
+        "For the declarer side",
+        ["-10", "-5", "-10"],
+        "-25",
+        None,
+    )
+    assert amounts_shown(result, me=1, language="sl", zero_sum=False) == SL_OPPONENT
