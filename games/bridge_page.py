@@ -16,15 +16,8 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 from games.rules.bridge.effects import following
 from games.rules.bridge.scoring import J_POINTS, trailing_jacks
 from games.templatetags.tarokk import SUITS, action_label, card_label, seat_name
+from games.vocabulary import BRIDGE_PHASE_LABELS
 
-PHASE_LABELS = {
-    "play": pgettext_lazy("bridge phase", "Play"),
-    "bridge": pgettext_lazy("bridge phase", "Bridge?"),
-    "wish": pgettext_lazy("bridge phase", "Wish a suit"),
-    "eights": pgettext_lazy("bridge phase", "8s: next or spread"),
-    "jpoints": pgettext_lazy("bridge phase", "J points"),
-    "over": "",  # the status line says "Round over"
-}
 # The receipt's item codes (games.rules.bridge.scoring), which the result partial picks out.
 ITEMS = {
     "jpoints": "J points",  # untranslated: an item code (data-item), not shown as text
@@ -126,7 +119,7 @@ def context(
     top = view.get("top")
     stack = view.get("stack") or []
     bridge = {
-        "phase_label": PHASE_LABELS.get(view["phase"], ""),
+        "phase_label": BRIDGE_PHASE_LABELS.get(view["phase"], ""),
         "item_codes": ITEMS,
         "multiplies": bool(view["options"].get("reshuffle_multiplier", True)),
         "wish": _wish(wish),

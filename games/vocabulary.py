@@ -116,14 +116,22 @@ PHASE_LABELS = {
     "valat": pgettext_lazy("phase", "Valat"),
 }
 
+# Bridge's phases (its own game: no talon, no tricks).
+BRIDGE_PHASE_LABELS = {
+    "play": pgettext_lazy("bridge phase", "Play"),
+    "bridge": pgettext_lazy("bridge phase", "Bridge?"),
+    "wish": pgettext_lazy("bridge phase", "Wish a suit"),
+    "eights": pgettext_lazy("bridge phase", "8s: next or spread"),
+    "jpoints": pgettext_lazy("bridge phase", "J points"),
+    "over": "",  # the status line says "Round over"
+}
+
 
 def phase_label(phase: str, variant: str | None = None) -> str:
     """A rules core phase key in the viewer's language: "" for one without a name (never the
     key itself: a player does not read "iote")."""
     if variant == "bridge":
-        from games.bridge_page import PHASE_LABELS as BRIDGE_PHASES
-
-        return str(BRIDGE_PHASES.get(phase, ""))
+        return str(BRIDGE_PHASE_LABELS.get(phase, ""))
     return str(PHASE_LABELS.get(phase, ""))
 
 
