@@ -10,11 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts import names
-from games import prepared
+from tarokk_site import prepared
 
 
 class UserManager(DjangoUserManager):
-    """Django's, with ``get(pk=<int>)`` read by a statement compiled once (games.prepared).
+    """Django's, with ``get(pk=<int>)`` read by a statement compiled once (tarokk_site.prepared).
 
     That is how Django's authentication backends find a session's user
     (``ModelBackend.get_user``): for every request that reads ``request.user`` and for every

@@ -48,10 +48,11 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from games import replay, services  # noqa: E402
+from games import services  # noqa: E402
 from games.models import Room  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.rules import get_variant  # noqa: E402
+from games.services import replay  # noqa: E402
 
 APP = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 

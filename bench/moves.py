@@ -49,10 +49,11 @@ def main() -> int:
 
     call_command("migrate", verbosity=0)
     from accounts.guests import create_guest
-    from games import replay, services
+    from games import services
     from games.models import HandAction
     from games.rules import get_variant
     from games.rules.base import resolve_options
+    from games.services import replay
 
     variant = get_variant(args.game)
     rng = random.Random(args.seed)

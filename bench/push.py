@@ -4,7 +4,7 @@ Run from the project root: ``python bench/push.py [--hands 3] [--variant czech]
 [--viewers seat,seat,watcher,anon] [--elsewhere] [--profile]``. It opens a fresh SQLite database in
 a temporary directory, opens one table of one person (seat 0) and robots, and plays whole
 hands through ``services.submit_action``. After each committed change it hands the change's
-message (as ``games.broadcast`` sends it) to one page per ``--viewers`` entry (``seat``: the
+message (as ``games.services.broadcast`` sends it) to one page per ``--viewers`` entry (``seat``: the
 person's page; twice: two tabs of theirs; ``watcher``: a logged-in watcher; ``anon``: an
 anonymous one), as the channel layer would, times their renders on the CPU
 (``time.process_time``) and counts their SQL statements. ``--elsewhere``: each move is
@@ -65,7 +65,7 @@ class Pages:
 
     def changed(self, message: dict[str, Any]) -> int:
         """Every page renders ``message``; the bytes sent."""
-        from games import broadcast
+        from games.services import broadcast
 
         # Before the changes carried their facts (broadcast.Change) a page took the change's id.
         change = broadcast.Change.of(message) if hasattr(broadcast, "Change") else message["id"]
@@ -76,9 +76,10 @@ def play(args: argparse.Namespace, profiler: Any = None) -> None:
     from django.contrib.auth.models import AnonymousUser
     from django.db import connection
 
-    from games import broadcast, consumers, replay, services
+    from games import consumers, services
     from games.bots import get_robot, seat_view
     from games.rules import get_variant
+    from games.services import broadcast, replay
     from tests.factories import UserFactory
 
     person = UserFactory(username="person")

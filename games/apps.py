@@ -6,22 +6,38 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        # Imported here, not at the top: Django imports this module before the models, which
+        # the modules below import; ``ready`` runs once they are loaded.
         from games.rules import words
         from tarokk_site.languages import translate
 
         # The rules core's messages (games.rules.words.Msg) speak the viewer's language.
         words.install_translator(translate)
 
+        # The wiring of the layers: each connection lets a lower layer announce or ask without
+        # importing the one above it.
         from allauth.account.signals import user_signed_up
         from django.contrib.auth.signals import user_logged_out
 
         from accounts.signals import session_renewed, session_renewing
         from games import session_moves
-        from games.bots import runner
+        from games.autoplay import robots, runner
+        from games.bots import get_robot
         from games.services import guest_logged_out, player_renamed
-        from games.signals import hand_changed
+        from games.services.moves import install_guided_refusal
+        from games.signals import hand_changed, hand_finished, match_ended
+        from games.standings import events as standings
+        from games.tutorial import guide
+        from games.tutorial.robot import SCRIPT_ROBOT, ScriptRobot
 
-        hand_changed.connect(runner.on_hand_changed, dispatch_uid="games.bots.runner")
+        hand_changed.connect(runner.on_hand_changed, dispatch_uid="games.autoplay.runner")
+        # The standings follow the finished hands and matches (a feature above the writer).
+        hand_finished.connect(standings.on_hand_finished, dispatch_uid="games.standings.hand_finished")
+        match_ended.connect(standings.on_match_ended, dispatch_uid="games.standings.match_ended")
+        # A guided hand: the writer refuses a move off its script with the tutorial's reason, and
+        # the robot runner plays its robots' seats by the script.
+        install_guided_refusal(guide.refusal)
+        robots.register(SCRIPT_ROBOT, ScriptRobot(fallback=get_robot("basic")))
         user_logged_out.connect(_close_sockets_of_session, dispatch_uid="games-close-sockets")
         # A guest who logs out can never come back: their seats are freed at once.
         user_logged_out.connect(guest_logged_out, dispatch_uid="games.guest_logged_out")
@@ -34,9 +50,9 @@ class GamesConfig(AppConfig):
 
 def _close_sockets_of_session(sender, request, user, **kwargs) -> None:
     """A logout closes the websockets opened in that session: they render that user's seat."""
-    from games import broadcast
-
     session = getattr(request, "session", None)
     key = getattr(session, "session_key", None)
     if key:
+        from games.services import broadcast  # Django loads apps.py before the models it imports
+
         broadcast.session_ended(key)

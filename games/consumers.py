@@ -18,12 +18,13 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from games import broadcast, pages, services, session_moves
-from games.bots import runner
+from games import pages, services, session_moves
+from games.autoplay import runner
 from games.chat.live import ChatShown, chat_table
 from games.models import Room
 from games.render_inputs import digest, inputs_digest
-from games.tables import access, moves_in, presence, seating
+from games.services import access, broadcast
+from games.tables import moves_in, presence, seating
 from tarokk_site import languages, limits, sessions
 from tarokk_site.db_connections import KeptConnectionConsumer, database_sync_to_async
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from games import services
 from games.models import Room, Seat
 from games.requests import refused, room_or_404
-from games.tables import access
+from games.services import access
 
 # Who may use a door: the room, its seats and the caller.
 Knock = Callable[[Room, list[Seat], Any], bool]

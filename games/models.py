@@ -46,7 +46,7 @@ class Room(models.Model):
     # Seconds a human seat has for each decision before the basic robot moves for it; 0: no clock.
     # A table setting, not a rule option: the rules core knows no clock.
     turn_clock = models.PositiveIntegerField(default=0, verbose_name=_("turn clock"))
-    # How long the robots wait before each move (games.robot_pace: instant, brisk, relaxed), a
+    # How long the robots wait before each move (games.services.robot_pace: instant, brisk, relaxed), a
     # table setting chosen on the opening form; the operator's TAROKK_ROBOT_DELAY overrides it.
     robot_pace = models.CharField(max_length=8, default="brisk", verbose_name=_("robots' pace"))
     # The last match the host ended (a match without a set length, czech.md §11); 0: none.
@@ -55,7 +55,7 @@ class Room(models.Model):
     # off, and the watchers' channel open or closed. Room settings, not rule options.
     chat_on = models.BooleanField(default=True, verbose_name=_("chat on"))
     audience_chat = models.BooleanField(default=True, verbose_name=_("audience chat"))
-    # Who may find, sit at and watch the table (games/tables/access.py), set by the host before
+    # Who may find, sit at and watch the table (games/services/access.py), set by the host before
     # the first hand: ``private``, not listed in the lobby; ``locked``, only players the host
     # invited by link may sit; ``open_audience`` False, only its players and staff watch.
     private = models.BooleanField(default=False, verbose_name=_("private"))
@@ -159,7 +159,7 @@ def _seat_label(index: int, robot: str, language: str | None) -> str:
     return pgettext("seat", "free")
 
 
-# The guided hands' robots (games.bots.SCRIPT_ROBOT; that package is not imported here): the
+# The guided hands' robots (games.tutorial.robot.SCRIPT_ROBOT, which is this name): the
 # scripts' notes name them "Robot 2", "Robot 3", as their seats are named.
 GUIDED_ROBOT = "script"  # untranslated: a robot's key
 # The robot levels, as players read them (a seat's name, the host's seat menu).

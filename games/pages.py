@@ -20,8 +20,8 @@ from django.utils import timezone, translation
 from django.utils.functional import Promise
 from django.utils.safestring import mark_safe
 
-from games import bridge_page, matches, replay, services, turn_clock, why_not
-from games.automatic import automatic_lines
+from games import bridge_page, services, why_not
+from games.autoplay.automatic import automatic_lines
 from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
 from games.models import ROBOT_LEVEL_NAMES, Hand, Room, Seat
@@ -29,6 +29,7 @@ from games.render_inputs import inputs_digest
 from games.rules import AUDIENCE, get_variant
 from games.rules.hungarian.outcome import FAILED_TRIAL
 from games.rules.match import RADELCI
+from games.services import matches, replay, turn_clocks
 from games.tables import room_page
 from games.templatetags.tarokk import cards_named
 from games.tutorial.tables import guide_panel
@@ -114,7 +115,7 @@ def match_of(room: Room, hand: Hand) -> dict[str, Any] | None:
 def turn_deadlines(room: Room, hand: Hand | None) -> dict[int, datetime]:
     if not room.turn_clock or hand is None or hand.is_over:
         return {}
-    return turn_clock.deadlines(hand.pk)
+    return turn_clocks.deadlines(hand.pk)
 
 
 def viewer_for(room: Room, user: Any, seats: list[Seat] | None = None) -> Viewer:

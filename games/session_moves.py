@@ -15,7 +15,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 
-from games import broadcast
+from games.services import broadcast
 
 log = logging.getLogger(__name__)
 

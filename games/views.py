@@ -16,18 +16,20 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import trick_pause
 from accounts.models import TRICK_PAUSES
-from games import cardfaces, doors, pages, robot_pace, services
-from games.bots import LEVELS, runner
+from games import cardfaces, doors, pages, services
+from games.autoplay import runner
+from games.bots import LEVELS
 from games.chat import live as chat
-from games.chat import options as chat_options
 from games.first_visit import games_to_learn
 from games.history import viewer
 from games.models import Hand, Room
 from games.requests import back_to_room, posted_number, pushed, refused, room_change, room_or_404
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options
-from games.tables import access, moves_in, presence
+from games.services import access, robot_pace
+from games.services import chat as chat_options
 from games.tables import lobby as tables
+from games.tables import moves_in, presence
 from games.vocabulary import option_value_label
 from tarokk_site import inputs, limits
 

@@ -62,7 +62,7 @@ application = ProtocolTypeRouter(
 
 # In the embedded default the robot thread starts with the process, not with the first page
 # view: turn-clock deadlines that passed while the site was down fire at once.
-from games.bots import runner  # noqa: E402
+from games.autoplay import runner  # noqa: E402
 
 runner.start()
 

@@ -10,7 +10,7 @@ file again, set it up and read its schema afresh (a sixth of the embedded web pr
 
 Two threads live as long as the process and do nearly all of the database work of play:
 Channels' one database thread (every consumer's ``database_sync_to_async``) and the robot
-thread (``games.bots.runner``). Here they keep their connection between tasks, and close it
+thread (``games.autoplay.runner``). Here they keep their connection between tasks, and close it
 only when it is unusable (an error it did not survive, the database restarted) or was left
 inside a transaction, as ``close_old_connections`` would close it; the next task opens a new
 one. A connection in the pool of PostgreSQL stays checked out by its thread meanwhile, one or

@@ -2,7 +2,7 @@
 
 Every request reads its session, and so does every move sent over a room's socket (a move is a
 write: the session must still hold its player, games.consumers). Django builds and compiles
-that ``SELECT`` afresh each time; here it is compiled once (games.prepared) and the expiry
+that ``SELECT`` afresh each time; here it is compiled once (tarokk_site.prepared) and the expiry
 checked on the row read, as Django's own query checks it. The rows, the table and everything
 else are Django's (``SESSION_ENGINE``).
 """
@@ -14,14 +14,33 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import auth
+from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends import db
+from django.contrib.sessions.models import Session
+from django.db.models import Subquery
 from django.http import HttpRequest
 from django.utils import timezone
 
-from games import prepared
+from tarokk_site.prepared import Read
 
-_SESSION = prepared.session()
-_SESSION_AND_USER = prepared.session_and_user()
+# A login session's row by its key (expired or not).
+_SESSION = Read(lambda key: Session.objects.filter(session_key=key), texts=1)
+# What a login session holding a user rests on (``SessionHold``): the session's data and expiry
+# by its key, and that user's password and whether they are active, in one row (none without
+# the session; the user's two None without the user).
+_USERS = get_user_model().objects
+_SESSION_AND_USER = Read(
+    lambda key, user_id: (
+        Session.objects.filter(session_key=key)
+        .annotate(
+            password=Subquery(_USERS.filter(pk=user_id).values("password")[:1]),
+            active=Subquery(_USERS.filter(pk=user_id).values("is_active")[:1]),
+        )
+        .values_list("session_data", "expire_date", "password", "active")
+    ),
+    arity=2,
+    texts=1,
+)
 
 
 class SessionStore(db.SessionStore):

@@ -265,7 +265,7 @@ STORAGES = {
 
 # --- Robots ---
 # Seconds a robot waits before acting, so people can follow the table: unset, each table's
-# "Robots' pace" decides (games.robot_pace); set, it overrides every table's (benchmarks, tests).
+# "Robots' pace" decides (games.services.robot_pace); set, it overrides every table's (benchmarks, tests).
 ROBOT_DELAY = float(os.environ["TAROKK_ROBOT_DELAY"]) if os.environ.get("TAROKK_ROBOT_DELAY") else None
 # Seconds every page holds a completed trick, whatever its viewer chose: unset, each viewer's
 # trick pause decides (accounts.trick_pause, static/js/pace.js); 0, tricks go at once (the

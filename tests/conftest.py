@@ -118,7 +118,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True)
 def _fresh_replay_cache() -> None:
     # Test databases roll back and reuse primary keys: never let a cached state outlive a test.
-    from games import matches, replay
+    from games.services import matches, replay
     from games.tables import seating
 
     replay.forget_all()

@@ -19,7 +19,8 @@ def full_table_with_known_deal(users: list[Any]) -> Any:
 
     The hand has no action yet, so replacing its deal is safe (the log is deal + actions).
     """
-    from games import replay, services
+    from games import services
+    from games.services import replay
 
     room = services.create_room(users[0], "hungarian", robots=0)
     for seat, user in enumerate(users[1:], start=1):
@@ -73,9 +74,9 @@ def slovenian_table_with_known_deal(
 def give_deal(hand: Any, hands: list[str], talon: str, dealer: int) -> Any:
     """Replace the deal (and dealer) of a hand nobody has acted in yet; its stored summary
     (who is to act) is rebuilt to match."""
-    from games import replay
     from games.rules import HandContext, get_variant
     from games.rules.base import Deal
+    from games.services import replay
 
     assert hand.seq == 0, "a hand's deal may be replaced only before its first action"
     hand.deal = {"hands": [h.split() for h in hands], "talon": talon.split()}

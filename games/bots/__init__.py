@@ -23,7 +23,6 @@ from .czech.strong import StrongPolicy as CzechStrong
 from .hungarian.basic import BasicPolicy as HungarianBasic
 from .hungarian.randomly import RandomPolicy as HungarianRandom
 from .hungarian.strong import StrongPolicy as HungarianStrong
-from .scripted import ScriptRobot
 from .search import TIME_BUDGET
 from .slovenian3.basic import BasicPolicy as SlovenianBasic
 from .slovenian3.randomly import RandomPolicy as SlovenianRandom
@@ -120,17 +119,13 @@ LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot(), "str
 # also capped by wall time, so that a busy machine keeps every table's robots quick.
 LIVE: dict[str, Robot] = {**LEVELS, "strong": StrongRobot(time_budget=TIME_BUDGET)}
 
-# Robots a host cannot choose: the guided hands' (games.tutorial), seated by games.tutorial.tables.
-SCRIPT_ROBOT = "script"
-GUIDED: dict[str, Robot] = {SCRIPT_ROBOT: ScriptRobot(fallback=LEVELS["basic"])}
-
 
 def get_robot(level: str, live: bool = False) -> Robot:
     """The robot of ``level``: as a seed fixes its play (no clock read), or with ``live`` the
     one of live play (its search capped by wall time as well)."""
     levels = LIVE if live else LEVELS
     try:
-        return levels[level] if level in levels else GUIDED[level]
+        return levels[level]
     except KeyError:
         raise ValueError(f"Unknown robot level {level!r}") from None  # untranslated: programmer error
 

@@ -10,8 +10,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import doors, services
-from games.chat import options, writes
+from games.chat import writes
 from games.requests import posted_number, refused, room_or_404
+from games.services import chat as chat_settings
 from tarokk_site import limits
 
 
@@ -23,7 +24,7 @@ def _done(request: HttpRequest, **answer: object) -> HttpResponse:
 
 def _switch(request: HttpRequest, name: str) -> bool | None:
     try:
-        return options.switch(request.POST, name)
+        return chat_settings.switch(request.POST, name)
     except ValueError as exc:
         raise services.Illegal(str(exc)) from None
 
@@ -58,7 +59,7 @@ def settings(request: HttpRequest, code: str) -> HttpResponse:
         on, audience_open = _switch(request, "chat"), _switch(request, "audience")
         if on is None and audience_open is None:
             raise services.Illegal(_("Say what to change: chat (on or off) or audience (open or closed)"))
-        room = writes.change_settings(room, request.user, on=on, audience_open=audience_open)
+        room = services.change_chat_settings(room, request.user, on=on, audience_open=audience_open)
     except services.Refused as refusal:
         return refused(request, refusal)
     return _done(request, chat=room.chat_on, audience=room.audience_chat)

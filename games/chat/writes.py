@@ -1,4 +1,5 @@
-"""The only writer of chat messages, chat settings and chat preferences.
+"""The only writer of chat messages and chat preferences (the room's chat settings are written by
+``games.services.chat``, as every change of a room is).
 
 As ``games.services`` does for the game: each change runs in one transaction, refuses with a
 ``services.Refused`` (nothing written) and tells the table's pages after commit
@@ -13,12 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast
 from games.chat import text as chat_text
 from games.chat.access import access_for
 from games.models import ChatMessage, ChatPreference, Room
-from games.services import Forbidden, Illegal, seating_changed
-from games.tables import access as table_access
+from games.services import Forbidden, Illegal, broadcast
+from games.services import access as table_access
 
 
 def _changed(room_id: int) -> None:
@@ -62,22 +62,6 @@ def remove(room: Room, user: Any, message_id: int) -> ChatMessage:
         message.save(update_fields=["removed_at", "removed_by"])
         _changed(room.pk)
     return message
-
-
-def change_settings(room: Room, user: Any, on: bool | None = None, audience_open: bool | None = None) -> Room:
-    """The host turns the chat on or off, or opens or closes the audience's channel."""
-    with transaction.atomic():
-        room = Room.objects.select_for_update().get(pk=room.pk)
-        if room.created_by_id is None or room.created_by_id != getattr(user, "pk", None):
-            raise Forbidden(_("Only the player who opened the table can change its chat"))
-        if on is not None:
-            room.chat_on = on
-        if audience_open is not None:
-            room.audience_chat = audience_open
-        room.save(update_fields=["chat_on", "audience_chat"])
-        seating_changed(room.pk)  # the game's pushes read the room row too (games.tables.seating)
-        _changed(room.pk)
-    return room
 
 
 def set_hidden(user: Any, hidden: bool, room: Room) -> ChatPreference:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from games.daily import deals
 from games.models import Hand
-from games.tables.access import user_id
+from games.services.access import user_id
 
 NOT_FOUND = gettext_lazy("No such hand")
 

@@ -8,7 +8,7 @@ from typing import Any
 from games import services
 from games.history.transfer import CheckedHand
 from games.models import Room
-from games.tables.access import Privacy
+from games.services.access import Privacy
 
 # A table on a chosen deal is not listed in the lobby: its host knows every card.
 PRIVACY = Privacy(private=True)

@@ -12,12 +12,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games import bridge_page, replay
+from games import bridge_page
 from games.controls import controls_for
 from games.models import Hand
 from games.pages import render_live_template, seat_rows_of, table_rules, trick_total_of
 from games.rules import EVERYONE, get_variant
 from games.rules.base import Viewer
+from games.services import replay
 from tarokk_site import inputs
 
 

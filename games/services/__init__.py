@@ -7,14 +7,21 @@ these functions and nothing else.
 
 One module per concept: ``refusals`` (what a writer raises), ``robots`` (the levels a seat may
 take), ``rooms`` (opening and closing tables, on a given deal too), ``seats`` (who holds each
-seat), ``privacy`` (who may sit and watch), ``hands`` (dealing, matches), ``moves`` (the
-actions), with ``turn_clocks`` (the live hand's lock and clock rows) and ``effects`` (what runs
-after commit, and the seating version the pages' pushes check) under them. Callers use the
-names re-exported here.
+seat), ``privacy`` (who may sit and watch), ``chat`` (the table's chat settings), ``hands``
+(dealing, matches), ``moves`` (the actions), with ``turn_clocks`` (the turn clock's rules, the
+live hand's lock and clock rows) and ``effects`` (what runs after commit, and the seating version
+the pages' pushes check) under them. Callers use the names re-exported here.
+
+And what the writer reads and announces, which the layers above read too: ``access`` (who may
+sit and watch: read-only decisions), ``replay`` (a hand's state, a fold of its log, kept warm),
+``prepared`` (the reads of a move, compiled once), ``matches`` (a room's match, folded from its
+hands' results), ``robot_pace`` (a table's robots' pace) and ``broadcast`` (the group messages
+sent after commit). Nothing here imports a page, a template or a feature.
 """
 
 from __future__ import annotations
 
+from games.services.chat import change_chat_settings
 from games.services.effects import seating_changed
 from games.services.hands import end_match, may_end_match, next_hand
 from games.services.moves import Submitted, seq_seen, submit_action
@@ -54,6 +61,7 @@ __all__ = [
     "Submitted",  # untranslated: a Python name
     "accept_invitation",
     "back",
+    "change_chat_settings",
     "close_stale_robot_tables",
     "create_room",
     "end_match",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
-from games import broadcast
 from games.models import Hand, Room
+from games.services import broadcast
 from games.signals import hand_changed
 
 

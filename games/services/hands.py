@@ -11,15 +11,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import broadcast, matches
 from games.models import Hand, Room, Seat
 from games.rules import Deal, HandContext, IllegalAction, get_variant
 from games.rules import match as match_rules
+from games.services import broadcast, matches
 from games.services.effects import after_commit
 from games.services.refusals import Forbidden, Illegal, Stale
 from games.services.turn_clocks import sync_clocks
-from games.signals import hand_changed
-from games.standings import events as standings
+from games.signals import hand_changed, match_ended
 
 
 def check_deal(variant: Any, deal: Deal, context: HandContext, seats: int) -> None:
@@ -174,5 +173,5 @@ def end_match(room: Room, user: Any, expected_number: int) -> Room:
         room.save(update_fields=["ended_match"])
         after_commit(room)
         room_id, match_no = room.pk, current.match_no
-        transaction.on_commit(lambda: standings.match_ended(room_id, match_no))
+        transaction.on_commit(lambda: match_ended.send(sender=Room, room_id=room_id, match_no=match_no))
     return room

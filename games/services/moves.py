@@ -4,6 +4,7 @@ with the turn clocks and the away count kept in step."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -12,18 +13,38 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast, prepared, replay
 from games.models import Hand, HandAction, Seat
 from games.rules import IllegalAction, get_variant
+from games.services import broadcast, prepared, replay
 from games.services.refusals import Forbidden, Illegal, Stale
-from games.services.turn_clocks import sync_clocks
-from games.signals import hand_changed
-from games.standings import events as standings
-from games.turn_clock import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE
-from games.tutorial import guide
+from games.services.turn_clocks import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE, sync_clocks
+from games.signals import hand_changed, hand_finished
+from tarokk_site import prepared as statements
 
-# The move's read of its hand (locked) and room, compiled once (games.prepared).
+# The move's read of its hand (locked) and room, compiled once (games.services.prepared).
 _HAND_FOR_UPDATE = prepared.hand_for_update()
+
+# Why a guided hand's learner may not make a move its script does not advise: ``(variant key,
+# moves the seat has made, seat, action)`` -> the reason, or None for a move the script allows.
+# The tutorial installs it (``games.tutorial.guide.refusal``, in ``GamesConfig.ready``): its words
+# name the script's moves as the table's buttons say them, which the writer does not know.
+GuidedRefusal = Callable[[str, int, int, str], "str | None"]
+_guided_refusal: GuidedRefusal | None = None
+
+
+def install_guided_refusal(refusal: GuidedRefusal) -> None:
+    """The tutorial's check of a learner's move at a guided table (``Room.tutorial``)."""
+    global _guided_refusal
+    _guided_refusal = refusal
+
+
+def _guided(variant_key: str, made: int, seat: int, action: str) -> str | None:
+    if _guided_refusal is None:  # a guided table's moves are never let through unchecked
+        raise RuntimeError(
+            "No check of a guided hand's moves is installed: "  # untranslated: programmer error
+            "games.tutorial installs it in GamesConfig.ready"
+        )
+    return _guided_refusal(variant_key, made, seat, action)
 
 
 @dataclass(frozen=True)
@@ -92,12 +113,12 @@ def submit_action(
             if hand.room.tutorial and not robot:
                 # A guided hand keeps to its script: another move is refused with the reason.
                 made = HandAction.objects.filter(hand=hand, seat=seat).count()
-                advised = guide.refusal(hand.variant, made, seat, action)
+                advised = _guided(hand.variant, made, seat, action)
                 if advised is not None:
                     raise Illegal(advised)
             seq = hand.seq + 1
             public = variant.is_public(state, seat, action)
-            prepared.insert(
+            statements.insert(
                 HandAction,
                 {
                     "hand_id": hand_id,
@@ -119,7 +140,7 @@ def submit_action(
                 hand.result = result.to_json() if result is not None else None
                 hand.finished = timezone.now()
                 fields += ["result", "finished"]
-            prepared.update(hand, fields)
+            statements.update(hand, fields)
             if hand.room.turn_clock:  # only a clock counts timeouts or runs deadlines
                 _count_timeouts(hand, seat, robot)
                 sync_clocks(hand, now, restart={seat})
@@ -131,7 +152,7 @@ def submit_action(
             )
             if finished:
                 transaction.on_commit(broadcast.lobby_changed)
-                transaction.on_commit(lambda: standings.hand_finished(hand_id))
+                transaction.on_commit(lambda: hand_finished.send(sender=Hand, hand_id=hand_id))
             move = {"variant": hand.variant, "seq": seq, "seat": seat, "action": action}
             transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id, move=move))
     except IntegrityError:

@@ -9,12 +9,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.models import HandAction, Invitation, Room, Seat, new_invite_token
+from games.services import access
+from games.services.access import Privacy
 from games.services.effects import after_commit, seating_changed
 from games.services.refusals import Forbidden, Illegal
 from games.services.seats import another_players_seat, vacate
 from games.services.turn_clocks import lock_live_hand
-from games.tables import access
-from games.tables.access import Privacy
 from tarokk_site import inputs
 
 

@@ -1,12 +1,15 @@
-"""Which robots may take a seat: the levels (games.bots) and the variants each level plays."""
+"""Which robots may take a seat: the levels (games.bots) and the variants each level plays; and
+the seats robots play now."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from games.bots import LEVELS
+from games.models import Seat
 from games.services.refusals import Illegal
 
 # The robot that takes a seat when nobody says otherwise, and the one that keeps a leaver's seat.
@@ -33,3 +36,14 @@ def robot_plays(level: str, variant_key: str) -> bool:
     at a time, e.g. Bridge's ``strong`` after its ``random`` and ``basic``)."""
     policies = getattr(LEVELS.get(level), "policies", None)
     return policies is None or variant_key in policies
+
+
+def robot_played_seats(hand_id: int | None = None) -> QuerySet[Seat]:
+    """The seats a robot plays in the unfinished hands of open rooms (of hand ``hand_id`` only,
+    when given): a robot's seat, or an away player's, which the clock's robot plays. The one
+    query of who the robots are, for the robot runner's move and its search of moves due."""
+    hands = {"room__hands__id": hand_id} if hand_id is not None else {}
+    # One filter(): the hand's conditions apply to one and the same hand of the room.
+    return Seat.objects.filter(**hands, room__closed=False, room__hands__finished__isnull=True).filter(
+        ~Q(robot="") | Q(away=True)
+    )

@@ -12,19 +12,19 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast
-from games import robot_pace as pace
-from games.chat.options import ChatSettings
 from games.models import Hand, HandAction, Room, Seat
 from games.rules import Deal, HandContext, get_variant
 from games.rules.base import resolve_options
+from games.services import broadcast
+from games.services import robot_pace as pace
+from games.services.access import Privacy
+from games.services.chat import ChatSettings
 from games.services.effects import after_commit, seating_changed
 from games.services.hands import check_deal, create_hand, opening_dealt_by, start_hand_if_ready
 from games.services.refusals import Illegal
 from games.services.robots import DEFAULT_ROBOT, check_robot_level, robot_plays
-from games.tables.access import Privacy
-from games.turn_clock import ROBOT as CLOCK_ROBOT
-from games.turn_clock import check_seconds
+from games.services.turn_clocks import ROBOT as CLOCK_ROBOT
+from games.services.turn_clocks import check_seconds
 
 # A table listed in the lobby, where anyone may sit and watch: the default.
 EVERYONE_WELCOME = Privacy()
@@ -45,10 +45,10 @@ def create_room(
     first_deal: tuple[Deal, int] | None = None,
 ) -> Room:
     """Open a table; ``turn_clock`` is the seconds each human decision may take (0: no clock);
-    ``robot_pace`` how long its robots wait before each move (games.robot_pace);
-    ``privacy`` says who may find, sit at and watch it (games/tables/access.py); ``rated``
+    ``robot_pace`` how long its robots wait before each move (games.services.robot_pace);
+    ``privacy`` says who may find, sit at and watch it (games/services/access.py); ``rated``
     whether its matches change the people's ratings (games/standings); ``chat`` whether its
-    chat and its watchers' channel are on (games/chat/options.py); ``first_deal``, a deal and
+    chat and its watchers' channel are on (games/services/chat.py); ``first_deal``, a deal and
     its dealer, is played as the first hand instead of a shuffled one ("play this deal again",
     games.history): the rules core checks it is a whole pack for these seats."""
     try:

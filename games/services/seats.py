@@ -11,15 +11,14 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast, replay
 from games.models import Hand, Room, Seat
 from games.rules import get_variant
+from games.services import access, broadcast, replay
 from games.services.effects import after_commit, seating_changed
 from games.services.hands import start_hand_if_ready
 from games.services.refusals import Forbidden, Illegal, Stale
 from games.services.robots import DEFAULT_ROBOT, check_robot_level
 from games.services.turn_clocks import lock_live_hand, sync_clocks
-from games.tables import access
 
 
 def sit(room: Room, user: Any, index: int) -> Seat:

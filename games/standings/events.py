@@ -1,12 +1,13 @@
-"""What ``games.services`` calls after commit when a hand finishes or the host ends a match,
-and the rebuild of every derived row from the log."""
+"""What follows after commit when a hand finishes or the host ends a match (``games.signals``,
+which ``games.services`` sends: connected in ``GamesConfig.ready``), and the rebuild of every
+derived row from the log."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from games import matches
 from games.models import Hand, Room
+from games.services import matches
 from games.standings.hands import record_hand
 from games.standings.models import PlayerHand, RatedMatch, Rating
 from games.standings.ratings import rate_match
@@ -26,6 +27,16 @@ def match_ended(room_id: int, match_no: int) -> None:
     room = Room.objects.filter(pk=room_id).first()
     if room is not None:
         rate_match(room, match_no)
+
+
+def on_hand_finished(sender: object, hand_id: int, **kwargs: object) -> None:
+    """``games.signals.hand_finished``."""
+    hand_finished(hand_id)
+
+
+def on_match_ended(sender: object, room_id: int, match_no: int, **kwargs: object) -> None:
+    """``games.signals.match_ended``."""
+    match_ended(room_id, match_no)
 
 
 def rebuild() -> tuple[int, int]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import replay
 from games.models import Hand
 from games.rules import get_variant
+from games.services import replay
 from games.standings.models import PlayerHand
 from games.standings.players import seat_holders
 from games.standings.summary import seat_summary

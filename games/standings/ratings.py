@@ -14,8 +14,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from games import matches
 from games.models import Room
+from games.services import matches
 from games.standings.models import PlayerHand, RatedMatch, Rating
 from games.standings.players import robot_levels
 

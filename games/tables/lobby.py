@@ -20,9 +20,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games import matches, services
+from games import services
 from games.models import Hand, Room
 from games.rules import VARIANTS
+from games.services import matches
 
 GROUPS = (
     ("open", gettext_lazy("Open seats"), gettext_lazy("No table is waiting for players: open one.")),

@@ -12,9 +12,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import prepared, services
+from games import services
 from games.requests import whole_field
 from games.rules import get_variant
+from games.services import prepared
 from tarokk_site import inputs
 
 # A socket message longer than this is no move a page sends (a whole discard with htmx's
@@ -26,7 +27,7 @@ DEEPEST_MESSAGE = 4
 RESYNC = "resync"
 UNREADABLE = gettext_noop("The table could not read what this page sent; reload the page.")  # shown as _(...)
 
-# A move's reads before it is written, compiled once (games.prepared): the mover's seat, the
+# A move's reads before it is written, compiled once (games.services.prepared): the mover's seat, the
 # room's current hand.
 _SEAT_OF_USER = prepared.seat_of_user()
 _CURRENT_HAND = prepared.current_hand()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import HandAction, Room, Seat
-from games.tables import access
+from games.services import access
 
 
 def context(room: Room, user: Any, seats: list[Seat], waiting: bool, me: int | None) -> dict[str, Any]:

@@ -22,10 +22,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import pages, replay
-from games.automatic import automatic_lines
-from games.broadcast import Change
+from games import pages
+from games.autoplay.automatic import automatic_lines
 from games.models import Hand, Room, Seat
+from games.services import replay
+from games.services.broadcast import Change
 
 
 @dataclass

@@ -447,7 +447,7 @@ def log_items(
     """The log's entries, newest first, as the log partial's ``<li>`` items: the HTML of a
     template loop over them (the seat's name, then the text), built in Python because the log
     is re-rendered with every push and grows through the hand (the loop was a third of a push).
-    ``automatic``: the lines a robot made for a person, by index (games.automatic).
+    ``automatic``: the lines a robot made for a person, by index (games.autoplay.automatic).
 
     A line about the viewer's own seat says "You" in English, its verb agreeing ("You play");
     other languages name the seat, marked as the viewer's, and keep the line as it is."""
@@ -491,7 +491,8 @@ def _log_item(name: str | None, text: Msg | str, variant: str | None, language: 
 
 
 def _automatic_item(name: str, text: Msg | str, why: str, variant: str | None) -> str:
-    """Who moved for a person, and why (games.automatic): "The clock plays XXI for Anna (time ran out)"."""
+    """Who moved for a person, and why (games.autoplay.automatic): "The clock plays XXI for Anna
+    (time ran out)"."""
     if why == "clock":
         who, reason = _("The clock"), _("time ran out")
     elif why == "away":

@@ -1,7 +1,7 @@
 """Guided first hands (issue 21, item 2): one script per game, played at a real table.
 
 A tutorial is a ``Room`` with ``tutorial=True``: the learner in seat 0, the script's robots
-(``games.bots.scripted``) in the others, the script's deal, and every move through
+(``games.tutorial.robot``) in the others, the script's deal, and every move through
 ``games.services.submit_action`` like any other. ``games.tutorial.guide`` says what the
 learner's page explains at each move and refuses a move the script does not advise;
 ``games.tutorial.tables`` starts (and restarts) one.

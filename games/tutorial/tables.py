@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from games import replay, services
-from games.bots import SCRIPT_ROBOT
+from games import services
 from games.models import Hand, Room
+from games.services import replay
 from games.templatetags.tarokk import action_label
+from games.tutorial.robot import SCRIPT_ROBOT
 
 from . import get_script
 from .guide import Decision, Panel, panel

@@ -11,7 +11,7 @@ test-artifacts/screenshots/meet/ (git-ignored)."""
 
 from __future__ import annotations
 
-from games.tables.access import LOCKED
+from games.services.access import LOCKED
 from tests.browser.conftest import ROOT, Site, unfold_opening_form
 from tests.browser.test_table_layout import decide
 

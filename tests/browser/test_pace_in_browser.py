@@ -27,7 +27,7 @@ SHOTS = ROOT / "test-artifacts" / "screenshots" / "pace"
 VIEWPORTS = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
 OTHER = {"desktop": "phone", "phone": "desktop"}
 QUICK_MS = 600  # the quick pause (static/js/pace.js), the shortest: what the measuring needs
-BRISK_MS = 500  # the robots' default pace (games/robot_pace.py)
+BRISK_MS = 500  # the robots' default pace (games/services/robot_pace.py)
 SEATS = {"hungarian": 4, "czech": 4, "slovenian3": 3}
 MAX_DECISIONS = 200
 

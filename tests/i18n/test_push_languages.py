@@ -44,8 +44,8 @@ def move_someone(room, users) -> bool:
     hand = room.current_hand()
     if hand.is_over:
         return False
-    from games import replay
     from games.rules import get_variant
+    from games.services import replay
 
     variant = get_variant(hand.variant)
     state = replay.current(hand)

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from games import replay
 from games.models import Hand, HandAction
 from games.rules import HandResult, get_variant
+from games.services import replay
 from tarokk_site.languages import said
 from tests.production.players import LIVE_IDS, Person, version_of
 from tests.production.test_two_processes import pick

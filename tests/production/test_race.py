@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from games import replay, services
+from games import services
 from games.models import Hand, HandAction
 from games.rules import get_variant
+from games.services import replay
 from tests.deals import full_table_with_known_deal
 from tests.factories import UserFactory
 from tests.production.players import Person

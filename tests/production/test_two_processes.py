@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from games import replay
 from games.models import Hand, HandAction
 from games.rules import get_variant
+from games.services import replay
 from tests.production.players import LIVE_IDS, Person, version_of
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,10 +7,12 @@ import random
 
 import pytest
 
-from games.bots import SCRIPT_ROBOT, get_robot, seat_view
+from games.autoplay.robots import robot_for
+from games.bots import seat_view
 from games.rules import VARIANTS
 from games.tutorial import LEARNER, SCRIPTS
 from games.tutorial.guide import refusal
+from games.tutorial.robot import SCRIPT_ROBOT
 
 # What each hand ends with: the payments of seats 0, 1, ... and the receipt's lines.
 ENDINGS = {
@@ -61,7 +63,7 @@ def test_it_explains_every_real_choice(key):
 @pytest.mark.parametrize("key", sorted(SCRIPTS))
 def test_it_lets_the_script_robot_play_every_robot_move_from_its_own_view(key):
     script = SCRIPTS[key]
-    robot = get_robot(SCRIPT_ROBOT)
+    robot = robot_for(SCRIPT_ROBOT)
     for move, state in zip(script.moves, script.states(), strict=False):
         if move.seat == LEARNER:
             continue

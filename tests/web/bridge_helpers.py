@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import replay, services
+from games import services
 from games.models import Hand, Room
 from games.rules import EVERYONE, get_variant
 from games.rules.bridge.pack import PACK_36
+from games.services import replay
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, json_strings
 

@@ -57,8 +57,8 @@ def hidden_from(hand: Hand, seat: int | None) -> set[str]:
     Czech prever rejected; the Slovenian talon turned face up in three, two and one, the klop
     talon cards once taken and the open beggar's exposed hand (slovenian3.md §13).
     """
-    from games import replay
     from games.rules import EVERYONE, get_variant
+    from games.services import replay
 
     if hand.variant == "bridge":  # no talon or tricks: its own door (bridge.md §13)
         from tests.web.bridge_helpers import bridge_hidden_from

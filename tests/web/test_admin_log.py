@@ -33,8 +33,8 @@ def hand():
 
 
 def _first(hand: Hand) -> str:
-    from games import replay
     from games.rules import get_variant
+    from games.services import replay
 
     return get_variant(hand.variant).legal_actions(replay.current(hand), hand.to_act[0])[0]
 

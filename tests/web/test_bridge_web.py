@@ -13,10 +13,12 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import clocks, consumers, replay, services
+from games import consumers, services
+from games.autoplay import clocks
 from games.bots import LEVELS
 from games.models import HandAction, Room, TurnClock
 from games.rules.bridge import BRIDGE
+from games.services import replay
 from games.tables import seating
 from tests.factories import StaffFactory, UserFactory
 from tests.web.bridge_helpers import (

@@ -186,13 +186,13 @@ async def test_the_hosts_settings_reach_every_page_at_once():
     room = table["room"]
     await say(room, table["watcher"], "from the rail")
     sockets = await sockets_for(table, "owner", "watcher")
-    await database_sync_to_async(writes.change_settings)(room, table["owner"], audience_open=False)
+    await database_sync_to_async(services.change_chat_settings)(room, table["owner"], audience_open=False)
     watcher = "".join(await drain(sockets["watcher"]))
     assert shown([watcher]) == [[]] and "The watchers' chat is closed." in watcher
     assert 'id="chat-text"' not in watcher and "The host has closed the watchers&#39; chat." in watcher
     owner = "".join(await drain(sockets["owner"]))
     assert "Open the watchers' chat" in owner and "Close the watchers' chat" not in owner
-    await database_sync_to_async(writes.change_settings)(room, table["owner"], on=False)
+    await database_sync_to_async(services.change_chat_settings)(room, table["owner"], on=False)
     assert "The chat is off at this table." in "".join(await drain(sockets["watcher"]))
     await close(sockets)
 

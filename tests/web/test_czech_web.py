@@ -127,8 +127,8 @@ def _four_players():
 
 def _drive(room: Room, until: str, choose=None) -> Hand:
     """Play a four-person table through the services until the phase ``until`` (or the end)."""
-    from games import replay
     from games.rules import get_variant
+    from games.services import replay
 
     variant = get_variant("czech")
     for _ in range(300):

@@ -10,9 +10,10 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import replay, services
+from games import services
 from games.models import Hand, Room
 from games.rules import AUDIENCE, HandResult, get_variant
+from games.services import replay
 from tarokk_site.languages import said
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from, json_strings, open_table, play_until_over

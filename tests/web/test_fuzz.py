@@ -32,7 +32,7 @@ from accounts.models import User
 from games.consumers import flash_fragment
 from games.models import HandAction, Room, Seat
 from games.rules import VARIANTS as VARIANTS_BY_KEY
-from games.tables import access
+from games.services import access
 from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, open_table, play_until_over
 from tests.web.sockets import connect, drain

@@ -196,7 +196,7 @@ def test_the_tables_of_a_guest_who_signs_up_are_told_the_new_name(
     other = open_table(UserFactory(username="bela"), robots=2)
     services.sit(other, guest, 1)
     changed: list[int] = []
-    monkeypatch.setattr("games.broadcast.room_changed", changed.append)
+    monkeypatch.setattr("games.services.broadcast.room_changed", changed.append)
     with django_capture_on_commit_callbacks(execute=True):
         signup(client)
     assert sorted(changed) == sorted([room.pk, other.pk])

@@ -13,9 +13,10 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 
 from accounts.models import User
-from games import broadcast, replay, services, session_moves
+from games import services, session_moves
 from games.consumers import SESSION_ENDED
 from games.rules import get_variant
+from games.services import broadcast, replay
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, open_table
 from tests.web.sockets import closed_with, drain, open_socket

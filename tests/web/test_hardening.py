@@ -7,9 +7,9 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from django.db import OperationalError
 
-from games import replay
-from games.bots import runner
+from games.autoplay import runner
 from games.models import HandAction, Room
+from games.services import replay
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, open_table
 from tests.web.sockets import app

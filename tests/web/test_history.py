@@ -10,7 +10,7 @@ import pytest
 
 from games import services
 from games.models import Hand, Room
-from games.tables.access import Privacy
+from games.services.access import Privacy
 from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, data_cards, play_until_over
 

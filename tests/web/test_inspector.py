@@ -83,7 +83,7 @@ def test_a_hand_is_replayed_under_the_options_it_was_played_with():
     assert hand.context["options"]["allow_discard_xx"] is False
     room.options = {}
     room.save(update_fields=["options"])
-    from games import replay
+    from games.services import replay
 
     replay.forget_all()
     html = client_for(StaffFactory()).get(f"/staff/hands/{hand.pk}/").content.decode()

@@ -10,7 +10,7 @@ import pytest
 
 from accounts.models import User
 from games.models import Invitation, Room
-from games.tables import access
+from games.services import access
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, open_table
 

@@ -60,8 +60,9 @@ def _contexts_of_a_hand(variant: str, seed: int) -> list[dict]:
 
     from django.contrib.auth.models import AnonymousUser
 
-    from games import pages, replay, services
+    from games import pages, services
     from games.rules import get_variant
+    from games.services import replay
     from tests.factories import UserFactory
 
     person = UserFactory()

@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games import services
-from games.bots import runner
+from games.autoplay import runner
 from games.models import Hand, HandAction, Room
 from games.tables import lobby
 from tests.factories import UserFactory

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import matches
 from games.models import Hand, Room
 from games.rules import get_variant
+from games.services import matches
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, play_until_over
 

@@ -11,9 +11,9 @@ import dataclasses
 import pytest
 
 from games import services
-from games.bots import SCRIPT_ROBOT
 from games.models import Hand, Room, Seat
 from games.tutorial import SCRIPTS
+from games.tutorial.robot import SCRIPT_ROBOT
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from accounts.models import User
 from games import services
 from games.history import transfer
 from games.models import ChatMessage, Invitation, Room, Seat
-from games.tables.access import Privacy
+from games.services.access import Privacy
 from tarokk_site import inputs
 from tests.factories import UserFactory
 from tests.web.helpers import open_table

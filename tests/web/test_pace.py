@@ -11,9 +11,10 @@ import time
 import pytest
 
 from accounts.models import User
-from games import pages, robot_pace, services
-from games.bots import runner
+from games import pages, services
+from games.autoplay import runner
 from games.models import Room
+from games.services import robot_pace
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, open_table
 

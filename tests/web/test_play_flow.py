@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
-from games import replay
 from games.models import Hand, HandAction, Room
 from games.rules import HandResult, get_variant
+from games.services import replay
 from tarokk_site.languages import said
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, open_table, play_until_over

@@ -1,4 +1,5 @@
-"""games.prepared (the move's statements compiled once) gives what the ORM gives, and
+"""tarokk_site.prepared (statements compiled once) and the move's reads built on it
+(games.services.prepared) give what the ORM gives, and
 tarokk_site.db_connections keeps the long-lived threads' connections open but closes a broken one.
 Both run against PostgreSQL too, in the test command's production phase."""
 
@@ -9,11 +10,13 @@ import datetime
 import pytest
 from asgiref.sync import async_to_sync
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q
 
-from games import prepared, services
+from games import services
 from games.models import Hand, HandAction, Room, Seat
+from games.services import prepared
+from games.services.robots import robot_played_seats
 from tarokk_site import db_connections
+from tarokk_site.prepared import Read, insert, update
 from tests.deals import full_table_with_known_deal
 from tests.factories import UserFactory
 
@@ -32,9 +35,9 @@ def test_the_robot_seats_read_gives_the_rows_of_the_orm_query():
     hand = room.current_hand()
     Seat.objects.filter(room=room, index=2).update(robot="", user=UserFactory(), away=True)
     expected = sorted(
-        Seat.objects.filter(room__hands__id=hand.pk, room__closed=False, room__hands__finished__isnull=True)
-        .filter(~Q(robot="") | Q(away=True))
-        .values_list("index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq")
+        robot_played_seats(hand.pk).values_list(
+            "index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq"
+        )
     )
     read = prepared.robot_seats()
     assert sorted(read.rows(hand.pk)) == expected
@@ -81,7 +84,7 @@ def test_the_reads_before_a_move_give_the_seat_and_the_current_hand_as_the_orm_d
 
 
 def test_each_value_must_appear_in_the_compiled_statement():
-    read = prepared.Read(lambda hand_id: Hand.objects.filter(pk=1).values_list("seq"))
+    read = Read(lambda hand_id: Hand.objects.filter(pk=1).values_list("seq"))
     with pytest.raises(ValueError, match="each value"):
         read.rows(5)
 
@@ -89,7 +92,7 @@ def test_each_value_must_appear_in_the_compiled_statement():
 def test_insert_writes_the_row_the_orm_would(hand):
     user = UserFactory()
     before = datetime.datetime.now(datetime.UTC)
-    prepared.insert(
+    insert(
         HandAction,
         {"hand_id": hand.pk, "seq": 1, "seat": 0, "action": "bid:two", "actor_id": user.pk, "robot": ""},
     )
@@ -97,9 +100,9 @@ def test_insert_writes_the_row_the_orm_would(hand):
     assert (row.seat, row.action, row.actor_id, row.robot, row.public) == (0, "bid:two", user.pk, "", True)
     assert before <= row.created <= datetime.datetime.now(datetime.UTC)
     with pytest.raises(IntegrityError), transaction.atomic():  # the log's unique (hand, seq)
-        prepared.insert(HandAction, {"hand_id": hand.pk, "seq": 1, "seat": 1, "action": "pass"})
+        insert(HandAction, {"hand_id": hand.pk, "seq": 1, "seat": 1, "action": "pass"})
     with pytest.raises(ValueError, match="no fields"):
-        prepared.insert(HandAction, {"hand_id": hand.pk, "seq": 2, "seat": 1, "move": "pass"})
+        insert(HandAction, {"hand_id": hand.pk, "seq": 2, "seat": 1, "move": "pass"})
     assert HandAction.objects.filter(hand=hand).count() == 1
 
 
@@ -107,7 +110,7 @@ def test_update_writes_the_columns_the_orm_would(hand):
     hand.seq, hand.public_seq, hand.phase, hand.to_act = 7, 6, "play", [2, 3]
     hand.result = {"scores": [1, -1, 0, 0]}
     hand.finished = datetime.datetime(2026, 11, 24, 21, 0, tzinfo=datetime.UTC)
-    assert prepared.update(hand, ["seq", "public_seq", "phase", "to_act", "result", "finished"]) == 1
+    assert update(hand, ["seq", "public_seq", "phase", "to_act", "result", "finished"]) == 1
     row = Hand.objects.get(pk=hand.pk)
     assert (row.seq, row.public_seq, row.phase, row.to_act) == (7, 6, "play", [2, 3])
     assert row.result == {"scores": [1, -1, 0, 0]} and row.finished == hand.finished

@@ -14,8 +14,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import broadcast, consumers, pages, replay, services
+from games import consumers, pages, services
 from games.rules import get_variant
+from games.services import broadcast, replay
 from tests.factories import UserFactory
 from tests.web.helpers import data_cards, hidden_from
 

@@ -68,8 +68,8 @@ def four_people():
 @database_sync_to_async
 def one_move(room, users) -> int:
     """The seat to act moves (one change, no robots); the new version."""
-    from games import replay
     from games.rules import get_variant
+    from games.services import replay
 
     hand = room.current_hand()
     seat = hand.to_act[0]
@@ -404,8 +404,8 @@ def test_the_log_items_are_the_html_of_the_template_loop_they_replace():
 def czech_table_at_contra():
     """Four people at a Czech table, played (everyone passing, the cutter cutting) up to the
     first private contra offer."""
-    from games import replay
     from games.rules import get_variant
+    from games.services import replay
 
     users = [UserFactory(username=f"czech{i}") for i in range(4)]
     room = services.create_room(users[0], "czech", robots=0)
@@ -503,8 +503,8 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     (``pages.board_facts``), are at every move those rendered afresh."""
     from django.utils import translation
 
-    from games import replay
     from games.rules import get_variant
+    from games.services import replay
 
     rng = random.Random(f"digests-{variant}")
     people = [UserFactory(username=f"{variant[:4]}{i}") for i in range(4)]

@@ -7,8 +7,8 @@ import pytest
 from django.template.loader import render_to_string
 from openskill.models import PlackettLuce
 
-from games import matches
 from games.models import Room
+from games.services import matches
 from games.standings import events
 from games.standings.models import RatedMatch, Rating
 from games.standings.profile import profile_sections

@@ -9,9 +9,10 @@ import re
 
 import pytest
 
-from games import consumers, replay, services
+from games import consumers, services
 from games.models import Room
 from games.rules import EVERYONE, get_variant
+from games.services import replay
 from games.tables import seating
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from

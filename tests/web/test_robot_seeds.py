@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.bots import get_robot, runner, seat_view
+from games.autoplay import runner
+from games.bots import get_robot, seat_view
 from games.bots.duel import duplicate_deal
 from games.rules import HandContext, get_variant
 from tests.rules.robot_checks import jumping_clock

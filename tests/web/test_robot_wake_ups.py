@@ -11,10 +11,11 @@ from channels.layers import get_channel_layer
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import broadcast, replay, services
-from games.bots import runner, worker
+from games import services
+from games.autoplay import runner, worker
 from games.models import HandAction
 from games.rules import get_variant
+from games.services import broadcast, replay
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from games import replay, services
+from games import services
 from games.models import Room
 from games.rules import EVERYONE, get_variant
+from games.services import replay
 from tests.deals import (
     EMPEROR_HANDS,
     EMPEROR_TALON,
@@ -566,7 +567,7 @@ def test_a_person_plays_slovenian_hands_with_robots_by_http(level):
 
 
 def test_a_turn_clock_plays_a_slovenian_hand_for_a_person_who_never_moves():
-    from games import clocks
+    from games.autoplay import clocks
     from games.models import HandAction
 
     user = UserFactory()

@@ -9,9 +9,10 @@ import pytest
 from django.core.management import call_command
 from django.template.loader import render_to_string
 
-from games import replay, services
+from games import services
 from games.rules import HandResult, get_variant
 from games.rules.base import ScoredItem
+from games.services import replay
 from games.standings.models import PlayerHand
 from games.standings.profile import profile_sections
 from games.standings.stats import PEOPLE, ROBOTS, ContractLine, game_stats

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import HandAction, Invitation, Room
-from games.tables import access
+from games.services import access
 from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, data_cards, open_table
 

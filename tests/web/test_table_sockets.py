@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import Presence, Room
+from games.services.access import Privacy
 from games.tables import presence
-from games.tables.access import Privacy
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, open_table
 from tests.web.sockets import app, connect, drain

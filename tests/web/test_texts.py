@@ -10,7 +10,8 @@ import re
 import pytest
 from django.templatetags.static import static
 
-from games import clocks, pages, services
+from games import pages, services
+from games.autoplay import clocks
 from games.controls import controls_for
 from games.models import HandAction
 from games.rules.words import plural

@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, replay, services
+from games import consumers, services
 from games.bots import get_robot, seat_view
 from games.rules import EVERYONE, VARIANTS, get_variant
 from games.rules.base import resolve_options
 from games.rules.words import Msg
+from games.services import replay
 from games.tables import seating
 from games.templatetags.tarokk import CARD_ID, card_label
 from tests.factories import UserFactory

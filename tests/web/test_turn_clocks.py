@@ -13,10 +13,11 @@ import pytest
 from django.db import close_old_connections, connection
 from django.utils import timezone
 
-from games import clocks, pages, replay, services
-from games.bots import runner
-from games.bots.worker import Worker
+from games import pages, services
+from games.autoplay import clocks, runner
+from games.autoplay.worker import Worker
 from games.models import Hand, HandAction, Room, Seat, TurnClock
+from games.services import replay
 from tests.factories import UserFactory
 from tests.web.helpers import client_for
 

@@ -1,4 +1,4 @@
-"""The warm table (games/replay.py): each process keeps the newest state of a hand and advances
+"""The warm table (games/services/replay.py): each process keeps the newest state of a hand and advances
 it by the missing actions; it must always agree with a cold fold of the log from the deal."""
 
 from __future__ import annotations
@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from games import replay, services
-from games.bots import runner
+from games import services
+from games.autoplay import runner
 from games.models import Hand, HandAction
 from games.rules import get_variant
 from games.rules.base import resolve_options
+from games.services import replay
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,4 +1,4 @@
-"""``manage.py robots``: the robot worker of the production shape (see games/bots/worker.py)."""
+"""``manage.py robots``: the robot worker of the production shape (see games/autoplay/worker.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from games.bots.worker import Worker
+from games.autoplay.worker import Worker
 from tarokk_site import collector
 
 

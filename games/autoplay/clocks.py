@@ -23,11 +23,12 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from games import replay, services
+from games import services
 from games.bots import get_robot, seat_view
 from games.models import Hand, TurnClock
 from games.rules import get_variant
-from games.turn_clock import CLOCK_MOVE, ROBOT
+from games.services import replay
+from games.services.turn_clocks import CLOCK_MOVE, ROBOT
 
 log = logging.getLogger(__name__)
 

@@ -1,14 +1,14 @@
 """Drive the robot seats of a hand: after every committed action, the robots whose turn it
-is move, after the table's robots' pace (``games.robot_pace``: ``settings.ROBOT_DELAY`` when the
+is move, after the table's robots' pace (``games.services.robot_pace``: ``settings.ROBOT_DELAY`` when the
 operator sets it), through ``services.submit_action``.
 
 Modes (``settings.ROBOT_RUNNER``):
 - ``thread``: one daemon thread in the web process keeps a queue of due hands (the
-  embedded default); it also wakes at every turn-clock deadline (``games.clocks``), and
+  embedded default); it also wakes at every turn-clock deadline (``games.autoplay.clocks``), and
   when it starts it queues the deadlines and the robot moves already due in the database
   (a restart loses none, and nobody has to open a page first);
 - ``inline``: the robots move at once, in the caller (tests, the duel harness);
-- ``off``: another process drives them (``games.bots.worker``): each change is sent to it.
+- ``off``: another process drives them (``games.autoplay.worker``): each change is sent to it.
 
 A robot move carries the ``seq`` it was chosen at, so a duplicate or late move is refused
 as stale and can never be applied twice.
@@ -29,9 +29,16 @@ from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections
-from django.db.models import Q
 from django.utils import timezone
 
+from games import services
+from games.autoplay import clocks
+from games.autoplay.robots import robot_for
+from games.bots import seat_view
+from games.models import Hand
+from games.rules import get_variant
+from games.services import broadcast, prepared, replay, robot_pace, turn_clocks
+from games.services.robots import robot_played_seats
 from tarokk_site.db_connections import tidy_connections
 
 log = logging.getLogger(__name__)
@@ -63,9 +70,7 @@ def schedule(hand_id: int, move: dict[str, Any] | None = None) -> None:
         _drive_inline(hand_id)
     elif mode == "thread":
         _thread_runner().add_paced(hand_id)
-    else:  # another process drives the robots: wake it (games.bots.worker), saying the move
-        from games import broadcast
-
+    else:  # another process drives the robots: wake it (games.autoplay.worker), saying the move
         broadcast.robots_wanted(hand_id, move)
 
 
@@ -73,12 +78,8 @@ def due_positions() -> dict[int, int]:
     """``{hand id: seq}`` for every unfinished hand of an open room where a robot (or the
     robot playing an away seat) is to act: the database's answer, so a process that has
     just started knows what to do without waiting for a page."""
-    from games.models import Seat
-
-    rows = (
-        Seat.objects.filter(~Q(robot="") | Q(away=True))
-        .filter(room__closed=False, room__hands__finished__isnull=True)
-        .values_list("room__hands__id", "room__hands__seq", "room__hands__to_act", "index")
+    rows = robot_played_seats().values_list(
+        "room__hands__id", "room__hands__seq", "room__hands__to_act", "index"
     )
     return {hand_id: seq for hand_id, seq, to_act, index in rows if index in (to_act or [])}
 
@@ -92,19 +93,14 @@ def move_once(hand_id: int) -> bool:
     actions applied. Should the log move on meanwhile, ``submit_action`` refuses the move as
     stale, and the robot chooses again from the log.
     """
-    from games import replay
-    from games.models import Hand
-
     # The robot (and away) seats of an open room, with what a choice needs of the room and
     # the hand's position in its log: one query.
-    rows = _robot_seats().rows(hand_id)
+    rows = _ROBOT_SEATS.rows(hand_id)
     if not rows:
         return False
-    from games.rules import get_variant
-
     variant = get_variant(rows[0][2])
     fixed_seed = rows[0][3]  # a table of one fixed deal seeds its robots alike (games/daily)
-    robots = {index: robot or _away() for index, robot, *_ in rows}
+    robots = {index: robot or turn_clocks.AWAY_MOVE for index, robot, *_ in rows}
     held = replay.held(hand_id)
     if held is not None and held[0] == rows[0][4]:
         made = _choose_and_submit(hand_id, variant, robots, fixed_seed, *held)
@@ -116,23 +112,8 @@ def move_once(hand_id: int) -> bool:
     return bool(_choose_and_submit(hand_id, variant, robots, fixed_seed, hand.seq, replay.current(hand)))
 
 
-_robot_seats_read: Any = None
-
-
-def _robot_seats() -> Any:
-    """``games.prepared.robot_seats``, compiled at the first robot move."""
-    global _robot_seats_read
-    if _robot_seats_read is None:
-        from games import prepared
-
-        _robot_seats_read = prepared.robot_seats()
-    return _robot_seats_read
-
-
-def _away() -> str:
-    from games import turn_clock
-
-    return turn_clock.AWAY_MOVE
+# The robot (and away) seats of a hand, compiled once (games.services.prepared).
+_ROBOT_SEATS = prepared.robot_seats()
 
 
 def robot_action(
@@ -143,13 +124,10 @@ def robot_action(
     deal (the daily deal) seeds it by ``fixed_seed`` instead, and its robots read no clock, so
     that their play is a function of that seed alone, the same for everyone however busy the
     machine. Any other table's strong robots are also capped by wall time (``bots.LIVE``)."""
-    from games import turn_clock
-    from games.bots import get_robot, seat_view
-
     legal = variant.legal_actions(state, seat)
     view = seat_view(variant, state, seat)
     rng = random.Random(f"{fixed_seed or hand_id}:{seq}:{seat}")
-    robot = get_robot(turn_clock.ROBOT if level == turn_clock.AWAY_MOVE else level, live=not fixed_seed)
+    robot = robot_for(turn_clocks.ROBOT if level == turn_clocks.AWAY_MOVE else level, live=not fixed_seed)
     return robot.choose(view, legal, rng)
 
 
@@ -158,8 +136,6 @@ def _choose_and_submit(
 ) -> bool | None:
     """The move of the first robot to act at ``state`` (``seq`` actions into the hand),
     submitted. True if made, False if no robot is to act, None if the state was behind."""
-    from games import services
-
     if variant.is_over(state):
         return False
     for seat in sorted(variant.to_act(state)):
@@ -221,11 +197,9 @@ class _ThreadRunner:
             self._cond.notify()
 
     def add_paced(self, hand_id: int) -> None:
-        """Queue the hand after its table's robots' pace (games.robot_pace), counted from now,
+        """Queue the hand after its table's robots' pace (games.services.robot_pace), counted from now,
         its latest change. Called in an event loop too (a socket's consumer): a pace not yet
         read is read by the robot thread, which then waits the rest of it before the move."""
-        from games import robot_pace
-
         delay = robot_pace.known(hand_id)
         with self._cond:
             if len(self._changed) > 10_000:
@@ -244,9 +218,7 @@ class _ThreadRunner:
     def load_deadlines(self) -> None:
         """Queue every running clock in the database: those that ran out while the process
         was down fire at once."""
-        from games import turn_clock
-
-        for hand_id, deadline in turn_clock.pending():
+        for hand_id, deadline in turn_clocks.pending():
             self.add_deadline(hand_id, deadline)
 
     def load_robot_moves(self) -> None:
@@ -320,8 +292,6 @@ class _ThreadRunner:
         """A wake-up before the hand's pace has passed since its latest change (the pace not
         read yet, or a wake-up queued before that change): queue the hand again for the rest of
         it. True if it was queued again (its pass comes then)."""
-        from games import robot_pace
-
         with self._cond:
             changed = self._changed.get(hand_id)
         if changed is None:
@@ -337,15 +307,13 @@ class _ThreadRunner:
 
     def run_pass(self, hand_id: int) -> None:
         """One wake-up of a hand: its robot move, its due clocks, then queue its deadlines."""
-        from games import clocks, turn_clock
-
         move_once(hand_id)
-        if not turn_clock.timed(hand_id):
+        if not turn_clocks.timed(hand_id):
             return  # a room without a clock has no deadline to fire or queue
         clocks.fire_due(hand_id=hand_id)
         # Any move since (this pass's or a player's) scheduled the hand again; queue the
         # deadlines that are running now.
-        present = turn_clock.deadlines(hand_id)
+        present = turn_clocks.deadlines(hand_id)
         with self._cond:
             self._deadlines = {(h, d) for h, d in self._deadlines if h != hand_id or d in present.values()}
         for deadline in present.values():

@@ -31,8 +31,8 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.db import close_old_connections
 
-from games import broadcast, clocks, replay, robot_pace
-from games.bots import runner
+from games.autoplay import clocks, runner
+from games.services import broadcast, replay, robot_pace
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ class Worker:
     def __init__(self, poll: float = 0.2, delay: float | None = None, reconcile: float = 30.0) -> None:
         self.poll = poll
         self.reconcile = reconcile
-        # Seconds every robot waits; None: each table's robots' pace (games.robot_pace).
+        # Seconds every robot waits; None: each table's robots' pace (games.services.robot_pace).
         self.delay = settings.ROBOT_DELAY if delay is None else delay
         # (hand id, seq) -> when a sweep first saw a robot to act there: a position moves in a
         # sweep once it has waited ``delay``. Only a timer: losing it costs one delay, never a move.

@@ -1,4 +1,4 @@
-"""The statements of a move, compiled by the ORM once per database and run again with new values.
+"""Statements compiled by the ORM once per database and run again with new values.
 
 A robot move reads its seats, locks and reads the hand with its room, appends the action and
 updates the hand. Through the ORM each of those statements is built and compiled afresh every
@@ -8,6 +8,10 @@ of the embedded web process's CPU. Here each statement is the ORM's own SQL for 
 ``INSERT`` and ``UPDATE`` written from the models' fields), run through the connection's cursor
 with the values of the move, and its rows converted by the ORM's converters. The statements and
 their rows are the ORM's; only the building is saved.
+
+The mechanism only, on Django alone: the reads themselves live beside their users (a move's in
+``games.services.prepared``, the login session's in ``tarokk_site.sessions``, the user's in
+``accounts.models``).
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import connections, models
-from django.db.models import Q
 from django.db.models.query import get_related_populators
 
 # Stand-ins for the values a read takes, found again in the compiled statement's parameters:
@@ -132,85 +135,3 @@ def update(instance: models.Model, attnames: Sequence[str], using: str = "defaul
 class _Blank:
     """What an ``auto_now_add`` field's ``pre_save`` sets its date on (the row is not an
     instance here)."""
-
-
-def robot_seats() -> Read:
-    """The robot (and away) seats of an open room's unfinished hand: index, robot level, the
-    room's variant and fixed seed, the hand's ``seq``."""
-    from games.models import Seat
-
-    return Read(
-        lambda hand_id: (
-            Seat.objects.filter(
-                room__hands__id=hand_id, room__closed=False, room__hands__finished__isnull=True
-            )
-            .filter(~Q(robot="") | Q(away=True))
-            .values_list("index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq")
-        )
-    )
-
-
-def hand_for_update() -> Read:
-    """The hand, locked for the move (on PostgreSQL its row alone: ``FOR UPDATE OF``; SQLite's
-    ``IMMEDIATE`` transaction has locked the database), with its room; its deal and context are
-    read only if used (a state the process does not hold)."""
-    from games.models import Hand
-
-    return Read(
-        lambda hand_id: (
-            Hand.objects.select_for_update(of=("self",))
-            .select_related("room")
-            .defer("deal", "context")
-            .filter(pk=hand_id)
-        )
-    )
-
-
-def seat_of_user() -> Read:
-    """The seat a user holds at a room (its index; the lowest, as ``viewer_for`` reads it)."""
-    from games.models import Seat
-
-    return Read(
-        lambda room_id, user_id: (
-            Seat.objects.filter(room_id=room_id, user_id=user_id).order_by("index").values_list("index")[:1]
-        ),
-        arity=2,
-    )
-
-
-def current_hand() -> Read:
-    """A room's current hand (``Room.current_hand``), without its deal: what a move needs to know
-    before it is written (the game, its options, the move numbers)."""
-    from games.models import Hand
-
-    return Read(lambda room_id: Hand.objects.filter(room_id=room_id).order_by("-number").defer("deal")[:1])
-
-
-def session() -> Read:
-    """A login session's row by its key (expired or not)."""
-    from django.contrib.sessions.models import Session
-
-    return Read(lambda key: Session.objects.filter(session_key=key), texts=1)
-
-
-def session_and_user() -> Read:
-    """What a login session holding a user rests on (``tarokk_site.sessions.SessionHold``): the
-    session's data and expiry by its key, and that user's password and whether they are active,
-    in one row (none without the session; the user's two None without the user)."""
-    from django.contrib.auth import get_user_model
-    from django.contrib.sessions.models import Session
-    from django.db.models import Subquery
-
-    users = get_user_model().objects
-    return Read(
-        lambda key, user_id: (
-            Session.objects.filter(session_key=key)
-            .annotate(
-                password=Subquery(users.filter(pk=user_id).values("password")[:1]),
-                active=Subquery(users.filter(pk=user_id).values("is_active")[:1]),
-            )
-            .values_list("session_data", "expire_date", "password", "active")
-        ),
-        arity=2,
-        texts=1,
-    )

@@ -20,7 +20,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 log = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
-# The robot workers (games.bots.worker): told of every hand a web process changed.
+# The robot workers (games.autoplay.worker): told of every hand a web process changed.
 ROBOTS_GROUP = "robots"
 
 # The event loop of the server process, noted by the first consumer that connects.

@@ -1,5 +1,7 @@
 """The robots of a guided hand (games.tutorial): each plays the move its script has for the
 position it sees. Like every robot it decides from its own seat's view and the legal actions.
+Seated by ``games.tutorial.tables`` under the name ``SCRIPT_ROBOT``, and registered for it with
+the robot runner (``games.autoplay.robots``) in ``GamesConfig.ready``.
 
 The position is found from the view alone (``games.tutorial.script.position``): its seat, the
 phase, the cards it holds and the length of the public log. A guided hand keeps to its script
@@ -13,14 +15,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.bots import Robot
+from games.models import GUIDED_ROBOT
 from games.tutorial import SCRIPTS
 from games.tutorial.script import position
+
+# The guided hands' robots' name at their seats (``Seat.robot``).
+SCRIPT_ROBOT = GUIDED_ROBOT
 
 
 class ScriptRobot:
     level = "script"
 
-    def __init__(self, fallback: Any) -> None:
+    def __init__(self, fallback: Robot) -> None:
         self.fallback = fallback
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:

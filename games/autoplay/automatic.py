@@ -15,7 +15,7 @@ from collections import OrderedDict
 
 from games.models import Hand
 from games.rules import get_variant
-from games.turn_clock import AWAY_MOVE, CLOCK_MOVE
+from games.services.turn_clocks import AWAY_MOVE, CLOCK_MOVE
 
 AUTOMATIC = (CLOCK_MOVE, AWAY_MOVE)
 _cache: OrderedDict[tuple[int, int], dict[int, str]] = OrderedDict()

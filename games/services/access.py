@@ -1,7 +1,9 @@
-"""Who may sit at and who may watch a table: read-only decisions from the room's rows.
+"""Who may sit at and who may watch a table: read-only decisions from the room's rows, and the
+host's settings of them (``Privacy``, the room's ``private``, ``locked`` and ``open_audience``).
 
-``games.services`` asks ``sit_refusal`` under the room's lock before seating anyone; the room
-page, ``view.json`` and the room's websocket ask ``may_watch`` before showing anything.
+The writer asks ``sit_refusal`` under the room's lock before seating anyone (``seats.sit``) and
+takes a ``Privacy`` to open a table or change it (``rooms``, ``privacy``); the room page,
+``view.json`` and the room's websocket ask ``may_watch`` before showing anything.
 """
 
 from __future__ import annotations
