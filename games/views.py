@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -20,9 +19,9 @@ from games import cardfaces, doors, pages, services
 from games.autoplay import runner
 from games.bots import LEVELS
 from games.chat import live as chat
-from games.first_visit import games_to_learn
 from games.history import viewer
-from games.models import Hand, Room
+from games.learn.first_visit import games_to_learn
+from games.models import Hand
 from games.requests import back_to_room, posted_number, pushed, refused, room_change, room_or_404
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options
@@ -30,6 +29,7 @@ from games.services import access, robot_pace
 from games.services import chat as chat_options
 from games.tables import lobby as tables
 from games.tables import moves_in, presence
+from games.tables.quota import open_tables_full
 from games.vocabulary import option_value_label
 from tarokk_site import inputs, limits
 
@@ -196,24 +196,6 @@ def new_room(request: HttpRequest) -> HttpResponse:
     except services.Refused as refusal:
         return refused(request, refusal)
     return back_to_room(request, room)
-
-
-def open_tables_full(user: Any) -> limits.Limited | None:
-    """Refuses one more table to a user already seated at ``OPEN_TABLES_PER_USER`` open ones
-    (a quota: leaving one frees a place, waiting does not)."""
-    most = settings.OPEN_TABLES_PER_USER
-    if not most or Room.objects.filter(closed=False, seats__user=user).distinct().count() < most:
-        return None
-    return limits.Limited(
-        "room",
-        None,
-        ngettext(
-            "You are seated at %(count)s open table: leave it before opening another.",
-            "You are seated at %(count)s open tables: leave one before opening another.",
-            most,
-        )
-        % {"count": most},
-    )
 
 
 def _option_value(option: Any, raw: str) -> Any:

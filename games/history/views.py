@@ -21,7 +21,7 @@ from games.models import Hand
 from games.requests import posted_number
 from games.rules import EVERYONE
 from games.standings.profile import profile_sections
-from games.views import open_tables_full
+from games.tables.quota import open_tables_full
 from tarokk_site import limits
 
 

@@ -2,5 +2,6 @@
 
 The prose lives in templates/learn/<game>.html; the worked examples (``examples``) are scenarios
 run through each game's own scoring, and the options' texts (``options``) sit beside
-``variant.options``, so a page cannot drift from the code it explains.
+``variant.options``, so a page cannot drift from the code it explains. ``first_visit`` offers
+the lobby's visitor each game they have not yet played a hand of to its end.
 """

@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.rules import get_variant
-from games.views import choice_label
+from games.vocabulary import option_value_label
 
 TRICK_REVIEW = _(
     "During play you can always look back at the last completed trick; with “all” you may look at "
@@ -111,8 +111,7 @@ OPTION_TEXTS: dict[str, dict[str, Promise]] = {
             "the first trick."
         ),
         "skisfang": _(
-            "A house rule: the player whose škis is captured in the emperor trick (by the pagat) "
-            "pays 100."
+            "A house rule: the player whose škis is captured in the emperor trick (by the pagat) pays 100."
         ),
         "match_hands": _("How many hands a match lasts; a multiple of 3 lets everyone deal equally often."),
         "trick_review": TRICK_REVIEW,
@@ -154,7 +153,7 @@ def option_entries(game: str) -> list[dict[str, Any]]:
     entries = []
     for option in variant.options:
         if option.choices is not None:
-            values = [choice_label(c, game) for c in option.choices]
+            values = [option_value_label(c, game) for c in option.choices]
         else:
             values = [f"{option.minimum}–{option.maximum}"]
         entries.append(
@@ -163,7 +162,7 @@ def option_entries(game: str) -> list[dict[str, Any]]:
                 "anchor": f"option-{option.name}",
                 "label": option.label or option.name,
                 "values": values,
-                "default": choice_label(option.default, game),
+                "default": option_value_label(option.default, game),
                 "text": texts[option.name],
             }
         )

@@ -17,7 +17,7 @@ from games import services
 from games.requests import back_to_room, refused
 from games.rules import VARIANTS
 from games.rules.base import resolve_options
-from games.views import open_tables_full
+from games.tables.quota import open_tables_full
 from tarokk_site import limits
 
 
