@@ -12,9 +12,8 @@ _registered: dict[str, Robot] = {}
 def register(name: str, robot: Robot) -> None:
     """Seats whose robot is ``name`` are played by ``robot`` (a name no level has)."""
     if name in LEVELS:
-        raise ValueError(
-            f"{name!r} is a robot level, not a feature's robot"
-        )  # untranslated: programmer error
+        wrong = "is a robot level, not a feature's robot"  # untranslated: programmer error
+        raise ValueError(f"{name!r} {wrong}")
     _registered[name] = robot
 
 

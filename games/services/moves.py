@@ -28,7 +28,7 @@ _HAND_FOR_UPDATE = prepared.hand_for_update()
 # moves the seat has made, seat, action)`` -> the reason, or None for a move the script allows.
 # The tutorial installs it (``games.tutorial.guide.refusal``, in ``GamesConfig.ready``): its words
 # name the script's moves as the table's buttons say them, which the writer does not know.
-GuidedRefusal = Callable[[str, int, int, str], "str | None"]
+GuidedRefusal = Callable[[str, int, int, str], str | None]
 _guided_refusal: GuidedRefusal | None = None
 
 
