@@ -11,7 +11,7 @@ party appears as its top-level package), imports inside functions included.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, cast
 
 from importlinter import Contract, ContractCheck, fields, output
 
@@ -23,8 +23,9 @@ class StandardLibraryOnly(Contract):
     allowed_modules = fields.ListField(subfield=fields.ModuleField(), required=False)
 
     def check(self, graph: Any, verbose: bool) -> ContractCheck:
-        sources = [module.name for module in self.source_modules]  # type: ignore[attr-defined]
-        allowed = sources + [module.name for module in self.allowed_modules or []]  # type: ignore[attr-defined]
+        # The fields hold lists of import-linter's Module once the contract is read.
+        sources = [module.name for module in cast("list[Any]", self.source_modules)]
+        allowed = sources + [module.name for module in cast("list[Any]", self.allowed_modules or [])]
         found = []
         for source in sources:
             for importer in sorted({source} | graph.find_descendants(source)):
