@@ -35,7 +35,7 @@ from games.rules.cards import KINGS, TRUMP
 
 from ..shape import discard_value, suit_lengths, trumps
 from .hand import set_worth, strength
-from .knowledge import DECLARER, OPPONENTS, PREVER, T1, from_view, known_sides
+from .knowledge import DECLARER, OPPONENTS, PREVER, T1, Knowledge, known_sides
 from .play import choose_card
 
 KNOCK_CHANCE = 0.05
@@ -79,7 +79,7 @@ class BasicPolicy:
         if phase == "contra":
             return contra(view, legal, hand)
         if phase == "play":
-            return "play:" + choose_card(from_view(view), [a[5:] for a in legal])
+            return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
         raise ValueError(
             f"The basic robot has no rule for the Czech phase {phase!r}"  # untranslated: internal
         )  # untranslated: programmer error

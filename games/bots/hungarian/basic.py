@@ -25,7 +25,7 @@ from typing import Any
 from games.rules.cards import KINGS, TRUMP, card_points
 from games.rules.hungarian.state import RANK
 
-from .knowledge import OPPONENTS, PAGAT, SKIZ, XXI, from_view, known_sides
+from .knowledge import OPPONENTS, PAGAT, SKIZ, XXI, Knowledge, known_sides
 from .play import choose_card
 
 LEVELS = ("three", "two", "one", "solo")
@@ -80,7 +80,7 @@ class BasicPolicy:
         if phase == "announce":
             return _announce(view, legal, hand)
         if phase == "play":
-            card = choose_card(from_view(view, pagat_plan=False), [a[5:] for a in legal])
+            card = choose_card(Knowledge.from_view(view, pagat_plan=False), [a[5:] for a in legal])
             return "play:" + card
         return legal[0]  # pragma: no cover - no other phase has actions
 

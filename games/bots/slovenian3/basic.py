@@ -54,7 +54,7 @@ from .hand import (
     taroks,
     trick_risk,
 )
-from .knowledge import T1, T21, T22, from_view, public_out
+from .knowledge import T1, T21, T22, Knowledge, public_out
 from .play import choose_card
 
 KLOP_BELOW = 13.3  # forehand's special turn: klop below this strength (of the 16 dealt cards)
@@ -108,7 +108,7 @@ class BasicPolicy:
         if phase == "announce":
             return announce(view, legal, hand)
         if phase == "play":
-            return "play:" + choose_card(from_view(view), [a[5:] for a in legal])
+            return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
         raise ValueError(
             f"The basic robot has no rule for the Slovenian phase {phase!r}"  # untranslated: internal
         )  # untranslated: programmer error
