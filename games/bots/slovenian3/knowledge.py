@@ -225,6 +225,10 @@ class Knowledge(SeatKnowledge):
             return set(self.exposed)
         return {c for c in unseen if self.may_hold(seat, c)}
 
+    def winner(self) -> tuple[int, str]:
+        """(seat, card) winning the trick in progress so far: the emperor trick, colour valat."""
+        return trick_winner(self.trick, self.colour_valat)
+
     @property
     def negative(self) -> bool:
         return self.contract in NEGATIVE
