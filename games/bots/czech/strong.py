@@ -46,6 +46,8 @@ class World(search.World[CzechState]):
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other seats' hands, discards and the opponents' pile."""
 
+    sampler: Sampler
+
     def __init__(self, view: View, sampler: Sampler) -> None:
         super().__init__(sampler)
         self.sampler = sampler

@@ -217,6 +217,8 @@ class World(search.World[HungarianState]):
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other seats' hands and discards."""
 
+    sampler: Sampler
+
     def __init__(self, view: View, sampler: Sampler) -> None:
         super().__init__(sampler)
         self.sampler = sampler
@@ -275,8 +277,10 @@ class World(search.World[HungarianState]):
         called = self.state.called_card
         partner = next((s for s in seats if s != declarer and called in hands[s]), None)
         if partner is None and called in self.gone:
+            trick = self.state.trick
+            assert trick is not None
             partner = next(
-                (s for t in (*self.state.tricks, self.state.trick) for s, c in t.cards if c == called),
+                (s for t in (*self.state.tricks, trick) for s, c in t.cards if c == called),
                 None,
             )
             if partner == declarer:

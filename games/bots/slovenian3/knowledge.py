@@ -16,6 +16,7 @@ the pagat played outside the emperor trick was the seat's last tarok.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Unpack
 
 from games.rules.cards import PACK_54, TRUMP
@@ -204,7 +205,7 @@ class Knowledge(SeatKnowledge):
             return False  # klop: everyone for themselves
         return (other == self.declarer) == (self.seat == self.declarer)
 
-    def unseen(self) -> set[str]:
+    def unseen(self) -> frozenset[str]:
         """Cards that may be in another seat's hand (or lie out of play unseen)."""
         return self.pack - self.gone - self.out - set(self.hand)
 
@@ -219,7 +220,7 @@ class Knowledge(SeatKnowledge):
             return False
         return self.rank[card] <= self.ceilings[seat].get(suit, NO_CEILING)
 
-    def holding(self, seat: int, unseen: set[str]) -> set[str]:
+    def holding(self, seat: int, unseen: Set[str]) -> set[str]:
         """The unseen cards ``seat`` may hold."""
         if self.exposed is not None and seat == self.declarer:
             return set(self.exposed)

@@ -78,6 +78,8 @@ def announcing_from(view: View) -> Announcing:
 
 
 class World(search.World[SlovenianState]):
+    sampler: Sampler
+
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other hands, the declarer's hidden discard and the hidden talon."""
 
