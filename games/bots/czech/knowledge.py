@@ -19,7 +19,7 @@ from typing import Unpack
 from games.rules.cards import HONOURS, KINGS, PACK_54, TRUMP, rank_table
 from games.rules.czech.state import PARTNER_GAME, CzechState
 
-from ..knowledge import SeatKnowledge, Seen, seen_in_state, seen_in_view
+from ..knowledge import SeatKnowledge, Seen, seen_in_view
 from ..tricks import SEATS, english, plays_from_log, voids_shown
 from ..view import View
 
@@ -192,9 +192,7 @@ class Knowledge(SeatKnowledge):
     def from_state(
         cls,
         state: CzechState,
-        seat: int,
-        gone: set[str],
-        voids: list[set[str]],
+        seen: Seen,
         sides: list[str | None],
         rank: dict[str, int],
     ) -> Knowledge:
@@ -207,7 +205,7 @@ class Knowledge(SeatKnowledge):
             rank=rank,
             partner_game=state.contract == PARTNER_GAME,
             valat=state.valat,
-            **seen_in_state(state, seat, gone, voids),
+            **seen,
         )
 
     def side_of(self, seat: int) -> str | None:

@@ -29,7 +29,8 @@ from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup
 from games.rules.tricks import Trick
 
 from .. import search
-from ..playout import play_to_end
+from ..knowledge import Seen
+from ..playout import payment, play_to_end
 from ..search import Search, candidates
 from ..tricks import SEATS, played_tricks
 from ..view import View
@@ -87,7 +88,7 @@ class World(search.World[CzechState]):
         self.sides = known_sides(view)
         self.gone = {card for _, card in plays}
         self.voids = sampler.voids
-        self.revealed = None not in self.public  # the called card was played or discarded
+        self.called_public = None not in self.public  # the called card was played or discarded
 
     def fill(self, dealt: list[list[str]]) -> CzechState:
         hands, discards, pile = self.sampler.hands_and_piles(dealt)
@@ -114,30 +115,22 @@ class World(search.World[CzechState]):
     def playout(self, state: CzechState, card: str) -> float:
         """Play ``card`` for the seat, then the basic play for everyone; the seat's payment
         (plus a hundredth of its side's card points)."""
-        rank = self.rank
+        return play_to_end(state, card, self)
 
-        def choose(
-            state: CzechState,
-            seat: int,
-            legal: list[str],
-            gone: set[str],
-            voids: list[set[str]],
-            sides: Sides,
-        ) -> str:
-            return choose_card(Knowledge.from_state(state, seat, gone, voids, sides, rank), legal)
+    # The playout's part (``playout.Playout``) ----------------------------------------------
 
-        return play_to_end(
-            state,
-            self.me,
-            card,
-            self.gone,
-            self.voids,
-            self.revealed,
-            rules_play.apply_play,
-            rules_play.playable,
-            lambda state, revealed: _side_views(self, state, revealed),
-            choose,
-        )
+    apply_play = staticmethod(rules_play.apply_play)
+    legal_cards = staticmethod(rules_play.playable)
+    score = staticmethod(payment)
+
+    def revealed(self, state: CzechState) -> bool:
+        return self.called_public
+
+    def side_views(self, state: CzechState, revealed: bool) -> list[Sides]:
+        return _side_views(self, state, revealed)
+
+    def choose(self, state: CzechState, seen: Seen, legal: list[str], sides: Sides) -> str:
+        return choose_card(Knowledge.from_state(state, seen, sides, self.rank), legal)
 
 
 def _side_views(world: World, state: CzechState, revealed: bool) -> list[Sides]:

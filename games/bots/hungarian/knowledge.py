@@ -15,7 +15,7 @@ from typing import Unpack
 from games.rules.cards import PACK_42
 from games.rules.hungarian.state import PLAYERS, RANK, HungarianState, playing_order
 
-from ..knowledge import SeatKnowledge, Seen, seen_in_state, seen_in_view
+from ..knowledge import SeatKnowledge, Seen, seen_in_view
 from ..tricks import plays_from_log, voids_shown
 from ..view import View
 
@@ -66,9 +66,7 @@ class Knowledge(SeatKnowledge):
     def from_state(
         cls,
         state: HungarianState,
-        seat: int,
-        gone: set[str],
-        voids: list[set[str]],
+        seen: Seen,
         side_of: Callable[[int], str | None],
     ) -> Knowledge:
         """A seat's knowledge inside a playout: ``side_of`` as that seat knows the sides."""
@@ -77,7 +75,7 @@ class Knowledge(SeatKnowledge):
             keep_pagat=False,
             called_card=state.called_card,
             players=state.setup.players,
-            **seen_in_state(state, seat, gone, voids),
+            **seen,
         )
 
     def next_seat(self, seat: int) -> int:

@@ -44,7 +44,8 @@ from games.rules.hungarian.state import (
 from games.rules.tricks import Trick
 
 from .. import search
-from ..playout import play_to_end
+from ..knowledge import Seen
+from ..playout import payment, play_to_end
 from ..sampling import deal_cards
 from ..search import Search
 from ..tricks import played_tricks, plays_from_log, voids_shown
@@ -295,29 +296,24 @@ class World(search.World[HungarianState]):
     def playout(self, state: HungarianState, card: str) -> float:
         """Play ``card`` for the seat, then the basic play for everyone; the seat's payment
         (plus a hundredth of its side's card points)."""
+        return play_to_end(state, card, self)
 
-        def choose(
-            state: HungarianState,
-            seat: int,
-            legal: list[str],
-            gone: set[str],
-            voids: list[set[str]],
-            sides: Sides,
-        ) -> str:
-            return choose_card(Knowledge.from_state(state, seat, gone, voids, sides), legal)
+    # The playout's part (``playout.Playout``) ----------------------------------------------
 
-        return play_to_end(
-            state,
-            self.me,
-            card,
-            self.gone,
-            self.voids,
-            self.partner_known or state.called_card in self.gone,
-            rules_play.apply_play,
-            _legal_cards,
-            lambda state, everyone: _side_views(state, self.public, everyone),
-            choose,
-        )
+    apply_play = staticmethod(rules_play.apply_play)
+    score = staticmethod(payment)
+
+    def legal_cards(self, state: HungarianState, seat: int) -> list[str]:
+        return [a[5:] for a in rules_play.legal_plays(state, seat)]
+
+    def revealed(self, state: HungarianState) -> bool:
+        return self.partner_known or state.called_card in self.gone
+
+    def side_views(self, state: HungarianState, everyone: bool) -> list[Sides]:
+        return _side_views(state, self.public, everyone)
+
+    def choose(self, state: HungarianState, seen: Seen, legal: list[str], sides: Sides) -> str:
+        return choose_card(Knowledge.from_state(state, seen, sides), legal)
 
 
 def _side_views(state: HungarianState, public: list[str | None], everyone: bool) -> list[Sides]:
@@ -335,10 +331,6 @@ def _side_views(state: HungarianState, public: list[str | None], everyone: bool)
         sides = [truth[s] if s in (seat, declarer) or public[s] is not None else None for s in seats]
         views.append(sides.__getitem__)
     return views
-
-
-def _legal_cards(state: HungarianState, seat: int) -> list[str]:
-    return [a[5:] for a in rules_play.legal_plays(state, seat)]
 
 
 def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | None) -> list[str]:

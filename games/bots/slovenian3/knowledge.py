@@ -22,7 +22,7 @@ from typing import Unpack
 from games.rules.cards import PACK_54, TRUMP
 from games.rules.slovenian3.state import RANK, SEATS, T1, T21, T22, SlovenianState
 
-from ..knowledge import SeatKnowledge, Seen, seen_in_state, seen_in_view
+from ..knowledge import SeatKnowledge, Seen, seen_in_view
 from ..tricks import plays_from_log
 from ..view import View
 
@@ -178,19 +178,17 @@ class Knowledge(SeatKnowledge):
         )
 
     @classmethod
-    def from_state(
-        cls, state: SlovenianState, seat: int, gone: set[str], voids: list[set[str]], ultimo: int | None
-    ) -> Knowledge:
+    def from_state(cls, state: SlovenianState, seen: Seen, ultimo: int | None) -> Knowledge:
         """A seat's knowledge inside a playout (``ultimo``: who announced pagat ultimo)."""
         contract = state.contract
         assert contract is not None
         declarer = state.declarer
-        exposed = state.exposed and declarer is not None and seat != declarer
+        exposed = state.exposed and declarer is not None and seen["seat"] != declarer
         return cls(
             contract=contract.key,
             exposed=list(state.hands[declarer]) if exposed and declarer is not None else None,
             ultimo=ultimo,
-            **seen_in_state(state, seat, gone, voids),
+            **seen,
         )
 
     def side_of(self, seat: int) -> str | None:

@@ -47,6 +47,7 @@ from games.rules.slovenian3.state import (
 from games.rules.tricks import Trick
 
 from .. import search
+from ..knowledge import Seen
 from ..playout import play_to_end
 from ..search import Search, candidates
 from ..tricks import played_tricks
@@ -141,26 +142,26 @@ class World(search.World[SlovenianState]):
 
     def playout(self, state: SlovenianState, card: str) -> float:
         """Play ``card`` for the seat, then the basic play for everyone; the seat's ``value``."""
-        ultimo = self.ultimo
+        return play_to_end(state, card, self)
 
-        def choose(
-            state: SlovenianState, seat: int, legal: list[str], gone: set[str], voids: list[set[str]], _: None
-        ) -> str:
-            return choose_card(Knowledge.from_state(state, seat, gone, voids, ultimo), legal)
+    # The playout's part (``playout.Playout``) ----------------------------------------------
 
-        return play_to_end(
-            state,
-            self.me,
-            card,
-            self.gone,
-            self.voids,
-            False,
-            rules_play.apply_play,
-            lambda state, seat: [a[5:] for a in rules_play.legal_plays(state, seat)],
-            lambda state, revealed: [None] * SEATS,  # the sides are public
-            choose,
-            value,
-        )
+    apply_play = staticmethod(rules_play.apply_play)
+
+    def legal_cards(self, state: SlovenianState, seat: int) -> list[str]:
+        return [a[5:] for a in rules_play.legal_plays(state, seat)]
+
+    def revealed(self, state: SlovenianState) -> bool:
+        return False
+
+    def side_views(self, state: SlovenianState, revealed: bool) -> list[None]:
+        return [None] * SEATS  # the sides are public
+
+    def choose(self, state: SlovenianState, seen: Seen, legal: list[str], _: None) -> str:
+        return choose_card(Knowledge.from_state(state, seen, self.ultimo), legal)
+
+    def score(self, state: SlovenianState, seat: int) -> float:
+        return value(state, seat)
 
 
 def value(state: SlovenianState, seat: int) -> float:
