@@ -71,17 +71,23 @@ class Dealer(Protocol):
 
 
 class World(Generic[State]):
-    """One decision's worlds: the play-phase state as the seat sees it (the variant's
-    subclass), which each deal of the ``sampler`` fills in (``fill``), and the playout of a
-    candidate card in a filled-in world (``playout``: the seat's result)."""
+    """One decision's worlds, seen from the seat ``me``: the play-phase state as the seat sees
+    it (the variant's subclass, from the view), which each deal of the ``sampler`` fills in
+    (``fill``), the cards worth a search (``candidates``), and the playout of a candidate card in
+    a filled-in world (``playout``: the seat's result)."""
 
-    def __init__(self, sampler: Dealer) -> None:
+    def __init__(self, view: View, sampler: Dealer) -> None:
         self.sampler = sampler
+        self.me: int = view["viewer"]
 
     def sample(self, rng: random.Random) -> State | None:
         """A filled-in world, or None when no consistent deal was found."""
         dealt = self.sampler.sample(rng)
         return None if dealt is None else self.fill(dealt)
+
+    def candidates(self, view: View, legal: list[str]) -> list[str]:
+        """The cards worth a search among the ``legal`` ones (equivalent cards merged)."""
+        raise NotImplementedError
 
     def fill(self, dealt: list[list[str]]) -> State:
         raise NotImplementedError
@@ -93,6 +99,7 @@ class World(Generic[State]):
 class Search(Generic[State]):
     playout_budget = 160  # playouts per decision, shared among the candidates
     basic_policy: Callable[[], Policy]  # the variant's basic robot, for every other decision
+    world: Callable[[View], World[State]]  # the variant's worlds of one decision, from its view
 
     def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
         """``playout_budget``: playouts per decision (None: the variant's); ``time_budget``: a cap
@@ -104,8 +111,9 @@ class Search(Generic[State]):
         self.time_budget = time_budget
 
     def prepare(self, view: View, legal: list[str]) -> tuple[World[State], list[str]]:
-        """The variant's part: the worlds of this decision and its candidate cards."""
-        raise NotImplementedError
+        """The worlds of this decision and its candidate cards."""
+        world = self.world(view)
+        return world, world.candidates(view, legal)
 
     def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if len(legal) > 1 and view.get("phase") == "play":

@@ -49,11 +49,9 @@ class World(search.World[CzechState]):
 
     sampler: Sampler
 
-    def __init__(self, view: View, sampler: Sampler) -> None:
-        super().__init__(sampler)
-        self.sampler = sampler
-        me = view["viewer"]
-        self.me = me
+    def __init__(self, view: View) -> None:
+        super().__init__(view, Sampler(view))
+        sampler, me = self.sampler, self.me
         self.rank = rank_table(view["options"]["red_pip_order"])
         self.order = display_index(view["options"]["red_pip_order"])
         plays = sampler.plays
@@ -112,6 +110,9 @@ class World(search.World[CzechState]):
         )
         return new
 
+    def candidates(self, view: View, legal: list[str]) -> list[str]:
+        return candidates(list(view["hand"]), legal, self.gone, view["called_card"], self.rank)
+
     def playout(self, state: CzechState, card: str) -> float:
         """Play ``card`` for the seat, then the basic play for everyone; the seat's payment
         (plus a hundredth of its side's card points)."""
@@ -158,7 +159,4 @@ def _side_views(world: World, state: CzechState, revealed: bool) -> list[Sides]:
 class StrongPolicy(Search[CzechState]):
     playout_budget = PLAYOUT_BUDGET
     basic_policy = BasicPolicy
-
-    def prepare(self, view: View, legal: list[str]) -> tuple[World, list[str]]:
-        world = World(view, Sampler(view))
-        return world, candidates(list(view["hand"]), legal, world.gone, view["called_card"], world.rank)
+    world = World

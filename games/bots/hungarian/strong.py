@@ -220,11 +220,9 @@ class World(search.World[HungarianState]):
 
     sampler: Sampler
 
-    def __init__(self, view: View, sampler: Sampler) -> None:
-        super().__init__(sampler)
-        self.sampler = sampler
-        me = view["viewer"]
-        self.me = me
+    def __init__(self, view: View) -> None:
+        super().__init__(view, Sampler(view))
+        sampler, me = self.sampler, self.me
         plays = sampler.plays
         tricks, current = played_tricks(plays, RANK)
         leader = current[0][0] if current else view["trick"]["leader"]
@@ -293,6 +291,9 @@ class World(search.World[HungarianState]):
             partner=partner,
         )
 
+    def candidates(self, view: View, legal: list[str]) -> list[str]:
+        return candidates(self.hand, legal, self.gone, view["called_card"])
+
     def playout(self, state: HungarianState, card: str) -> float:
         """Play ``card`` for the seat, then the basic play for everyone; the seat's payment
         (plus a hundredth of its side's card points)."""
@@ -353,7 +354,4 @@ def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | 
 class StrongPolicy(Search[HungarianState]):
     playout_budget = PLAYOUT_BUDGET
     basic_policy = BasicPolicy
-
-    def prepare(self, view: View, legal: list[str]) -> tuple[World, list[str]]:
-        world = World(view, Sampler(view))
-        return world, candidates(world.hand, legal, world.gone, view["called_card"])
+    world = World

@@ -79,16 +79,14 @@ def announcing_from(view: View) -> Announcing:
 
 
 class World(search.World[SlovenianState]):
-    sampler: Sampler
-
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other hands, the declarer's hidden discard and the hidden talon."""
 
-    def __init__(self, view: View, sampler: Sampler) -> None:
-        super().__init__(sampler)
-        self.sampler = sampler
-        me = view["viewer"]
-        self.me = me
+    sampler: Sampler
+
+    def __init__(self, view: View) -> None:
+        super().__init__(view, Sampler(view))
+        sampler, me = self.sampler, self.me
         contract = CONTRACT_BY_KEY[view["contract_key"]]
         self.contract = contract
         colour_valat = contract.key == "colour-valat"
@@ -140,6 +138,9 @@ class World(search.World[SlovenianState]):
         )
         return new
 
+    def candidates(self, view: View, legal: list[str]) -> list[str]:
+        return candidates(list(view["hand"]), legal, self.gone, None, RANK)
+
     def playout(self, state: SlovenianState, card: str) -> float:
         """Play ``card`` for the seat, then the basic play for everyone; the seat's ``value``."""
         return play_to_end(state, card, self)
@@ -180,7 +181,4 @@ def value(state: SlovenianState, seat: int) -> float:
 class StrongPolicy(Search[SlovenianState]):
     playout_budget = PLAYOUT_BUDGET
     basic_policy = BasicPolicy
-
-    def prepare(self, view: View, legal: list[str]) -> tuple[World, list[str]]:
-        world = World(view, Sampler(view))
-        return world, candidates(list(view["hand"]), legal, world.gone, None, RANK)
+    world = World
