@@ -29,10 +29,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from games.bots.tricks import english
 from games.rules.cards import KINGS, TRUMP
 
 from ..shape import discard_value, suit_lengths, trumps
+from ..tricks import english
 from ..view import View
 from .hand import set_worth, strength
 from .knowledge import DECLARER, OPPONENTS, PREVER, T1, Knowledge, known_sides
