@@ -22,6 +22,7 @@ from typing import Unpack
 from games.rules.cards import PACK_54, TRUMP
 from games.rules.slovenian3.state import RANK, SEATS, T1, T21, T22, SlovenianState
 
+from .. import tricks
 from ..knowledge import SeatKnowledge, Seen, seen_in_view
 from ..tricks import plays_from_log
 from ..view import View
@@ -55,12 +56,11 @@ def trick_winner(cards: list[tuple[int, str]], colour_valat: bool = False) -> tu
 
 
 def beats(card: str, best: str, led: str, colour_valat: bool = False) -> bool:
-    """Whether ``card`` takes the trick from ``best`` (emperor trick aside)."""
-    if card[0] == TRUMP and (not colour_valat or led == TRUMP):
-        return best[0] != TRUMP or RANK[card] > RANK[best]
-    if colour_valat and led != TRUMP:
-        return card[0] == led and best[0] == led and RANK[card] > RANK[best]
-    return card[0] == led and best[0] == led and RANK[card] > RANK[best]
+    """Whether ``card`` takes the trick from ``best`` (emperor trick aside): as in every tarot
+    game, except that in colour valat a tarok wins only a tarok lead (§8.4)."""
+    if colour_valat and led != TRUMP and card[0] == TRUMP:
+        return False
+    return tricks.beats(card, best, led, RANK)
 
 
 def read_plays(plays: list[tuple[int, str]], negative: bool) -> tuple[list[set[str]], list[dict[str, int]]]:
