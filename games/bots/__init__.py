@@ -12,7 +12,7 @@ policy for is a clear error (``UnknownRobotVariant``).
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any
 
 from .bridge.basic import BasicPolicy as BridgeBasic
 from .bridge.randomly import RandomPolicy as BridgeRandom
@@ -27,10 +27,9 @@ from .search import TIME_BUDGET
 from .slovenian3.basic import BasicPolicy as SlovenianBasic
 from .slovenian3.randomly import RandomPolicy as SlovenianRandom
 from .slovenian3.strong import StrongPolicy as SlovenianStrong
+from .view import Policy, View
 
-
-class Robot(Protocol):
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str: ...
+Robot = Policy  # one robot: ``choose(view, legal, rng)`` (games.bots.view)
 
 
 class UnknownRobotVariant(ValueError):
@@ -54,7 +53,7 @@ class LevelRobot:
                 f"The {self.level} robot cannot play variant {variant!r} (it plays {known})"  # untranslated: programmer error  # noqa: E501
             ) from None
 
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if not legal:
             raise ValueError(
                 "A robot was asked to act with no legal action"  # untranslated: internal
@@ -137,6 +136,6 @@ def seat_view(variant: Any, state: Any, seat: int) -> dict[str, Any]:
     back), but every card was shown face up to every seat as it was played; a robot, which keeps
     nothing between moves, is given the memory a careful player has. Nothing hidden is added:
     the log holds public lines only."""
-    view = variant.observe(state, seat)
+    view: dict[str, Any] = variant.observe(state, seat)
     view["log"] = [{"seat": s, "text": text} for s, text in state.log]
     return view

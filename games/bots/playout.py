@@ -1,44 +1,66 @@
 """One simulated hand played to its end: the seat's card, then the basic play for every seat.
 
-Shared by the variants' strong robots; the variant gives its rules (``apply_play``, the legal
-cards), what each seat knows (``side_views``, ``choose``) and, where a seat's payment alone is
-not what it plays for, the value of the finished hand to the seat (``score``).
+Shared by the variants' strong robots; the variant's world (``Playout``) gives its rules
+(``apply_play``, the legal cards), what each seat knows (``side_views``, ``choose``) and the
+value of the finished hand to the seat (``score``: ``payment``, where a seat's payment is what
+it plays for).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Protocol, TypeVar
 
+from games.rules.base import HandResult
+
+from .knowledge import PlayState, Seen, seen_in_state
 from .tricks import note_play
 
-SideViews = Callable[[Any, bool], list[Any]]  # (state, called card revealed) → per seat its sides
-Score = Callable[[Any, int], float]  # (finished state, seat) → the hand's value to the seat
-Choose = Callable[
-    [Any, int, list[str], set[str], list[set[str]], Any], str
-]  # (state, seat, legal, gone, voids, sides)
+
+class PlayoutState(PlayState, Protocol):
+    """What a playout reads of a tarot variant's state in its play phase."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_act(self) -> frozenset[int]: ...
+    @property
+    def result(self) -> HandResult | None: ...
+    def side_of(self, seat: int) -> str: ...
 
 
-def play_to_end(
-    state: Any,
-    me: int,
-    first: str,
-    gone: set[str],
-    voids: list[set[str]],
-    revealed: bool,
-    apply_play: Callable[[Any, int, str], Any],
-    legal_cards: Callable[[Any, int], list[str]],
-    side_views: SideViews,
-    choose: Choose,
-    score: Score | None = None,
-) -> float:
-    """Play ``first`` for ``me``, then ``choose`` for every seat with a real choice; ``score``
-    of the finished hand, by default the seat's payment (plus a hundredth of its side's card
-    points). A state without a called card (no partner to find) reveals nothing."""
-    gone = set(gone)
-    voids = [set(v) for v in voids]
-    called = getattr(state, "called_card", None)
-    sides = side_views(state, revealed)
+State = TypeVar("State", bound=PlayoutState)
+Sides = TypeVar("Sides")  # what a seat knows of the sides, in the variant's own form
+
+
+class Playout(Protocol[State, Sides]):
+    """What a playout needs of a variant's world (its strong robot's ``World``): the seat, the
+    cards gone and the voids shown before the playout; the rules (``apply_play``, the legal
+    cards); what each seat knows of the sides (``side_views``: per seat, before and after the
+    called card shows who is whose partner; ``revealed``: shown already); how a seat chooses
+    (the basic robot's play from its ``Knowledge``, given what it has ``Seen``); the finished
+    hand's value to the seat."""
+
+    me: int
+    gone: set[str]
+    voids: list[set[str]]
+
+    def apply_play(self, state: State, seat: int, action: str) -> State: ...
+    def legal_cards(self, state: State, seat: int) -> list[str]: ...
+    def revealed(self, state: State) -> bool: ...
+    def side_views(self, state: State, revealed: bool) -> list[Sides]: ...
+    def choose(self, state: State, seen: Seen, legal: list[str], sides: Sides) -> str: ...
+    def score(self, state: State, seat: int) -> float: ...
+
+
+def play_to_end(state: State, first: str, world: Playout[State, Sides]) -> float:
+    """Play ``first`` for ``world.me``, then ``world.choose`` for every seat with a real choice;
+    the ``world.score`` of the finished hand. A state without a called card (no partner to
+    find) reveals nothing."""
+    me = world.me
+    gone = set(world.gone)
+    voids = [set(v) for v in world.voids]
+    called: str | None = getattr(state, "called_card", None)
+    sides = world.side_views(state, world.revealed(state))
     card = first
     seat = me
     while True:
@@ -48,19 +70,23 @@ def play_to_end(
             note_play(voids, seat, card, trick.cards[0][1][0])
         gone.add(card)
         if card == called:
-            sides = side_views(state, True)
-        state = apply_play(state, seat, "play:" + card)
+            sides = world.side_views(state, True)
+        state = world.apply_play(state, seat, "play:" + card)
         if state.phase != "play":
             break
         (seat,) = state.to_act
-        legal = legal_cards(state, seat)
+        legal = world.legal_cards(state, seat)
         if len(legal) == 1:
             card = legal[0]
             continue
-        card = choose(state, seat, legal, gone, voids, sides[seat])
-    if score is not None:
-        return score(state, me)
+        card = world.choose(state, seen_in_state(state, seat, gone, voids), legal, sides[seat])
+    return world.score(state, me)
+
+
+def payment(state: PlayoutState, seat: int) -> float:
+    """A finished hand's value to ``seat``: its payment, plus a hundredth of its side's card
+    points (which break ties)."""
     result = state.result
     assert result is not None
-    mine = 0 if state.side_of(me) == "declarer" else 1
-    return result.payments[me] + result.card_points[mine] / 100
+    mine = 0 if state.side_of(seat) == "declarer" else 1
+    return result.payments[seat] + result.card_points[mine] / 100

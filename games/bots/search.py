@@ -27,18 +27,19 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeVar
 
 from games.rules.cards import HONOURS, PACK_54, card_points
+
+from .view import Policy, View
 
 MIN_SAMPLES = 6
 MAX_SAMPLES = 40
 TIME_BUDGET = 0.18  # seconds of wall time per decision: live play's cap (games.bots.LIVE)
 CLEAR_Z = 3.0
 
-
-class Policy(Protocol):
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str: ...
+State = TypeVar("State")  # a variant's state of the play phase
+Sample = TypeVar("Sample")  # one world dealt (a state)
 
 
 def checked_budgets(playout_budget: int | None, time_budget: float | None) -> None:
@@ -63,9 +64,42 @@ def clock_started(time_budget: float | None) -> float | None:
     return None if time_budget is None else time.perf_counter()
 
 
-class Search:
+class Dealer(Protocol):
+    """Deals the cards a seat cannot see (a variant's sampler): cards per slot, or None."""
+
+    def sample(self, rng: random.Random) -> list[list[str]] | None: ...
+
+
+class World(Generic[State]):
+    """One decision's worlds, seen from the seat ``me``: the play-phase state as the seat sees
+    it (the variant's subclass, from the view), which each deal of the ``sampler`` fills in
+    (``fill``), the cards worth a search (``candidates``), and the playout of a candidate card in
+    a filled-in world (``playout``: the seat's result)."""
+
+    def __init__(self, view: View, sampler: Dealer) -> None:
+        self.sampler = sampler
+        self.me: int = view["viewer"]
+
+    def sample(self, rng: random.Random) -> State | None:
+        """A filled-in world, or None when no consistent deal was found."""
+        dealt = self.sampler.sample(rng)
+        return None if dealt is None else self.fill(dealt)
+
+    def candidates(self, view: View, legal: list[str]) -> list[str]:
+        """The cards worth a search among the ``legal`` ones (equivalent cards merged)."""
+        raise NotImplementedError
+
+    def fill(self, dealt: list[list[str]]) -> State:
+        raise NotImplementedError
+
+    def playout(self, state: State, card: str) -> float:
+        raise NotImplementedError
+
+
+class Search(Generic[State]):
     playout_budget = 160  # playouts per decision, shared among the candidates
     basic_policy: Callable[[], Policy]  # the variant's basic robot, for every other decision
+    world: Callable[[View], World[State]]  # the variant's worlds of one decision, from its view
 
     def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
         """``playout_budget``: playouts per decision (None: the variant's); ``time_budget``: a cap
@@ -76,43 +110,26 @@ class Search:
             self.playout_budget = playout_budget
         self.time_budget = time_budget
 
-    # The variant's part -------------------------------------------------------------------
+    def prepare(self, view: View, legal: list[str]) -> tuple[World[State], list[str]]:
+        """The worlds of this decision and its candidate cards."""
+        world = self.world(view)
+        return world, world.candidates(view, legal)
 
-    def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Any, Any, list[str]]:
-        """(sampler, world, candidate cards) for this decision."""
-        raise NotImplementedError
-
-    def playout(self, world: Any, state: Any, card: str) -> float:
-        """The seat's result when it plays ``card`` in the filled-in ``state``."""
-        raise NotImplementedError
-
-    # The search ---------------------------------------------------------------------------
-
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if len(legal) > 1 and view.get("phase") == "play":
             card = self.choose_card(view, [a[5:] for a in legal], rng)
             if card is not None:
                 return "play:" + card
         return self.basic.choose(view, legal, rng)
 
-    def choose_card(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
+    def choose_card(self, view: View, legal: list[str], rng: random.Random) -> str | None:
         started = clock_started(self.time_budget)
-        sampler, world, cands = self.prepare(view, legal)
+        world, cands = self.prepare(view, legal)
         if len(cands) == 1:
             return cands[0]
-
-        def sample() -> Any:
-            dealt = sampler.sample(rng)
-            return None if dealt is None else world.fill(sampler, dealt)
-
         samples = worlds(self.playout_budget, len(cands), MAX_SAMPLES)
         return best_on_average(
-            cands,
-            samples,
-            sample,
-            lambda state, card: self.playout(world, state, card),
-            started,
-            self.time_budget,
+            cands, samples, lambda: world.sample(rng), world.playout, started, self.time_budget
         )
 
 
@@ -126,8 +143,8 @@ def worlds(playout_budget: int, candidates: int, most: int) -> int:
 def best_on_average(
     cands: list[str],
     samples: int,
-    sample: Callable[[], Any],
-    value: Callable[[Any, str], float],
+    sample: Callable[[], Sample | None],
+    value: Callable[[Sample, str], float],
     started: float | None = None,
     time_budget: float | None = None,
 ) -> str | None:

@@ -13,10 +13,12 @@ from games.rules.cards import TRUMP
 from games.rules.tricks import PLAYED_UNSEEN, Trick
 from games.rules.words import Msg
 
+from .view import View
+
 SEATS = 4
 
 
-def plays_from_log(view: dict[str, Any]) -> list[tuple[int, str]]:
+def plays_from_log(view: View) -> list[tuple[int, str]]:
     """Every card played so far, as (seat, card) in order, from the public log. A line that
     names no card (``PLAYED_UNSEEN``: a trick the seat may not review) is no play it knows of;
     the robots are given the log as they saw it, move by move (``games.bots.seat_view``)."""

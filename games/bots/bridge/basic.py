@@ -20,11 +20,11 @@ player can reach, with 2, 3 or 4 players and every option; the turn clocks use i
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.rules.bridge.pack import EIGHT, JACK, SIX, hand_points
 from games.rules.bridge.scoring import trailing_jacks
 
+from ..view import View
 from .knowledge import read
 from .play import choose_add, choose_card, threat, wish
 from .table import Table, from_view
@@ -33,7 +33,7 @@ AGAIN = 6.0  # worth of moving again at once after spreading the 8s
 
 
 class BasicPolicy:
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
         knowledge = read(view)

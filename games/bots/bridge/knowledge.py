@@ -23,10 +23,11 @@ only hold cards of that set, and a seat holds no more of them than it drew since
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from games.rules.bridge.pack import JACK, PACK_36, SIX, SUIT_NAMES
 from games.rules.words import Msg
+
+from ..view import View
 
 # The log is read by its messages' ids and parameters (games.rules.bridge), whatever language
 # the page speaks: a play names its ``card``, a draw its ``count`` (``got`` when the blind ran
@@ -140,7 +141,7 @@ def draw_count(text: Msg | str) -> int:
     return int(text.params.get("got", text.params.get("count", 1)))
 
 
-def read(view: dict[str, Any]) -> Knowledge:
+def read(view: View) -> Knowledge:
     """Everything the seat's own view (``observe(state, seat)``) tells about the unseen cards."""
     me = view["viewer"]
     players = view["seats"]

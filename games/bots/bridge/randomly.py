@@ -12,14 +12,15 @@ as surely as any other.
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from ..view import View
 
 ADD_CHANCE = 0.75
 BRIDGE_CHANCE = 0.5
 
 
 class RandomPolicy:
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
         if "stop" in legal:

@@ -32,7 +32,6 @@ other player by the same amount; ``basic.jpoints``), nor the 8s choice once the 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.rules.base import Deal
 from games.rules.bridge import engine
@@ -42,6 +41,7 @@ from games.rules.bridge.state import evolve as evolve_state
 
 from ..search import best_on_average, checked_budgets, clock_started
 from ..search import worlds as worlds_dealt
+from ..view import View
 from .basic import BasicPolicy, decide
 from .knowledge import lacks_for_cover, lacks_for_first, read
 from .outlook import expected_penalties
@@ -57,7 +57,7 @@ MAX_ACTIONS = 1500  # a safety net: no playout is anywhere near this long
 class World:
     """The round as the seat sees it; a sample fills in the other hands and the blind."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
         me = view["viewer"]
         players = view["seats"]
         self.me = me
@@ -160,7 +160,7 @@ class Worlds:
     """One decision's worlds: ``sample`` deals the unseen cards (with the order of any future
     reshuffle) and makes the deal the full state."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
         knowledge = read(view)
         self.me = view["viewer"]
         self.sampler = Sampler(knowledge, self.me, list(view["hand_counts"]), view["blind_count"])
@@ -174,7 +174,7 @@ class Worlds:
         return self.world.fill(dealt, f"{rng.getrandbits(64):016x}")
 
 
-def searched(view: dict[str, Any], legal: list[str]) -> bool:
+def searched(view: View, legal: list[str]) -> bool:
     """Whether the decision is worth a search (see the module docstring)."""
     if len(legal) < 2 or view["phase"] == "jpoints":
         return False
@@ -194,7 +194,7 @@ class StrongPolicy:
         self.playout_budget = PLAYOUT_BUDGET if playout_budget is None else playout_budget
         self.time_budget = time_budget
 
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if not searched(view, legal):
             return self.basic.choose(view, legal, rng)
         started = clock_started(self.time_budget)

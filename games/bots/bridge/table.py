@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from games.rules.bridge.pack import PACK, hand_points
 from games.rules.bridge.state import BridgeState
+
+from ..view import View
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Table:
         return [s for s in range(self.players) if s != self.seat]
 
 
-def from_view(view: dict[str, Any], lacks: Sequence[frozenset[str]]) -> Table:
+def from_view(view: View, lacks: Sequence[frozenset[str]]) -> Table:
     hand = tuple(view["hand"])
     stack = view["stack"]
     move = view["move"] or {}

@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
 
-from games.bots.tricks import english
 from games.rules.cards import KINGS, TRUMP
 
 from ..shape import discard_value, suit_lengths, trumps
+from ..tricks import english
+from ..view import View
 from .hand import set_worth, strength
-from .knowledge import DECLARER, OPPONENTS, PREVER, T1, from_view, known_sides
+from .knowledge import DECLARER, OPPONENTS, PREVER, T1, Knowledge, known_sides
 from .play import choose_card
 
 KNOCK_CHANCE = 0.05
@@ -51,7 +51,7 @@ SUPRA_AT = 16.0
 
 
 class BasicPolicy:
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
         phase = view.get("phase")
@@ -79,7 +79,7 @@ class BasicPolicy:
         if phase == "contra":
             return contra(view, legal, hand)
         if phase == "play":
-            return "play:" + choose_card(from_view(view), [a[5:] for a in legal])
+            return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
         raise ValueError(
             f"The basic robot has no rule for the Czech phase {phase!r}"  # untranslated: internal
         )  # untranslated: programmer error
@@ -101,7 +101,7 @@ def wants_talon_card(hand: list[str]) -> bool:
     return lone or len(trumps(hand)) >= 6
 
 
-def talon(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
+def talon(view: View, legal: list[str], hand: list[str]) -> str:
     if "keep" in legal:
         return prever_talon(view, hand)
     if "take" in legal:
@@ -109,7 +109,7 @@ def talon(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
     return "accept" if wants_talon_card(hand) else "refuse"
 
 
-def prever_talon(view: dict[str, Any], hand: list[str]) -> str:
+def prever_talon(view: View, hand: list[str]) -> str:
     talon_view = view["prever_talon"]
     seeing = list(talon_view["seeing"] or ())
     if talon_view["stage"] == "top":
@@ -118,7 +118,7 @@ def prever_talon(view: dict[str, Any], hand: list[str]) -> str:
     return "reject" if set_worth(top) - set_worth(seeing) >= BACK_TO_TOP else "keep"
 
 
-def choose_discard(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
+def choose_discard(view: View, legal: list[str], hand: list[str]) -> str:
     options = [a[8:] for a in legal]
     to_go = len(hand) - 12
     ruffing = len(trumps(hand)) >= 2
@@ -139,7 +139,7 @@ def call(legal: list[str], hand: list[str]) -> str:
     return others[0] if others else legal[0]
 
 
-def wants_valat(view: dict[str, Any], hand: list[str]) -> bool:
+def wants_valat(view: View, hand: list[str]) -> bool:
     """All 12 tricks, for a seat on the declaring side, only when they are sure: every other
     card a king, and an unbroken run of top trumps (from the Skyz down) at least as long as
     the trumps held elsewhere, so that even one opponent holding all of them is drawn."""
@@ -159,7 +159,7 @@ def wants_iote(hand: list[str]) -> bool:
     return T1 in hand and len(mine) >= IOTE_TRUMPS
 
 
-def contra(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
+def contra(view: View, legal: list[str], hand: list[str]) -> str:
     call_word = next(a for a in legal if a != "pass")
     value = strength(hand)
     # Opponents of a prever face one hand; in a partner game povinnost has the talon's four.
@@ -175,7 +175,7 @@ def contra(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
     return call_word if value >= threshold else "pass"
 
 
-def _weakness_shown(view: dict[str, Any]) -> bool:
+def _weakness_shown(view: View) -> bool:
     """The declarer declared Uni or Bida."""
     return any(
         m["seat"] == view["declarer"]

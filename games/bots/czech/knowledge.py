@@ -14,13 +14,14 @@ whereabouts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
-from games.bots.tricks import english
 from games.rules.cards import HONOURS, KINGS, PACK_54, TRUMP, rank_table
+from games.rules.czech.state import PARTNER_GAME, CzechState
 
-from ..knowledge import SeatKnowledge
-from ..tricks import SEATS, plays_from_log, voids_shown
+from ..knowledge import SeatKnowledge, Seen, seen_in_view
+from ..tricks import SEATS, english, plays_from_log, voids_shown
+from ..view import View
 
 HAND_SIZE = 12
 LAST_TRICK = 11
@@ -57,7 +58,7 @@ class Facts:
     it discarded a trump, so its hand held nothing but trumps and kings (§5.3).
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
         povinnost = view["povinnost"]
         partner_game = view["contract"] != PREVER
         self.trumps: list[tuple[int, int]] = []
@@ -102,7 +103,7 @@ class Facts:
             self.only_trumps[entry["seat"]] = True
 
 
-def trump_limits(view: dict[str, Any], plays: list[tuple[int, str]]) -> list[int]:
+def trump_limits(view: View, plays: list[tuple[int, str]]) -> list[int]:
     """Per seat, the most trumps it can still hold (the money cards' bound less those played)."""
     facts_high = Facts(view).trumps
     played = [0] * SEATS
@@ -112,7 +113,7 @@ def trump_limits(view: dict[str, Any], plays: list[tuple[int, str]]) -> list[int
     return [max(0, facts_high[s][1] - played[s]) for s in range(SEATS)]
 
 
-def known_sides(view: dict[str, Any]) -> list[str | None]:
+def known_sides(view: View) -> list[str | None]:
     """Each seat's side as the viewer knows it: everyone's in a prever game; in a partner game
     povinnost's, its own, the partner's once known to it, the sides made public (§13), and
     what follows by elimination."""
@@ -150,21 +151,16 @@ class Knowledge(SeatKnowledge):
 
     def __init__(
         self,
-        seat: int,
-        hand: list[str],
-        trick: list[tuple[int, str]],
-        trick_no: int,
-        declarer: int,
-        gone: set[str],
-        voids: list[set[str]],
+        *,
         sides: list[str | None],
         iote: int | None,
         called_card: str | None,
         rank: dict[str, int],
         partner_game: bool = True,
         valat: int | None = None,
+        **seen: Unpack[Seen],
     ) -> None:
-        super().__init__(seat, hand, trick, trick_no, declarer, gone, voids)
+        super().__init__(**seen)
         self.sides = sides  # per seat as this seat knows it, None when unknown
         self.iote = iote  # the seat that called I on the end
         self.called_card = called_card
@@ -172,32 +168,45 @@ class Knowledge(SeatKnowledge):
         self.partner_game = partner_game
         self.valat = valat  # the seat that called valat
 
+    @classmethod
+    def from_view(cls, view: View) -> Knowledge:
+        """A real seat's knowledge during play."""
+        plays = plays_from_log(view)
+        voids = voids_shown(plays)
+        for seat, limit in enumerate(trump_limits(view, plays)):
+            if limit == 0:
+                voids[seat].add(TRUMP)
+        iote = view.get("iote")
+        valat = view.get("valat")
+        return cls(
+            sides=known_sides(view),
+            iote=None if iote is None else iote["seat"],
+            called_card=view.get("called_card"),
+            rank=rank_table(view["options"]["red_pip_order"]),
+            partner_game=view["contract"] != PREVER,
+            valat=None if valat is None else valat["seat"],
+            **seen_in_view(view, plays, voids, SEATS),
+        )
+
+    @classmethod
+    def from_state(
+        cls,
+        state: CzechState,
+        seen: Seen,
+        sides: list[str | None],
+        rank: dict[str, int],
+    ) -> Knowledge:
+        """A seat's knowledge inside a playout: ``sides`` as that seat knows them, the game's
+        ``rank`` table."""
+        return cls(
+            sides=sides,
+            iote=state.iote,
+            called_card=state.called_card,
+            rank=rank,
+            partner_game=state.contract == PARTNER_GAME,
+            valat=state.valat,
+            **seen,
+        )
+
     def side_of(self, seat: int) -> str | None:
         return self.sides[seat]
-
-
-def from_view(view: dict[str, Any]) -> Knowledge:
-    """A real seat's knowledge during play."""
-    plays = plays_from_log(view)
-    done = len(plays) - len(plays) % SEATS
-    voids = voids_shown(plays)
-    for seat, limit in enumerate(trump_limits(view, plays)):
-        if limit == 0:
-            voids[seat].add(TRUMP)
-    iote = view.get("iote")
-    valat = view.get("valat")
-    return Knowledge(
-        seat=view["viewer"],
-        hand=list(view["hand"]),
-        trick=plays[done:],
-        trick_no=done // SEATS,
-        declarer=view["declarer"],
-        gone={card for _, card in plays},
-        voids=voids,
-        sides=known_sides(view),
-        iote=None if iote is None else iote["seat"],
-        called_card=view.get("called_card"),
-        rank=rank_table(view["options"]["red_pip_order"]),
-        partner_game=view["contract"] != PREVER,
-        valat=None if valat is None else valat["seat"],
-    )

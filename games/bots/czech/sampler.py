@@ -31,41 +31,31 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from itertools import accumulate
-from typing import Any
 
 from games.rules.cards import KINGS, PACK_54, TRUMP, display_index
 
-from ..sampling import deal_cards, pick_slot
-from ..tricks import SEATS, plays_from_log, voids_shown
+from ..sampling import DISCARD, HAND, Slot, SlotSampler, deal_cards, pick_slot
+from ..tricks import SEATS, voids_shown
+from ..view import View
 from .knowledge import DECLARER, FIVE_POINT, OPPONENTS, PREVER, Facts, known_sides
 
 STRICT_TRIES = 30
 TRIES = 45
 MAX_SPLITS = 20000
 
-HAND, DISCARD, PILE = "hand", "discard", "pile"
+PILE = "pile"  # the opponents' pile (prever, top set kept: three cards nobody saw)
 
 
-class Slot:
-    __slots__ = ("seat", "kind", "cap", "low", "high")
+class Sampler(SlotSampler):
+    never_discarded = FIVE_POINT  # a discard holds no king, and no trul card (§5.3)
 
-    def __init__(self, seat: int | None, kind: str, cap: int, low: int = 0, high: int = 0) -> None:
-        self.seat = seat
-        self.kind = kind
-        self.cap = cap
-        self.low = low  # trumps this slot must hold (money ranges less the trumps played)
-        self.high = high
-
-
-class Sampler:
-    def __init__(self, view: dict[str, Any]) -> None:
-        me = view["viewer"]
-        self.me = me
+    def __init__(self, view: View) -> None:
+        super().__init__(view, SEATS)
+        me = self.me
         self.view = view
-        plays = plays_from_log(view)
-        self.plays = plays
-        self.gone = {card for _, card in plays}
+        plays = self.plays
         self.voids = voids_shown(plays)
         facts = Facts(view)
         self.facts = facts
@@ -74,17 +64,14 @@ class Sampler:
         povinnost = view["povinnost"]
         order = display_index(view["options"]["red_pip_order"])
 
-        played_by: list[list[str]] = [[] for _ in range(SEATS)]
-        for seat, card in plays:
-            played_by[seat].append(card)
-        self.played_by = played_by
+        played_by = self.played_by
         for seat in range(SEATS):
             played_trumps = sum(1 for c in played_by[seat] if c[0] == TRUMP)
             if seat != me and facts.trumps[seat][1] - played_trumps <= 0:
                 self.voids[seat].add(TRUMP)
 
         # Cards whose place is public or the seat's own.
-        hand = list(view["hand"])
+        hand = self.hand
         own_discard = list((view["discards"] or [None] * SEATS)[me] or ())
         self.public_discards: list[list[str]] = [[] for _ in range(SEATS)]
         for entry in view["discarded_trumps"]:
@@ -107,14 +94,11 @@ class Sampler:
         known = set(hand) | set(own_discard) | self.gone | set(self.known_pile)
         known |= {c for pile in self.public_discards for c in pile}
         self.pool = sorted(PACK_54 - known, key=order.__getitem__)
-        self.hand = hand
         self.own_discard = own_discard
 
         # Slots.
         counts = view["hand_counts"]
         received = view["talon_counts"] or [0] * SEATS
-        self.slots: list[Slot] = []
-        self.hand_slot: dict[int, int] = {}
         self.discard_slot: dict[int, int] = {}
         for seat in range(SEATS):
             if seat == me:
@@ -122,29 +106,20 @@ class Sampler:
             played_trumps = sum(1 for c in played_by[seat] if c[0] == TRUMP)
             low, high = facts.trumps[seat]
             cap = counts[seat]
-            self.hand_slot[seat] = len(self.slots)
-            self.slots.append(
-                Slot(seat, HAND, cap, max(0, low - played_trumps), min(cap, high - played_trumps))
-            )
+            self.add_slot(Slot(seat, HAND, cap, max(0, low - played_trumps), min(cap, high - played_trumps)))
         for seat in range(SEATS):
             if seat == me:
                 continue
             size = (3 if seat == declarer else 0) if self.prever_game else received[seat]
             hidden = size - len(self.public_discards[seat])
             if hidden > 0:
-                self.discard_slot[seat] = len(self.slots)
-                self.slots.append(Slot(seat, DISCARD, hidden))
+                self.discard_slot[seat] = self.add_slot(Slot(seat, DISCARD, hidden))
         self.pile_slot: int | None = None
         if unseen_pile:
-            self.pile_slot = len(self.slots)
-            self.slots.append(Slot(None, PILE, unseen_pile, 0, unseen_pile))
-        if sum(s.cap for s in self.slots) != len(self.pool):
-            raise ValueError(
-                "The view's card counts do not add up"  # untranslated: internal
-            )  # pragma: no cover  # untranslated: programmer error
+            self.pile_slot = self.add_slot(Slot(None, PILE, unseen_pile, 0, unseen_pile))
+        self.check_counts()
 
         # Where particular cards must be.
-        self.only: dict[str, list[int]] = {}
         for seat, index in self.hand_slot.items():
             for card in facts.holds[seat]:
                 if card in self.pool:
@@ -170,7 +145,7 @@ class Sampler:
                     if sides[seat] != OPPONENTS and (seat != povinnost or called == "T19")
                 ]
         self.lacks = facts.lacks
-        self.only_trumps = facts.only_trumps
+        self.only_trumps_and_kings = {seat for seat in range(SEATS) if facts.only_trumps[seat]}
         trumps_in_pool = [c for c in self.pool if c[0] == TRUMP]
         self.trump_pool = trumps_in_pool
         self.suit_pool = [c for c in self.pool if c[0] != TRUMP]
@@ -180,26 +155,9 @@ class Sampler:
 
     # -- eligibility ---------------------------------------------------------------------------
 
-    def eligible(self, card: str, strict: bool) -> list[int]:
-        fixed = self.only.get(card)
-        result = []
-        for index, slot in enumerate(self.slots):
-            if fixed is not None and index not in fixed:
-                continue
-            if slot.kind == DISCARD:
-                if card[0] == TRUMP or card in FIVE_POINT:
-                    continue
-            elif slot.kind == HAND:
-                seat = slot.seat
-                assert seat is not None
-                if card in self.lacks[seat]:
-                    continue
-                if self.only_trumps[seat] and card[0] != TRUMP and card not in KINGS:
-                    continue
-                if strict and card[0] in self.voids[seat]:
-                    continue
-            result.append(index)
-        return result
+    def may_hold(self, seat: int, card: str, strict: bool) -> bool:
+        """Not a card its money cards or the call rule out (``Facts.lacks``), and the shared rules."""
+        return card not in self.lacks[seat] and super().may_hold(seat, card, strict)
 
     # -- how many trumps in each slot -------------------------------------------------------------
 
@@ -217,7 +175,7 @@ class Sampler:
                 assert seat is not None
                 if TRUMP in self.voids[seat]:
                     high = 0
-                if self.only_trumps[seat]:
+                if seat in self.only_trumps_and_kings:
                     low = max(low, slot.cap - kings)
             low, high = max(0, low), min(slot.cap, high)
             bounds.append((low, high))
@@ -255,6 +213,7 @@ class Sampler:
         return None
 
     def _deal(self, rng: random.Random, strict: bool) -> list[list[str]] | None:
+        split: Sequence[int] | None
         if self.splits and strict:
             split = rng.choices(self.splits, cum_weights=self.split_weights)[0]
         else:
@@ -264,8 +223,8 @@ class Sampler:
         quota = list(split)
         room = [slot.cap - x for slot, x in zip(self.slots, split, strict=True)]
         dealt: list[list[str]] = [[] for _ in self.slots]
+        places = self.places(strict)
         for cards, space in ((self.trump_pool, quota), (self.suit_pool, room)):
-            places = {card: self.eligible(card, strict) for card in cards}
             if not deal_cards(rng, cards, places, space, dealt):
                 return None
         return dealt
@@ -300,18 +259,13 @@ class Sampler:
 
     def hands_and_piles(self, dealt: list[list[str]]) -> tuple[list[list[str]], list[list[str]], list[str]]:
         """Every seat's hand and discard, and the opponents' pile, for one sample."""
-        hands: list[list[str]] = [[] for _ in range(SEATS)]
         discards: list[list[str]] = [list(d) for d in self.public_discards]
         pile = list(self.known_pile)
-        hands[self.me] = list(self.hand)
         discards[self.me] = list(self.own_discard)
         for slot, cards in zip(self.slots, dealt, strict=True):
-            if slot.kind == HAND:
-                assert slot.seat is not None
-                hands[slot.seat] += cards
-            elif slot.kind == DISCARD:
+            if slot.kind == DISCARD:
                 assert slot.seat is not None
                 discards[slot.seat] += cards
-            else:
+            elif slot.kind == PILE:
                 pile += cards
-        return hands, discards, pile
+        return self.hands(dealt, SEATS), discards, pile

@@ -22,31 +22,36 @@ decision is the basic robot's.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules.base import Deal
 from games.rules.cards import display_index, rank_table
 from games.rules.czech import play as rules_play
-from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup, Trick
+from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup
+from games.rules.tricks import Trick
 
-from ..playout import play_to_end
+from .. import search
+from ..knowledge import Seen
+from ..playout import payment, play_to_end
 from ..search import Search, candidates
 from ..tricks import SEATS, played_tricks
+from ..view import View
 from .basic import BasicPolicy
 from .knowledge import PREVER, Knowledge, known_sides
 from .play import choose_card
 from .sampler import Sampler
 
 PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
+Sides = list[str | None]  # each seat's side, as one seat knows them
 
 
-class World:
+class World(search.World[CzechState]):
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other seats' hands, discards and the opponents' pile."""
 
-    def __init__(self, view: dict[str, Any], sampler: Sampler) -> None:
-        me = view["viewer"]
-        self.me = me
+    sampler: Sampler
+
+    def __init__(self, view: View) -> None:
+        super().__init__(view, Sampler(view))
+        sampler, me = self.sampler, self.me
         self.rank = rank_table(view["options"]["red_pip_order"])
         self.order = display_index(view["options"]["red_pip_order"])
         plays = sampler.plays
@@ -81,10 +86,10 @@ class World:
         self.sides = known_sides(view)
         self.gone = {card for _, card in plays}
         self.voids = sampler.voids
-        self.revealed = None not in self.public  # the called card was played or discarded
+        self.called_public = None not in self.public  # the called card was played or discarded
 
-    def fill(self, sampler: Sampler, dealt: list[list[str]]) -> CzechState:
-        hands, discards, pile = sampler.hands_and_piles(dealt)
+    def fill(self, dealt: list[list[str]]) -> CzechState:
+        hands, discards, pile = self.sampler.hands_and_piles(dealt)
         state = self.state
         partner = None
         if state.contract == PARTNER_GAME:
@@ -105,14 +110,37 @@ class World:
         )
         return new
 
+    def candidates(self, view: View, legal: list[str]) -> list[str]:
+        return candidates(list(view["hand"]), legal, self.gone, view["called_card"], self.rank)
 
-def _side_views(world: World, state: CzechState, revealed: bool) -> list[list[str | None]]:
+    def playout(self, state: CzechState, card: str) -> float:
+        """Play ``card`` for the seat, then the basic play for everyone; the seat's payment
+        (plus a hundredth of its side's card points)."""
+        return play_to_end(state, card, self)
+
+    # The playout's part (``playout.Playout``) ----------------------------------------------
+
+    apply_play = staticmethod(rules_play.apply_play)
+    legal_cards = staticmethod(rules_play.playable)
+    score = staticmethod(payment)
+
+    def revealed(self, state: CzechState) -> bool:
+        return self.called_public
+
+    def side_views(self, state: CzechState, revealed: bool) -> list[Sides]:
+        return _side_views(self, state, revealed)
+
+    def choose(self, state: CzechState, seen: Seen, legal: list[str], sides: Sides) -> str:
+        return choose_card(Knowledge.from_state(state, seen, sides, self.rank), legal)
+
+
+def _side_views(world: World, state: CzechState, revealed: bool) -> list[Sides]:
     """Per seat, each seat's side as that seat knows it in this world."""
     truth: list[str | None] = [state.side_of(s) for s in range(SEATS)]
     if revealed or state.contract == PREVER:
         return [truth] * SEATS
     povinnost, partner = state.povinnost, state.partner
-    views = []
+    views: list[Sides] = []
     for seat in range(SEATS):
         if seat == world.me:
             views.append(world.sides)
@@ -128,55 +156,7 @@ def _side_views(world: World, state: CzechState, revealed: bool) -> list[list[st
     return views
 
 
-def playout(world: World, state: CzechState, first: str) -> float:
-    """Play ``first`` for the seat, then the basic play for everyone; the seat's payment
-    (plus a hundredth of its side's card points)."""
-    rank = world.rank
-    partner_game = state.contract == PARTNER_GAME
-
-    def choose(
-        state: CzechState, seat: int, legal: list[str], gone: set[str], voids: list[set[str]], sides: Any
-    ) -> str:
-        trick = state.trick
-        assert trick is not None
-        knowledge = Knowledge(
-            seat=seat,
-            hand=list(state.hands[seat]),
-            trick=list(trick.cards),
-            trick_no=len(state.tricks),
-            declarer=state.declarer,  # type: ignore[arg-type]
-            gone=gone,
-            voids=voids,
-            sides=sides,
-            iote=state.iote,
-            called_card=state.called_card,
-            rank=rank,
-            partner_game=partner_game,
-            valat=state.valat,
-        )
-        return choose_card(knowledge, legal)
-
-    return play_to_end(
-        state,
-        world.me,
-        first,
-        world.gone,
-        world.voids,
-        world.revealed,
-        rules_play.apply_play,
-        rules_play.playable,
-        lambda state, revealed: _side_views(world, state, revealed),
-        choose,
-    )
-
-
-class StrongPolicy(Search):
+class StrongPolicy(Search[CzechState]):
     playout_budget = PLAYOUT_BUDGET
     basic_policy = BasicPolicy
-    playout = staticmethod(playout)
-
-    def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
-        sampler = Sampler(view)
-        world = World(view, sampler)
-        cands = candidates(list(view["hand"]), legal, world.gone, view["called_card"], world.rank)
-        return sampler, world, cands
+    world = World

@@ -10,13 +10,14 @@ voids those plays showed, the declarer, the called card and whatever is known of
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Unpack
 
 from games.rules.cards import PACK_42
-from games.rules.hungarian.state import PLAYERS, RANK, playing_order
+from games.rules.hungarian.state import PLAYERS, RANK, HungarianState, playing_order
 
-from ..knowledge import SeatKnowledge
+from ..knowledge import SeatKnowledge, Seen, seen_in_view
 from ..tricks import plays_from_log, voids_shown
+from ..view import View
 
 DECLARER = "declarer"
 OPPONENTS = "opponents"
@@ -34,23 +35,48 @@ class Knowledge(SeatKnowledge):
 
     def __init__(
         self,
-        seat: int,
-        hand: list[str],
-        trick: list[tuple[int, str]],
-        trick_no: int,
-        declarer: int,
-        gone: set[str],
-        voids: list[set[str]],
+        *,
         side_of: Callable[[int], str | None],
         keep_pagat: bool,
         called_card: str | None,
         players: tuple[int, ...] = FOUR_PLAYERS,
+        **seen: Unpack[Seen],
     ) -> None:
-        super().__init__(seat, hand, trick, trick_no, declarer, gone, voids)
+        super().__init__(**seen)
         self.side_of = side_of  # a seat's side as this seat knows it, None when unknown
         self.keep_pagat = keep_pagat  # play T1 only to the last trick
         self.called_card = called_card
         self.players = players  # the active seats, in playing order
+
+    @classmethod
+    def from_view(cls, view: View, pagat_plan: bool) -> Knowledge:
+        """A real seat's knowledge during play. ``pagat_plan``: keep T1 for the last trick."""
+        plays = plays_from_log(view)
+        side_of = known_sides(view)
+        keep = pagat_plan or side_announced(view, side_of(view["viewer"]), "ultimo")
+        return cls(
+            side_of=side_of,
+            keep_pagat=keep,
+            called_card=view["called_card"],
+            players=players_of(view),
+            **seen_in_view(view, plays, voids_shown(plays, PLAYERS, view["seats"]), PLAYERS),
+        )
+
+    @classmethod
+    def from_state(
+        cls,
+        state: HungarianState,
+        seen: Seen,
+        side_of: Callable[[int], str | None],
+    ) -> Knowledge:
+        """A seat's knowledge inside a playout: ``side_of`` as that seat knows the sides."""
+        return cls(
+            side_of=side_of,
+            keep_pagat=False,
+            called_card=state.called_card,
+            players=state.setup.players,
+            **seen,
+        )
 
     def next_seat(self, seat: int) -> int:
         players = self.players
@@ -61,12 +87,12 @@ class Knowledge(SeatKnowledge):
         return [s for s in self.players if s != self.seat]
 
 
-def players_of(view: dict[str, Any]) -> tuple[int, ...]:
+def players_of(view: View) -> tuple[int, ...]:
     """The active seats of the viewed hand, in playing order (§2)."""
     return playing_order(view["dealer"], view["seats"])
 
 
-def known_sides(view: dict[str, Any]) -> Callable[[int], str | None]:
+def known_sides(view: View) -> Callable[[int], str | None]:
     """The side of each seat as the viewer knows it: the declarer, itself (holding the called
     card or not), the partner once known, and every side made public by §7.4."""
     me = view["viewer"]
@@ -108,28 +134,5 @@ def known_sides(view: dict[str, Any]) -> Callable[[int], str | None]:
     return sides.__getitem__
 
 
-def side_announced(view: dict[str, Any], side: str | None, bonus: str) -> bool:
+def side_announced(view: View, side: str | None, bonus: str) -> bool:
     return any(i["item"] == bonus and i["side"] == side for i in view.get("items") or ())
-
-
-def from_view(view: dict[str, Any], pagat_plan: bool) -> Knowledge:
-    """A real seat's knowledge during play. ``pagat_plan``: keep T1 for the last trick."""
-    plays = plays_from_log(view)
-    done = len(plays) - len(plays) % PLAYERS
-    trick = plays[done:]
-    side_of = known_sides(view)
-    me = view["viewer"]
-    keep = pagat_plan or side_announced(view, side_of(me), "ultimo")
-    return Knowledge(
-        seat=me,
-        hand=list(view["hand"]),
-        trick=trick,
-        trick_no=done // PLAYERS,
-        declarer=view["declarer"],
-        gone={card for _, card in plays},
-        voids=voids_shown(plays, PLAYERS, view["seats"]),
-        side_of=side_of,
-        keep_pagat=keep,
-        called_card=view["called_card"],
-        players=players_of(view),
-    )

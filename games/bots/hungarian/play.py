@@ -15,7 +15,7 @@ from __future__ import annotations
 from games.rules.cards import TRUMP, card_points
 from games.rules.hungarian.state import RANK
 
-from ..safety import later_seats, safe, suit_left, t1_wins_now, t21_safe_now
+from ..cardplay import king_lead, later_seats, safe, t1_wins_now, t21_safe_now
 from ..tricks import beats, trick_winner
 from .knowledge import DECLARER, PAGAT, SKIZ, XXI, Knowledge
 
@@ -27,7 +27,7 @@ def _cheap(card: str) -> tuple[int, int, int]:
     return (card_points(card), card in (PAGAT, XXI, SKIZ), RANK[card])
 
 
-def _keeps_pagat(k: Knowledge, unseen: set[str]) -> bool:
+def _keeps_pagat(k: Knowledge, unseen: frozenset[str]) -> bool:
     if PAGAT not in k.hand:
         return False
     if k.keep_pagat:
@@ -37,7 +37,7 @@ def _keeps_pagat(k: Knowledge, unseen: set[str]) -> bool:
     return mine >= 4 and mine * 2 >= others
 
 
-def _xxi_at_risk(k: Knowledge, unseen: set[str]) -> bool:
+def _xxi_at_risk(k: Knowledge, unseen: frozenset[str]) -> bool:
     """The Skíz is still out and not known to be a teammate's card."""
     return SKIZ in unseen
 
@@ -60,7 +60,7 @@ def choose_card(k: Knowledge, legal: list[str]) -> str:
     return _follow(k, cards, unseen)
 
 
-def _follow(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
+def _follow(k: Knowledge, cards: list[str], unseen: frozenset[str]) -> str:
     led = k.trick[0][1][0]
     win_seat, win_card = trick_winner(k.trick, RANK)
     points = sum(card_points(c) for _, c in k.trick)
@@ -85,7 +85,7 @@ def _follow(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     return min(cards, key=_cheap)
 
 
-def _smear(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
+def _smear(k: Knowledge, cards: list[str], unseen: frozenset[str]) -> str:
     """The trick is the side's: add the most points, but never waste the Skíz."""
     giving = [c for c in cards if c not in (SKIZ, PAGAT)]
     if not giving:
@@ -97,18 +97,16 @@ def _smear(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     return max(giving, key=lambda c: (card_points(c), -RANK[c]))
 
 
-def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
+def _lead(k: Knowledge, cards: list[str], unseen: frozenset[str]) -> str:
     tarokks = [c for c in cards if c[0] == TRUMP]
     suits = [c for c in cards if c[0] != TRUMP]
     mine = k.side_of(k.seat)
     foes = [s for s in k.others() if k.friend(s) is False]
     friends = [s for s in k.others() if k.friend(s) is True]
-    # A sure winner that takes points: a king nobody can ruff yet, the Skíz late.
-    for card in suits:
-        suit = card[0]
-        others_void = any(suit in k.voids[s] for s in k.others())
-        if card[1] == "K" and not others_void and suit_left(suit, unseen) >= 3:
-            return card
+    # A sure winner that takes points: a king nobody can ruff yet.
+    king = king_lead(k, suits, unseen, k.others(), 3)
+    if king is not None:
+        return king
     if mine == DECLARER and tarokks:
         unseen_tarokks = sum(1 for c in unseen if c[0] == TRUMP)
         if len(tarokks) >= 3 or unseen_tarokks <= len(tarokks) * 2:

@@ -25,6 +25,7 @@ Every other decision (bidding, discards, the call, announcements) is the basic r
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.rules.base import Deal
@@ -38,20 +39,24 @@ from games.rules.hungarian.state import (
     HungarianState,
     Phase,
     Setup,
-    Trick,
     evolve,
 )
+from games.rules.tricks import Trick
 
-from ..playout import play_to_end
+from .. import search
+from ..knowledge import Seen
+from ..playout import payment, play_to_end
 from ..sampling import deal_cards
 from ..search import Search
 from ..tricks import played_tricks, plays_from_log, voids_shown
+from ..view import View
 from .basic import BasicPolicy
 from .knowledge import Knowledge, known_sides, players_of
 from .play import choose_card
 
 _DISPLAY = display_index("traditional")
 PLAYOUT_BUDGET = 160  # playouts per decision, shared among the candidates
+Sides = Callable[[int], str | None]  # each seat's side, as one seat knows it
 
 
 def _sorted(cards: list[str]) -> tuple[str, ...]:
@@ -66,7 +71,7 @@ class Sampler:
     seat's discard (split by its published number of tarokks).
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
         me = view["viewer"]
         self.me = me
         declarer = view["declarer"]
@@ -209,13 +214,15 @@ def _discard_accepts(tarokks: bool, promised: str | None, allow_xx: bool) -> Any
     return accepts
 
 
-class World:
+class World(search.World[HungarianState]):
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other seats' hands and discards."""
 
-    def __init__(self, view: dict[str, Any], sampler: Sampler) -> None:
-        me = view["viewer"]
-        self.me = me
+    sampler: Sampler
+
+    def __init__(self, view: View) -> None:
+        super().__init__(view, Sampler(view))
+        sampler, me = self.sampler, self.me
         plays = sampler.plays
         tricks, current = played_tricks(plays, RANK)
         leader = current[0][0] if current else view["trick"]["leader"]
@@ -254,7 +261,7 @@ class World:
         self.gone = {card for _, card in plays}
         self.voids = sampler.voids
 
-    def fill(self, sampler: Sampler, dealt: list[list[str]]) -> HungarianState:
+    def fill(self, dealt: list[list[str]]) -> HungarianState:
         seats = range(self.state.setup.seats)
         hands: list[list[str]] = [[] for _ in seats]
         discards: list[list[str]] = [[] for _ in seats]
@@ -264,13 +271,15 @@ class World:
         assert declarer is not None
         if declarer != self.me:
             discards[declarer] += self.declarer_tarokks
-        for (seat, kind, _), cards in zip(sampler.slots, dealt, strict=True):
+        for (seat, kind, _), cards in zip(self.sampler.slots, dealt, strict=True):
             (hands if kind.startswith("hand") else discards)[seat] += cards
         called = self.state.called_card
         partner = next((s for s in seats if s != declarer and called in hands[s]), None)
         if partner is None and called in self.gone:
+            trick = self.state.trick
+            assert trick is not None
             partner = next(
-                (s for t in (*self.state.tricks, self.state.trick) for s, c in t.cards if c == called),
+                (s for t in (*self.state.tricks, trick) for s, c in t.cards if c == called),
                 None,
             )
             if partner == declarer:
@@ -282,14 +291,39 @@ class World:
             partner=partner,
         )
 
+    def candidates(self, view: View, legal: list[str]) -> list[str]:
+        return candidates(self.hand, legal, self.gone, view["called_card"])
 
-def _side_views(state: HungarianState, public: list[str | None], everyone: bool) -> list[Any]:
+    def playout(self, state: HungarianState, card: str) -> float:
+        """Play ``card`` for the seat, then the basic play for everyone; the seat's payment
+        (plus a hundredth of its side's card points)."""
+        return play_to_end(state, card, self)
+
+    # The playout's part (``playout.Playout``) ----------------------------------------------
+
+    apply_play = staticmethod(rules_play.apply_play)
+    score = staticmethod(payment)
+
+    def legal_cards(self, state: HungarianState, seat: int) -> list[str]:
+        return [a[5:] for a in rules_play.legal_plays(state, seat)]
+
+    def revealed(self, state: HungarianState) -> bool:
+        return self.partner_known or state.called_card in self.gone
+
+    def side_views(self, state: HungarianState, everyone: bool) -> list[Sides]:
+        return _side_views(state, self.public, everyone)
+
+    def choose(self, state: HungarianState, seen: Seen, legal: list[str], sides: Sides) -> str:
+        return choose_card(Knowledge.from_state(state, seen, sides), legal)
+
+
+def _side_views(state: HungarianState, public: list[str | None], everyone: bool) -> list[Sides]:
     """Per seat, a function giving each seat's side as that seat knows it in this world."""
     seats = range(state.setup.seats)
     players = state.setup.players
     truth = [state.side_of(s) if s in players else None for s in seats]  # the sitter: no side
     declarer, partner = state.declarer, state.partner
-    views = []
+    views: list[Sides] = []
     for seat in seats:
         knows_all = everyone or seat == partner or (partner is None and seat == declarer)
         if knows_all:
@@ -298,53 +332,6 @@ def _side_views(state: HungarianState, public: list[str | None], everyone: bool)
         sides = [truth[s] if s in (seat, declarer) or public[s] is not None else None for s in seats]
         views.append(sides.__getitem__)
     return views
-
-
-def playout(world: World, state: HungarianState, first: str) -> float:
-    """Play ``first`` for the seat, then the basic play for everyone; the seat's payment
-    (plus a hundredth of its side's card points)."""
-
-    def choose(
-        state: HungarianState,
-        seat: int,
-        legal: list[str],
-        gone: set[str],
-        voids: list[set[str]],
-        side_of: Any,
-    ) -> str:
-        trick = state.trick
-        assert trick is not None
-        knowledge = Knowledge(
-            seat=seat,
-            hand=list(state.hands[seat]),
-            trick=list(trick.cards),
-            trick_no=len(state.tricks),
-            declarer=state.declarer,  # type: ignore[arg-type]
-            gone=gone,
-            voids=voids,
-            side_of=side_of,
-            keep_pagat=False,
-            called_card=state.called_card,
-            players=state.setup.players,
-        )
-        return choose_card(knowledge, legal)
-
-    return play_to_end(
-        state,
-        world.me,
-        first,
-        world.gone,
-        world.voids,
-        world.partner_known or state.called_card in world.gone,
-        rules_play.apply_play,
-        _legal_cards,
-        lambda state, everyone: _side_views(state, world.public, everyone),
-        choose,
-    )
-
-
-def _legal_cards(state: HungarianState, seat: int) -> list[str]:
-    return [a[5:] for a in rules_play.legal_plays(state, seat)]
 
 
 def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | None) -> list[str]:
@@ -364,12 +351,7 @@ def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | 
     return result
 
 
-class StrongPolicy(Search):
+class StrongPolicy(Search[HungarianState]):
     playout_budget = PLAYOUT_BUDGET
     basic_policy = BasicPolicy
-    playout = staticmethod(playout)
-
-    def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
-        sampler = Sampler(view)
-        world = World(view, sampler)
-        return sampler, world, candidates(world.hand, legal, world.gone, view["called_card"])
+    world = World

@@ -39,10 +39,12 @@ basic against itself with one threshold moved (``docs/robots.md``).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.rules.cards import KINGS
+from games.rules.slovenian3.state import T1, T21, T22
 
+from ..shape import trumps as taroks
+from ..view import View
 from .hand import (
     best_discard,
     discard_value,
@@ -51,10 +53,9 @@ from .hand import (
     strength,
     sure_colour_valat,
     sure_valat,
-    taroks,
     trick_risk,
 )
-from .knowledge import T1, T21, T22, from_view, public_out
+from .knowledge import Knowledge, public_out
 from .play import choose_card
 
 KLOP_BELOW = 13.3  # forehand's special turn: klop below this strength (of the 16 dealt cards)
@@ -94,7 +95,7 @@ def playable(contract: str, hand: list[str]) -> bool:
 
 
 class BasicPolicy:
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
         phase = view.get("phase")
@@ -108,13 +109,13 @@ class BasicPolicy:
         if phase == "announce":
             return announce(view, legal, hand)
         if phase == "play":
-            return "play:" + choose_card(from_view(view), [a[5:] for a in legal])
+            return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
         raise ValueError(
             f"The basic robot has no rule for the Slovenian phase {phase!r}"  # untranslated: internal
         )  # untranslated: programmer error
 
 
-def auction(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
+def auction(view: View, legal: list[str], hand: list[str]) -> str:
     bids = [a[4:] for a in legal if a.startswith("bid:")]
     if "klop" in bids:  # forehand's special turn: klop is worth more than a beggar here
         if strength(hand) < KLOP_BELOW:
@@ -145,7 +146,7 @@ def choice(bids: list[str], hand: list[str], floor: str) -> str:
     return floor
 
 
-def talon(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
+def talon(view: View, legal: list[str], hand: list[str]) -> str:
     groups = [list(g) for g in view["talon_groups"]]
 
     def worth(action: str) -> float:
@@ -164,7 +165,7 @@ def discard(legal: list[str], hand: list[str]) -> str:
     return max(legal, key=lambda a: discard_value(hand, a[8:].split(",")))
 
 
-def announce(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
+def announce(view: View, legal: list[str], hand: list[str]) -> str:
     me = view["viewer"]
     declarer = view["declarer"]
     contract = view["contract_key"]
@@ -180,7 +181,7 @@ def announce(view: dict[str, Any], legal: list[str], hand: list[str]) -> str:
     return "pass"
 
 
-def wants_announcement(view: dict[str, Any], bonus: str, hand: list[str]) -> bool:
+def wants_announcement(view: View, bonus: str, hand: list[str]) -> bool:
     """The declarer's announcements; the opponents announce nothing."""
     if view["viewer"] != view["declarer"]:
         return False

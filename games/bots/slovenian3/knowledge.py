@@ -16,13 +16,16 @@ the pagat played outside the emperor trick was the seat's last tarok.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Set
+from typing import Unpack
 
 from games.rules.cards import PACK_54, TRUMP
-from games.rules.slovenian3.state import RANK, SEATS, T1, T21, T22
+from games.rules.slovenian3.state import RANK, SEATS, T1, T21, T22, SlovenianState
 
-from ..knowledge import SeatKnowledge
+from .. import tricks
+from ..knowledge import SeatKnowledge, Seen, seen_in_view
 from ..tricks import plays_from_log
+from ..view import View
 
 HAND_SIZE = 16
 LAST_TRICK = HAND_SIZE - 1
@@ -53,12 +56,11 @@ def trick_winner(cards: list[tuple[int, str]], colour_valat: bool = False) -> tu
 
 
 def beats(card: str, best: str, led: str, colour_valat: bool = False) -> bool:
-    """Whether ``card`` takes the trick from ``best`` (emperor trick aside)."""
-    if card[0] == TRUMP and (not colour_valat or led == TRUMP):
-        return best[0] != TRUMP or RANK[card] > RANK[best]
-    if colour_valat and led != TRUMP:
-        return card[0] == led and best[0] == led and RANK[card] > RANK[best]
-    return card[0] == led and best[0] == led and RANK[card] > RANK[best]
+    """Whether ``card`` takes the trick from ``best`` (emperor trick aside): as in every tarot
+    game, except that in colour valat a tarok wins only a tarok lead (§8.4)."""
+    if colour_valat and led != TRUMP and card[0] == TRUMP:
+        return False
+    return tricks.beats(card, best, led, RANK)
 
 
 def read_plays(plays: list[tuple[int, str]], negative: bool) -> tuple[list[set[str]], list[dict[str, int]]]:
@@ -97,7 +99,7 @@ def _lower(ceiling: dict[str, int], suit: str, rank: int) -> None:
     ceiling[suit] = min(ceiling.get(suit, NO_CEILING), rank)
 
 
-def public_out(view: dict[str, Any]) -> set[str]:
+def public_out(view: View) -> set[str]:
     """Cards out of play that the seat knows of, beyond those played: the talon groups left to
     the opponents, the discarded taroks, the own discard, klop's gifts taken."""
     out: set[str] = set()
@@ -113,7 +115,7 @@ def public_out(view: dict[str, Any]) -> set[str]:
     return out
 
 
-def declarer_holds(view: dict[str, Any], gone: set[str]) -> set[str]:
+def declarer_holds(view: View, gone: set[str]) -> set[str]:
     """The cards of the talon group the declarer took that it still holds: not played, and not
     discarded as far as the seat can tell (a king or trula card cannot be discarded; a discarded
     tarok is public). The other suit cards of the group may lie in the hidden discard."""
@@ -136,13 +138,7 @@ class Knowledge(SeatKnowledge):
 
     def __init__(
         self,
-        seat: int,
-        hand: list[str],
-        trick: list[tuple[int, str]],
-        trick_no: int,
-        declarer: int | None,
-        gone: set[str],
-        voids: list[set[str]],
+        *,
         contract: str,
         exposed: list[str] | None = None,
         ultimo: int | None = None,
@@ -150,8 +146,9 @@ class Knowledge(SeatKnowledge):
         ceilings: list[dict[str, int]] | None = None,
         holds: set[str] | None = None,
         out: set[str] | None = None,
+        **seen: Unpack[Seen],
     ) -> None:
-        super().__init__(seat, hand, trick, trick_no, declarer, gone, voids)  # type: ignore[arg-type]
+        super().__init__(**seen)
         self.contract = contract  # the contract's key
         self.exposed = exposed  # the open beggar's hand while face up
         self.ultimo = ultimo  # the seat that announced pagat ultimo
@@ -159,6 +156,40 @@ class Knowledge(SeatKnowledge):
         self.ceilings = ceilings or [{} for _ in range(SEATS)]
         self.holds = holds or set()  # cards known to be in the declarer's hand (the talon taken)
         self.out = out or set()  # cards out of play the seat knows of (not played)
+
+    @classmethod
+    def from_view(cls, view: View) -> Knowledge:
+        """A real seat's knowledge during play."""
+        plays = plays_from_log(view)
+        contract = view["contract_key"]
+        voids, ceilings = read_plays(plays, contract in NEGATIVE)
+        seen = seen_in_view(view, plays, voids, SEATS)
+        valat = any(item["item"] == "valat" for item in view.get("items") or ())
+        exposed = view.get("exposed")
+        return cls(
+            contract=contract,
+            exposed=None if exposed is None else list(exposed),
+            ultimo=ultimo_seat(view),
+            valat=valat,
+            ceilings=ceilings,
+            holds=declarer_holds(view, seen["gone"]) if view["viewer"] != view["declarer"] else set(),
+            out=public_out(view),
+            **seen,
+        )
+
+    @classmethod
+    def from_state(cls, state: SlovenianState, seen: Seen, ultimo: int | None) -> Knowledge:
+        """A seat's knowledge inside a playout (``ultimo``: who announced pagat ultimo)."""
+        contract = state.contract
+        assert contract is not None
+        declarer = state.declarer
+        exposed = state.exposed and declarer is not None and seen["seat"] != declarer
+        return cls(
+            contract=contract.key,
+            exposed=list(state.hands[declarer]) if exposed and declarer is not None else None,
+            ultimo=ultimo,
+            **seen,
+        )
 
     def side_of(self, seat: int) -> str | None:
         if self.declarer is None:
@@ -172,7 +203,7 @@ class Knowledge(SeatKnowledge):
             return False  # klop: everyone for themselves
         return (other == self.declarer) == (self.seat == self.declarer)
 
-    def unseen(self) -> set[str]:
+    def unseen(self) -> frozenset[str]:
         """Cards that may be in another seat's hand (or lie out of play unseen)."""
         return self.pack - self.gone - self.out - set(self.hand)
 
@@ -187,11 +218,15 @@ class Knowledge(SeatKnowledge):
             return False
         return self.rank[card] <= self.ceilings[seat].get(suit, NO_CEILING)
 
-    def holding(self, seat: int, unseen: set[str]) -> set[str]:
+    def holding(self, seat: int, unseen: Set[str]) -> set[str]:
         """The unseen cards ``seat`` may hold."""
         if self.exposed is not None and seat == self.declarer:
             return set(self.exposed)
         return {c for c in unseen if self.may_hold(seat, c)}
+
+    def winner(self) -> tuple[int, str]:
+        """(seat, card) winning the trick in progress so far: the emperor trick, colour valat."""
+        return trick_winner(self.trick, self.colour_valat)
 
     @property
     def negative(self) -> bool:
@@ -202,32 +237,6 @@ class Knowledge(SeatKnowledge):
         return self.contract == "colour-valat"
 
 
-def from_view(view: dict[str, Any]) -> Knowledge:
-    """A real seat's knowledge during play."""
-    plays = plays_from_log(view)
-    done = len(plays) - len(plays) % SEATS
-    contract = view["contract_key"]
-    voids, ceilings = read_plays(plays, contract in NEGATIVE)
-    gone = {card for _, card in plays}
-    ultimo = next(
-        (item["seat"] for item in view.get("items") or () if item["item"] == "ultimo"),
-        None,
-    )
-    valat = any(item["item"] == "valat" for item in view.get("items") or ())
-    exposed = view.get("exposed")
-    return Knowledge(
-        seat=view["viewer"],
-        hand=list(view["hand"]),
-        trick=plays[done:],
-        trick_no=done // SEATS,
-        declarer=view["declarer"],
-        gone=gone,
-        voids=voids,
-        contract=contract,
-        exposed=None if exposed is None else list(exposed),
-        ultimo=ultimo,
-        valat=valat,
-        ceilings=ceilings,
-        holds=declarer_holds(view, gone) if view["viewer"] != view["declarer"] else set(),
-        out=public_out(view),
-    )
+def ultimo_seat(view: View) -> int | None:
+    """The seat that announced pagat ultimo, if one did."""
+    return next((item["seat"] for item in view.get("items") or () if item["item"] == "ultimo"), None)

@@ -30,23 +30,12 @@ the pagat kept back, the emperor obligation), so this only chooses among the leg
 from __future__ import annotations
 
 from games.rules.cards import TRUMP, card_points
+from games.rules.slovenian3.state import T1, T21, T22
 
-from ..safety import keeps_t1, later_seats, safe, suit_lead, suit_left, t1_wins_now
-from .knowledge import (
-    BEGGARS,
-    KLOP,
-    LAST_TRICK,
-    T1,
-    T21,
-    T22,
-    VALATS,
-    Knowledge,
-    beats,
-    trick_winner,
-)
+from ..cardplay import cheapest, follow, keeps_t1, king_lead, later_seats, lead_low, plays_t1, valat_lead
+from .knowledge import BEGGARS, KLOP, LAST_TRICK, VALATS, Knowledge, trick_winner
 
-TRULA = (T1, T21, T22)
-SKIS_POINTS = 5  # a trick worth this much is worth the škis
+SKIS_BEFORE = 12  # the škis wins a trick of few points only from this trick on
 
 
 def choose_card(k: Knowledge, legal: list[str]) -> str:
@@ -62,7 +51,7 @@ def choose_card(k: Knowledge, legal: list[str]) -> str:
         return _beggar_defence(k, legal, unseen)
     if k.contract in VALATS:
         if k.seat == k.declarer:
-            return _valat_lead(k, legal, unseen) if not k.trick else _cheapest(k, legal)
+            return _valat_lead(k, legal, unseen) if not k.trick else cheapest(k, legal)
         return _take_one(k, legal)
     return _positive(k, legal, unseen)
 
@@ -72,7 +61,7 @@ def choose_card(k: Knowledge, legal: list[str]) -> str:
 Held = dict[int, set[str]]  # per other seat, the unseen cards it may hold
 
 
-def holdings(k: Knowledge, unseen: set[str]) -> Held:
+def holdings(k: Knowledge, unseen: frozenset[str]) -> Held:
     return {s: k.holding(s, unseen) for s in range(k.seats) if s != k.seat}
 
 
@@ -83,15 +72,6 @@ def higher_out(k: Knowledge, card: str, held: Held) -> int:
     for cards in held.values():
         above |= {c for c in cards if c[0] == card[0] and rank[c] > rank[card]}
     return len(above)
-
-
-def _cheapest(k: Knowledge, cards: list[str]) -> str:
-    lengths = {s: sum(1 for c in k.hand if c[0] == s) for s in {c[0] for c in cards}}
-    return min(cards, key=lambda c: (card_points(c), c in TRULA, c[0] == TRUMP, lengths[c[0]], k.rank[c]))
-
-
-def _winner(k: Knowledge) -> tuple[int, str]:
-    return trick_winner(k.trick, k.colour_valat)
 
 
 def _wins_now(k: Knowledge, card: str) -> bool:
@@ -126,7 +106,7 @@ def _danger(k: Knowledge, card: str, held: Held) -> float:
     return 1.0
 
 
-def _lose(k: Knowledge, legal: list[str], unseen: set[str], points: bool) -> str:
+def _lose(k: Knowledge, legal: list[str], unseen: frozenset[str], points: bool) -> str:
     """Play to lose the trick (klop: with ``points`` counted; the beggar's declarer)."""
     weight = 1.0 if points else 0.0
     held = holdings(k, unseen)
@@ -156,7 +136,7 @@ def _lose(k: Knowledge, legal: list[str], unseen: set[str], points: bool) -> str
 # -- the beggar's opponents -----------------------------------------------------------------
 
 
-def _beggar_defence(k: Knowledge, legal: list[str], unseen: set[str]) -> str:
+def _beggar_defence(k: Knowledge, legal: list[str], unseen: frozenset[str]) -> str:
     declarer = k.declarer
     assert declarer is not None
     held = k.holding(declarer, unseen)
@@ -177,7 +157,7 @@ def _beggar_defence(k: Knowledge, legal: list[str], unseen: set[str]) -> str:
 
         return max(legal, key=score)
     seats_played = [s for s, _ in k.trick]
-    win_seat, win_card = _winner(k)
+    win_seat, win_card = k.winner()
     under = [c for c in legal if not _wins_now(k, c)]
     if declarer in seats_played:
         if win_seat == declarer:
@@ -195,7 +175,7 @@ def _beggar_defence(k: Knowledge, legal: list[str], unseen: set[str]) -> str:
 # -- colour valat and valat --------------------------------------------------------------------
 
 
-def _valat_lead(k: Knowledge, legal: list[str], unseen: set[str]) -> str:
+def _valat_lead(k: Knowledge, legal: list[str], unseen: frozenset[str]) -> str:
     rank = k.rank
     held = holdings(k, unseen)
     taroks_out = [c for c in unseen if c[0] == TRUMP]
@@ -224,18 +204,18 @@ def _valat_lead(k: Knowledge, legal: list[str], unseen: set[str]) -> str:
 
 def _take_one(k: Knowledge, legal: list[str]) -> str:
     """An opponent of a valat: beat the declarer when possible; else the cheapest card."""
-    win_seat, _ = _winner(k)
+    win_seat, _ = k.winner()
     if win_seat == k.declarer:
         winners = [c for c in legal if _wins_now(k, c)]
         if winners:
             return max(winners, key=k.rank.__getitem__)
-    return _cheapest(k, legal)
+    return cheapest(k, legal)
 
 
 # -- three, two, one, solo without ----------------------------------------------------------------
 
 
-def mond_safe(k: Knowledge, unseen: set[str]) -> bool:
+def mond_safe(k: Knowledge, unseen: frozenset[str]) -> bool:
     """The škis cannot fall on the mond played now: it is out of the game or in the own hand, or
     every later seat is out of taroks, and the trick holds no škis."""
     if any(c == T22 for _, c in k.trick):
@@ -245,77 +225,25 @@ def mond_safe(k: Knowledge, unseen: set[str]) -> bool:
     return bool(k.trick) and all(TRUMP in k.voids[s] for s in later_seats(k))
 
 
-def _positive(k: Knowledge, legal: list[str], unseen: set[str]) -> str:
+def _positive(k: Knowledge, legal: list[str], unseen: frozenset[str]) -> str:
     cards = list(legal)
     trick_cards = {c for _, c in k.trick}
     if T1 in cards and T22 in trick_cards and T21 in trick_cards:
         return T1  # the emperor trick
     if T1 in cards and k.trick_no < LAST_TRICK:
-        if keeps_t1(k, unseen, k.ultimo):
-            cards.remove(T1)
-        elif t1_wins_now(k, unseen) or _pagat_to_friend(k, unseen):
+        if plays_t1(k, unseen, k.ultimo):
             return T1
-        else:
-            cards.remove(T1)
+        cards.remove(T1)
     if T21 in cards and len(cards) > 1 and not mond_safe(k, unseen):
         cards.remove(T21)
     if not k.trick:
         return _lead(k, cards, unseen)
-    return _follow(k, cards, unseen)
+    return follow(k, cards, unseen, SKIS_BEFORE)
 
 
-def _pagat_to_friend(k: Knowledge, unseen: set[str]) -> bool:
-    if not k.trick:
-        return False
-    led = k.trick[0][1][0]
-    seat, card = _winner(k)
-    if k.friend(seat) is not True or not safe(k, card, led, unseen):
-        return False
-    return sum(1 for c in k.hand if c[0] == TRUMP) <= 3 or led == TRUMP
-
-
-def _follow(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
-    led = k.trick[0][1][0]
-    rank = k.rank
-    win_seat, win_card = _winner(k)
-    points = sum(card_points(c) for _, c in k.trick)
-    friend_wins = k.friend(win_seat) is True
-    if friend_wins and safe(k, win_card, led, unseen):
-        return _smear(k, cards, unseen)
-    if not friend_wins:
-        # Catch an opposing mond with the škis.
-        if T22 in cards and any(c == T21 and k.friend(s) is not True for s, c in k.trick):
-            return T22
-        winners = sorted((c for c in cards if beats(c, win_card, led)), key=rank.__getitem__)
-        last = not later_seats(k)
-        for card in winners:
-            if card == T22 and points < SKIS_POINTS and k.trick_no < 12 and len(winners) > 1 and not last:
-                continue
-            if safe(k, card, led, unseen):
-                return card
-        if winners and points >= 5:
-            plain = [c for c in winners if c not in TRULA]
-            if plain and len(later_seats(k)) == 1:
-                return plain[-1]
-    return _cheapest(k, cards)
-
-
-def _smear(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
-    """The trick is the side's: add the most points, but never waste the škis."""
-    giving = [c for c in cards if c != T22]
-    if not giving:
-        return min(cards, key=lambda c: (card_points(c), k.rank[c]))
-    if all(c[0] == TRUMP for c in giving):
-        if T21 in giving:
-            return T21  # only listed here when it is safe
-        return min(giving, key=k.rank.__getitem__)
-    return max(giving, key=lambda c: (card_points(c), -k.rank[c]))
-
-
-def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
+def _lead(k: Knowledge, cards: list[str], unseen: frozenset[str]) -> str:
     rank = k.rank
     taroks = [c for c in cards if c[0] == TRUMP]
-    suits = [c for c in cards if c[0] != TRUMP]
     declarer = k.seat == k.declarer
     foes = [s for s in range(k.seats) if s != k.seat and k.friend(s) is False]
     friends = [s for s in range(k.seats) if s != k.seat and k.friend(s) is True]
@@ -323,15 +251,10 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
     top = max(taroks, key=rank.__getitem__) if taroks else ""
     top_sure = bool(top) and not any(c[0] == TRUMP and rank[c] > rank[top] for c in unseen)
     if k.valat and declarer:
-        if top and taroks_out:
-            return top
-        kings = [c for c in suits if c[1] == "K"]
-        return kings[0] if kings else max(cards, key=lambda c: (c[0] == TRUMP, rank[c]))
-    # A sure winner that takes points: a king nobody can ruff yet.
-    for card in suits:
-        suit = card[0]
-        if card[1] == "K" and not any(suit in k.voids[s] for s in foes) and suit_left(suit, unseen) >= 4:
-            return card
+        return valat_lead(k, cards, unseen)
+    king = king_lead(k, cards, unseen, foes, 4)
+    if king is not None:
+        return king
     plain = [c for c in taroks if c not in (T22, T21)]
     ultimo_side = k.ultimo is not None and k.friend(k.ultimo) is True
     if (ultimo_side or keeps_t1(k, unseen, k.ultimo)) and taroks and taroks_out:
@@ -341,9 +264,5 @@ def _lead(k: Knowledge, cards: list[str], unseen: set[str]) -> str:
             return min(plain, key=rank.__getitem__)
     if declarer and taroks_out and top_sure and top != T22:
         return top
-    if suits:
-        # A suit the partner ruffs and the declarer does not.
-        return suit_lead(k, suits, friends, foes)
-    if plain:
-        return min(plain, key=rank.__getitem__)
-    return min(cards, key=lambda c: (card_points(c), rank[c]))
+    # A suit the partner ruffs and the declarer does not.
+    return lead_low(k, cards, friends, foes)

@@ -37,11 +37,11 @@ from typing import Any
 from games.rules.cards import KINGS, PACK_54, TRUMP
 from games.rules.slovenian3.state import RANK, SEATS, T1, TALON_SIZE
 
-from ..sampling import deal_cards
-from ..tricks import plays_from_log
+from ..sampling import DISCARD, HAND, Slot, SlotSampler, deal_cards
+from ..view import View
 from .basic import BEGGAR_RISK, KLOP_BELOW, THRESHOLDS
 from .hand import strength, trick_risk
-from .knowledge import BEGGARS, NEGATIVE, NO_CEILING, WITH_TALON, public_out, read_plays
+from .knowledge import BEGGARS, NEGATIVE, NO_CEILING, WITH_TALON, public_out, read_plays, ultimo_seat
 
 STRICT_TRIES = 20
 TRIES = 30
@@ -51,10 +51,10 @@ BEGGAR_MARGIN = 0.5  # trick_risk
 NO_LIMIT = 1000.0
 POSITIVE_ORDER = ("three", "two", "one", "solo-without")
 
-HAND, DISCARD, TALON = "hand", "discard", "talon"
+TALON = "talon"  # the talon's cards nobody saw (klop: those not yet given away)
 
 
-def auction_bounds(view: dict[str, Any]) -> dict[int, tuple[float, float, bool]]:
+def auction_bounds(view: View) -> dict[int, tuple[float, float, bool]]:
     """Per seat that called in the auction: (the least, the most strength its dealt hand had, a
     beggar's low risk promised), as the basic robot bids (``basic.auction``)."""
     bounds: dict[int, list[Any]] = {}
@@ -87,27 +87,15 @@ def auction_bounds(view: dict[str, Any]) -> dict[int, tuple[float, float, bool]]
     return {seat: (low, high, beggar) for seat, (low, high, beggar) in bounds.items()}
 
 
-class Slot:
-    __slots__ = ("seat", "kind", "cap")
-
-    def __init__(self, seat: int | None, kind: str, cap: int) -> None:
-        self.seat = seat
-        self.kind = kind
-        self.cap = cap
-
-
-class Sampler:
-    def __init__(self, view: dict[str, Any]) -> None:
-        me = view["viewer"]
-        self.me = me
+class Sampler(SlotSampler):
+    def __init__(self, view: View) -> None:
+        super().__init__(view, SEATS)
+        me = self.me
         contract = view["contract_key"]
         declarer = view["declarer"]
         self.declarer = declarer
-        plays = plays_from_log(view)
-        self.plays = plays
-        self.gone = {card for _, card in plays}
+        plays = self.plays
         self.voids, self.ceilings = read_plays(plays, contract in NEGATIVE)
-        self.hand = list(view["hand"])
         exposed = view.get("exposed")
         self.exposed = list(exposed) if exposed is not None and declarer != me else None
         self.public_taroks = list(view.get("discarded_taroks") or ())
@@ -118,33 +106,24 @@ class Sampler:
 
         # Slots.
         counts = view["hand_counts"]
-        self.slots: list[Slot] = []
-        self.hand_slot: dict[int, int] = {}
         for seat in range(SEATS):
             if seat == me or (self.exposed is not None and seat == declarer):
                 continue
-            self.hand_slot[seat] = len(self.slots)
-            self.slots.append(Slot(seat, HAND, counts[seat]))
+            self.add_slot(Slot(seat, HAND, counts[seat]))
         self.discard_slot: int | None = None
         if contract in WITH_TALON and declarer != me and view.get("discards") is not None:
             size = len(view["talon_groups"][0])
             hidden = size - len(self.public_taroks)
             if hidden > 0:
-                self.discard_slot = len(self.slots)
-                self.slots.append(Slot(declarer, DISCARD, hidden))
+                self.discard_slot = self.add_slot(Slot(declarer, DISCARD, hidden))
         self.talon_slot: int | None = None
         if contract not in WITH_TALON:
             hidden = TALON_SIZE - len(view.get("klop_gifts") or ())
             if hidden > 0:
-                self.talon_slot = len(self.slots)
-                self.slots.append(Slot(None, TALON, hidden))
-        if sum(slot.cap for slot in self.slots) != len(self.pool):
-            raise ValueError(
-                "The view's card counts do not add up"  # untranslated: internal
-            )  # pragma: no cover  # untranslated: programmer error
+                self.talon_slot = self.add_slot(Slot(None, TALON, hidden))
+        self.check_counts()
 
         # Cards whose place is known.
-        self.only: dict[str, list[int]] = {}
         taken = view.get("talon_taken")
         if taken is not None and declarer != me and declarer in self.hand_slot:
             hand_slot = self.hand_slot[declarer]
@@ -154,48 +133,30 @@ class Sampler:
                     if card[0] != TRUMP and card not in KINGS and self.discard_slot is not None:
                         places.append(self.discard_slot)
                     self.only[card] = places
-        ultimo = next((item["seat"] for item in view.get("items") or () if item["item"] == "ultimo"), None)
+        ultimo = ultimo_seat(view)
         if ultimo is not None and ultimo != me and T1 in self.pool and ultimo in self.hand_slot:
             self.only[T1] = [self.hand_slot[ultimo]]
         # A declarer that discarded a tarok had no other card to discard (§5.1).
-        self.only_taroks_and_kings = declarer if self.public_taroks and declarer != me else None
+        if self.public_taroks and declarer != me:
+            self.only_trumps_and_kings = {declarer}
 
         # What the auction says of the hands as dealt, for the seats with hidden cards.
         self.bounds = {seat: bound for seat, bound in auction_bounds(view).items() if seat in self.hand_slot}
-        self.played_by: list[list[str]] = [[] for _ in range(SEATS)]
-        for seat, card in plays:
-            self.played_by[seat].append(card)
         self.taken = list(view["talon_groups"][taken - 1]) if taken is not None else []
 
     # -- eligibility ---------------------------------------------------------------------------
 
-    def eligible(self, card: str, strict: bool) -> list[int]:
-        fixed = self.only.get(card)
-        result = []
-        for index, slot in enumerate(self.slots):
-            if fixed is not None and index not in fixed:
-                continue
-            if slot.kind == DISCARD:
-                if card[0] == TRUMP or card in KINGS:
-                    continue
-            elif slot.kind == HAND:
-                seat = slot.seat
-                assert seat is not None
-                if seat == self.only_taroks_and_kings and card[0] != TRUMP and card not in KINGS:
-                    continue
-                if strict:
-                    if card[0] in self.voids[seat]:
-                        continue
-                    if RANK[card] > self.ceilings[seat].get(card[0], NO_CEILING):
-                        continue
-            result.append(index)
-        return result
+    def may_hold(self, seat: int, card: str, strict: bool) -> bool:
+        """The shared rules, and (``strict``) no card above a ceiling its play showed (must beat)."""
+        if not super().may_hold(seat, card, strict):
+            return False
+        return not strict or RANK[card] <= self.ceilings[seat].get(card[0], NO_CEILING)
 
     # -- dealing -----------------------------------------------------------------------------------
 
     def sample(self, rng: random.Random) -> list[list[str]] | None:
         """Cards per slot, or None when no consistent deal was found."""
-        places = {True: self._places(True), False: self._places(False)}
+        places = {True: self.places(True), False: self.places(False)}
         fallback = None
         for attempt in range(TRIES):
             strict = attempt < STRICT_TRIES
@@ -227,25 +188,18 @@ class Sampler:
                 return False
         return True
 
-    def _places(self, strict: bool) -> dict[str, list[int]]:
-        return {card: self.eligible(card, strict) for card in self.pool}
-
     def hands_and_rest(self, dealt: list[list[str]]) -> tuple[list[list[str]], list[str], list[str]]:
         """Every seat's hand, the declarer's whole discard and the hidden talon cards, for one
         sample."""
-        hands: list[list[str]] = [[] for _ in range(SEATS)]
-        hands[self.me] = list(self.hand)
+        hands = self.hands(dealt, SEATS)
         if self.exposed is not None:
             assert self.declarer is not None
             hands[self.declarer] = list(self.exposed)
         discard = list(self.own_discard) or list(self.public_taroks)
         talon: list[str] = []
         for slot, cards in zip(self.slots, dealt, strict=True):
-            if slot.kind == HAND:
-                assert slot.seat is not None
-                hands[slot.seat] += cards
-            elif slot.kind == DISCARD:
+            if slot.kind == DISCARD:
                 discard += cards
-            else:
+            elif slot.kind == TALON:
                 talon += cards
         return hands, discard, talon

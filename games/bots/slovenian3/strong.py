@@ -28,7 +28,6 @@ other decision is the basic robot's.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from games.rules.base import Deal
 from games.rules.cards import points_in_threes
@@ -47,18 +46,21 @@ from games.rules.slovenian3.state import (
 )
 from games.rules.tricks import Trick
 
+from .. import search
+from ..knowledge import Seen
 from ..playout import play_to_end
 from ..search import Search, candidates
 from ..tricks import played_tricks
+from ..view import View
 from .basic import BasicPolicy
-from .knowledge import Knowledge, public_out
+from .knowledge import Knowledge, public_out, ultimo_seat
 from .play import choose_card
 from .sampler import Sampler
 
 PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
 
 
-def announcing_from(view: dict[str, Any]) -> Announcing:
+def announcing_from(view: View) -> Announcing:
     """The announcements and kontra levels standing, from the view's ``items``."""
     bonuses: list[tuple[str, str, int]] = []
     levels: list[tuple[str, int]] = []
@@ -76,13 +78,15 @@ def announcing_from(view: dict[str, Any]) -> Announcing:
     return Announcing(bonuses=tuple(bonuses), levels=tuple(levels), valat=valat)
 
 
-class World:
+class World(search.World[SlovenianState]):
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other hands, the declarer's hidden discard and the hidden talon."""
 
-    def __init__(self, view: dict[str, Any], sampler: Sampler) -> None:
-        me = view["viewer"]
-        self.me = me
+    sampler: Sampler
+
+    def __init__(self, view: View) -> None:
+        super().__init__(view, Sampler(view))
+        sampler, me = self.sampler, self.me
         contract = CONTRACT_BY_KEY[view["contract_key"]]
         self.contract = contract
         colour_valat = contract.key == "colour-valat"
@@ -115,11 +119,10 @@ class World:
         )
         self.gone = {card for _, card in plays} | public_out(view)
         self.voids, self.ceilings = sampler.voids, sampler.ceilings
-        ultimo = next((i["seat"] for i in view.get("items") or () if i["item"] == "ultimo"), None)
-        self.ultimo = ultimo
+        self.ultimo = ultimo_seat(view)
 
-    def fill(self, sampler: Sampler, dealt: list[list[str]]) -> SlovenianState:
-        hands, discard, hidden_talon = sampler.hands_and_rest(dealt)
+    def fill(self, dealt: list[list[str]]) -> SlovenianState:
+        hands, discard, hidden_talon = self.sampler.hands_and_rest(dealt)
         if self.public_talon is not None:
             talon = tuple(self.public_talon)
         else:
@@ -135,6 +138,32 @@ class World:
         )
         return new
 
+    def candidates(self, view: View, legal: list[str]) -> list[str]:
+        return candidates(list(view["hand"]), legal, self.gone, None, RANK)
+
+    def playout(self, state: SlovenianState, card: str) -> float:
+        """Play ``card`` for the seat, then the basic play for everyone; the seat's ``value``."""
+        return play_to_end(state, card, self)
+
+    # The playout's part (``playout.Playout``) ----------------------------------------------
+
+    apply_play = staticmethod(rules_play.apply_play)
+
+    def legal_cards(self, state: SlovenianState, seat: int) -> list[str]:
+        return [a[5:] for a in rules_play.legal_plays(state, seat)]
+
+    def revealed(self, state: SlovenianState) -> bool:
+        return False
+
+    def side_views(self, state: SlovenianState, revealed: bool) -> list[None]:
+        return [None] * SEATS  # the sides are public
+
+    def choose(self, state: SlovenianState, seen: Seen, legal: list[str], _: None) -> str:
+        return choose_card(Knowledge.from_state(state, seen, self.ultimo), legal)
+
+    def score(self, state: SlovenianState, seat: int) -> float:
+        return value(state, seat)
+
 
 def value(state: SlovenianState, seat: int) -> float:
     """The finished hand's worth to ``seat``: its payment less the mean of the others'; a
@@ -149,55 +178,7 @@ def value(state: SlovenianState, seat: int) -> float:
     return worth + result.card_points[mine] / 100
 
 
-def playout(world: World, state: SlovenianState, first: str) -> float:
-    """Play ``first`` for the seat, then the basic play for everyone; the seat's ``value``."""
-    contract = state.contract
-    assert contract is not None
-    key = contract.key
-
-    def choose(
-        state: SlovenianState, seat: int, legal: list[str], gone: set[str], voids: list[set[str]], sides: Any
-    ) -> str:
-        trick = state.trick
-        assert trick is not None
-        declarer = state.declarer
-        exposed = list(state.hands[declarer]) if state.exposed and declarer is not None else None
-        knowledge = Knowledge(
-            seat=seat,
-            hand=list(state.hands[seat]),
-            trick=list(trick.cards),
-            trick_no=len(state.tricks),
-            declarer=state.declarer,
-            gone=gone,
-            voids=voids,
-            contract=key,
-            exposed=exposed if seat != state.declarer else None,
-            ultimo=world.ultimo,
-        )
-        return choose_card(knowledge, legal)
-
-    return play_to_end(
-        state,
-        world.me,
-        first,
-        world.gone,
-        world.voids,
-        False,
-        rules_play.apply_play,
-        lambda state, seat: [a[5:] for a in rules_play.legal_plays(state, seat)],
-        lambda state, revealed: [None] * SEATS,
-        choose,
-        value,
-    )
-
-
-class StrongPolicy(Search):
+class StrongPolicy(Search[SlovenianState]):
     playout_budget = PLAYOUT_BUDGET
     basic_policy = BasicPolicy
-    playout = staticmethod(playout)
-
-    def prepare(self, view: dict[str, Any], legal: list[str]) -> tuple[Sampler, World, list[str]]:
-        sampler = Sampler(view)
-        world = World(view, sampler)
-        cands = candidates(list(view["hand"]), legal, world.gone, None, RANK)
-        return sampler, world, cands
+    world = World
