@@ -30,6 +30,7 @@ from games.tables import access, moves_in, presence
 from games.tables import lobby as tables
 from games.vocabulary import option_value_label
 from tarokk_site import inputs, limits
+from tarokk_site.htmx import htmx_of
 
 
 @require_GET
@@ -273,7 +274,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         made = moves_in.make_move(room.pk, request.user, sent)
     except services.Refused as refusal:
         return refused(request, refusal)
-    if request.htmx:
+    if htmx_of(request):
         return pushed()
     return JsonResponse({"ok": True, "seq": made.submitted.public_seq, "action": made.action})
 
@@ -286,7 +287,7 @@ def next_hand(request: HttpRequest, code: str) -> HttpResponse:
         hand = services.next_hand(room, request.user, posted_number(request, "hand_no"))
     except services.Refused as refusal:
         return refused(request, refusal)
-    if request.htmx:
+    if htmx_of(request):
         return pushed()
     return JsonResponse({"ok": True, "hand_no": hand.number})
 
@@ -301,7 +302,7 @@ def end_match(request: HttpRequest, code: str) -> HttpResponse:
         services.end_match(room, request.user, posted_number(request, "hand_no"))
     except services.Refused as refusal:
         return refused(request, refusal)
-    if request.htmx:
+    if htmx_of(request):
         return pushed()
     return JsonResponse({"ok": True})
 

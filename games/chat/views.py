@@ -13,10 +13,11 @@ from games import doors, services
 from games.chat import options, writes
 from games.requests import posted_number, refused, room_or_404
 from tarokk_site import limits
+from tarokk_site.htmx import htmx_of
 
 
 def _done(request: HttpRequest, **answer: object) -> HttpResponse:
-    if request.htmx:
+    if htmx_of(request):
         return HttpResponse(status=204)
     return JsonResponse({"ok": True, **answer})
 
