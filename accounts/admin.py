@@ -9,4 +9,4 @@ from .models import User
 class PlayerAdmin(UserAdmin):
     list_display = ("username", "is_guest", "is_staff", "date_joined", "last_login")
     list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
-    fieldsets = (*UserAdmin.fieldsets, (gettext_lazy("Player"), {"fields": ("is_guest", "language")}))
+    fieldsets = (*(UserAdmin.fieldsets or ()), (gettext_lazy("Player"), {"fields": ("is_guest", "language")}))

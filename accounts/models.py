@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -48,7 +48,7 @@ MISSING = "%s matching query does not exist."  # untranslated: Django's own word
 class User(AbstractUser):
     """A player. Guests are real users without a password, created with one click."""
 
-    objects = UserManager()
+    objects: ClassVar[UserManager] = UserManager()
 
     is_guest = models.BooleanField(default=False, verbose_name=_("guest"))
     # What the name looks like (accounts.names.name_key): two players never share one.

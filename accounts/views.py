@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpRespons
 from django.views.decorators.http import require_POST
 
 from tarokk_site import inputs, limits
-from tarokk_site.htmx import client_redirect
+from tarokk_site.htmx import client_redirect, htmx_of
 
 from .adapter import signed_in_guest
 from .guests import create_guest
@@ -34,7 +34,7 @@ def guest(request: HttpRequest) -> HttpResponse:
     if refused is not None:
         return limits.too_many(request, refused)
     target = inputs.local_path(request.POST.get("next"), request.get_host())
-    if request.htmx:  # a button in a pushed fragment
+    if htmx_of(request):  # a button in a pushed fragment
         return client_redirect(target)
     return HttpResponseRedirect(target)
 

@@ -144,6 +144,7 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
                 return Answer(unreadable.message)
             signed_in = self._session_holds_user()
             user = self.scope.get("user") if signed_in else None
+            assert sent is not None  # neither a resync nor unreadable
             try:
                 moves_in.make_move(self.room_id, user, sent)
             except services.Refused as refusal:
@@ -271,6 +272,7 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
         # Pages that would show the same, in the same language, share one render of each change:
         # watchers alike (pages.audience_key), and a player's pages (tabs) of their seat.
         viewer = viewer_key(table, user) if change_id else None
+        live: Live | None
         if viewer is None:
             live = Live(pages.room_context(table.room, user, table))
         else:
@@ -285,7 +287,7 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
         return access.may_watch(room, self.scope.get("user"), list(room.seats.all()))
 
     def _kick_robots(self) -> None:
-        room = Room.objects.filter(pk=self.room_id).first()
+        room = Room.objects.filter(pk=self.room_id).first()  # type: ignore[misc]  # None: no room
         hand = room.current_hand() if room else None
         if hand is not None and not hand.is_over:
             runner.schedule(hand.pk)

@@ -48,7 +48,7 @@ def button_label(
     phase = (view or {}).get("phase")
     variant = (view or {}).get("variant")
     word, _colon, arg = action.partition(":")
-    highest = (view or {}).get("highest_bid")
+    highest: Any = (view or {}).get("highest_bid")
     mine = bool(highest) and highest["seat"] == me and phase == "auction"
     if action == "pass":
         if phase == "announce":
@@ -212,7 +212,7 @@ def hand_cards(
         if a.startswith("discard:"):
             discardable.update(a.split(":", 1)[1].split(","))
     drawn = set(view.get("drawn") or ())  # Bridge: the cards the viewer has just drawn
-    numbers: dict[str, int] = {}
+    numbers: dict[str | None, int] = {}  # by reason (never None: a card without one has no number)
     cards = []
     for card in view["hand"]:
         why = (reasons or {}).get(card)

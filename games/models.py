@@ -143,7 +143,7 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
-        if self.user_id is not None:
+        if self.user is not None:
             return self.user.username
         return _seat_label(self.index, self.robot, translation.get_language())
 

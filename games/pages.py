@@ -10,7 +10,7 @@ import functools
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -326,7 +326,7 @@ def _rules_shown(
     return table_rules(variant, given), variant.match_rules(given).zero_sum
 
 
-def table_rules(variant: Any, options: dict[str, Any]) -> list[tuple[str, str, str]]:
+def table_rules(variant: Any, options: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """The room's rule options as (label, value, option name) for people to read; the name is
     the option's anchor on the game's rules page (games.learn)."""
     rows = []
@@ -465,7 +465,7 @@ def board_facts(context: dict[str, Any]) -> str:
     parts = []
     for part in FACTS_PARTS:
         key = inputs_digest("facts", part, variant, me, names, view_part(view, view_keys(part)))
-        parts.append(_facts.get(key, lambda part=part: render_live_template(part, context)))
+        parts.append(_facts.get(key, functools.partial(render_live_template, part, context)))
     return mark_safe("".join(parts))
 
 
@@ -522,7 +522,7 @@ def seat_items(context: dict[str, Any]) -> list[str]:
     code = room.get("code") if isinstance(room, dict) else getattr(room, "code", None)
     buttons = tuple(context.get(name) for name in ("is_host", "can_sit", "robot_levels"))
     removable = context.get("removable") or ()
-    items = []
+    items: list[str] = []
     for row in rows:
         pos = (row["index"] - base) % len(rows)
         # Kept without its cards and tricks, which change with every card played: they are put
@@ -530,10 +530,10 @@ def seat_items(context: dict[str, Any]) -> list[str]:
         counted = row["cards"] is not None
         bare = {**row, "cards": counted, "tricks": None} if counted else row
         key = inputs_digest("seat", bare, pos, row["index"] in removable, code, buttons, bidding)
-        html = _seats.get(key, lambda row=row, pos=pos: _render_seat(context, row, pos, _COUNTS_MARK))
+        html = _seats.get(key, functools.partial(_render_seat, context, row, pos, _COUNTS_MARK))
         if counted:
             key = inputs_digest("seat-counts", row["cards"], row["tricks"])
-            counts = _seat_counts.get(key, lambda row=row: _render_counts(row))
+            counts = _seat_counts.get(key, functools.partial(_render_counts, row))
             html = html.replace(_COUNTS_MARK, counts, 1)
         items.append(mark_safe(html))
     return items

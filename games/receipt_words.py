@@ -121,7 +121,7 @@ def receipt_amounts(
 
 def _who_pays(result: HandResult, people: _People, me: int, gain: int, zero_sum: bool) -> str:
     """What the viewer's seat gets for V, in words that say who pays whom."""
-    said = {"value": abs(gain)}
+    said: dict[str, object] = {"value": abs(gain)}
     if not zero_sum:
         text = _("only you score: V") if me == result.declarer else _("only the declarer scores; you score 0")
         return _("In all: %(how)s") % {"how": text}
@@ -133,6 +133,7 @@ def _who_pays(result: HandResult, people: _People, me: int, gain: int, zero_sum:
             _("each opponent pays you %(value)s") if gain > 0 else _("you pay each opponent %(value)s")
         ) % said
     elif alone:
+        assert result.declarer is not None  # a side of one: the declarer's
         said["name"] = people.name(result.declarer)
         text = (_("%(name)s pays you %(value)s") if gain > 0 else _("you pay %(name)s %(value)s")) % said
     else:

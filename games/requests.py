@@ -9,12 +9,13 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from games import services
 from games.models import Room
 from tarokk_site import inputs
-from tarokk_site.htmx import client_redirect
+from tarokk_site.htmx import client_redirect, htmx_of
 
 LARGEST = inputs.LARGEST
 
@@ -25,7 +26,7 @@ def room_or_404(code: str) -> Room:
 
 def refused(request: HttpRequest, refusal: services.Refused) -> HttpResponse:
     """The refusal's message: plain text for the page's flash box, JSON for a script."""
-    if request.htmx:
+    if htmx_of(request):
         return HttpResponse(refusal.message, status=refusal.status, content_type="text/plain; charset=utf-8")
     return JsonResponse({"error": refusal.message}, status=refusal.status)
 
@@ -56,7 +57,7 @@ def pushed() -> HttpResponse:
 
 def back_to_room(request: HttpRequest, room: Room) -> HttpResponse:
     url = f"/r/{room.code}/"
-    if request.htmx:
+    if htmx_of(request):
         return client_redirect(url)
     return redirect(url)
 
@@ -65,7 +66,7 @@ def room_change(
     request: HttpRequest,
     code: str,
     change: Callable[[Room], object],
-    signed_out: str | None = None,
+    signed_out: str | Promise | None = None,
 ) -> HttpResponse:
     """Run ``change(room)`` for a signed-in user (``signed_out``: the refusal of anyone else);
     refusals answer as usual, success goes back to the room."""

@@ -14,7 +14,7 @@ its old keys until the server restarts.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, cast
 
 from django.template import engines
 from jinja2 import meta, nodes
@@ -75,7 +75,7 @@ def view_keys(name: str) -> tuple[str, ...] | None:
         referenced = list(meta.find_referenced_templates(parsed))
         if None in referenced:  # a template named at render time: it could be anything
             return None
-        names += referenced
+        names += cast("list[str]", referenced)  # no None: checked above
     return tuple(sorted(found))
 
 

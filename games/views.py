@@ -32,6 +32,7 @@ from games.tables import moves_in, presence
 from games.tables.quota import open_tables_full
 from games.vocabulary import option_value_label
 from tarokk_site import inputs, limits
+from tarokk_site.htmx import htmx_of
 
 
 @require_GET
@@ -257,7 +258,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         made = moves_in.make_move(room.pk, request.user, sent)
     except services.Refused as refusal:
         return refused(request, refusal)
-    if request.htmx:
+    if htmx_of(request):
         return pushed()
     return JsonResponse({"ok": True, "seq": made.submitted.public_seq, "action": made.action})
 
@@ -270,7 +271,7 @@ def next_hand(request: HttpRequest, code: str) -> HttpResponse:
         hand = services.next_hand(room, request.user, posted_number(request, "hand_no"))
     except services.Refused as refusal:
         return refused(request, refusal)
-    if request.htmx:
+    if htmx_of(request):
         return pushed()
     return JsonResponse({"ok": True, "hand_no": hand.number})
 
@@ -285,7 +286,7 @@ def end_match(request: HttpRequest, code: str) -> HttpResponse:
         services.end_match(room, request.user, posted_number(request, "hand_no"))
     except services.Refused as refusal:
         return refused(request, refusal)
-    if request.htmx:
+    if htmx_of(request):
         return pushed()
     return JsonResponse({"ok": True})
 

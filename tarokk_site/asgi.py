@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from typing import cast
 
 import django
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 
 
 class OneThreadASGIHandler(ASGIHandler):
@@ -30,8 +31,8 @@ class OneThreadASGIHandler(ASGIHandler):
         in the request's thread: Django's ASGI handler would read a synchronous stream in a hop
         of its own, warning each time, as its static files handler does."""
         response = self.get_response(request)
-        if response.streaming and not response.is_async:
-            parts = list(response.streaming_content)
+        if isinstance(response, StreamingHttpResponse) and not response.is_async:  # streaming
+            parts = list(cast("Iterator[bytes]", response.streaming_content))  # not async: checked
             response.streaming_content = _stream(parts)
         return response
 

@@ -23,9 +23,9 @@ _lock = threading.Lock()
 class SharedRedisCache(RedisCache):
     @cached_property
     def _cache(self) -> Any:
-        key = (*self._servers, repr(sorted(self._options.items())))
+        key = (*self._servers, repr(sorted(self._options.items())))  # type: ignore[attr-defined]
         with _lock:
             client = _clients.get(key)
             if client is None:
-                client = _clients[key] = self._class(self._servers, **self._options)
+                client = _clients[key] = self._class(self._servers, **self._options)  # type: ignore[attr-defined]
         return client

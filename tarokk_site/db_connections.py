@@ -33,7 +33,7 @@ def tidy_connections() -> None:
     for connection in connections.all(initialized_only=True):
         if connection.connection is None:
             continue
-        connection.health_check_done = False
+        connection.health_check_done = False  # type: ignore[attr-defined]  # Django 5.1+, not in the stubs
         # The attribute, not ``get_autocommit()``: that would open a connection to read it.
         if connection.autocommit != connection.settings_dict["AUTOCOMMIT"]:
             connection.close()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, MutableMapping
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.template import defaultfilters
@@ -101,7 +101,7 @@ class LiveEnvironment(Environment):
         template = super()._parse(source, name, filename)
         if self.said is None:
             return template
-        return _SaidWhenCompiled(self.said).visit(template)  # type: ignore[no-any-return]
+        return _SaidWhenCompiled(self.said).visit(template)
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         """A template's globals as one dict (the environment's, overlaid by its own), not
@@ -149,7 +149,7 @@ def in_active_language(env: Environment) -> tuple[Environment, dict[str, Callabl
     overlay = environments.get(id(env))
     if overlay is None or overlay[0] is not env:
         said = env.overlay(cache_size=400)  # its own templates: none compiled in another language
-        said.said = bound  # type: ignore[attr-defined]
+        said.said = bound
         overlay = environments[id(env)] = (env, said)
     return overlay[1], bound
 
@@ -201,7 +201,7 @@ class _SaidWhenCompiled(NodeTransformer):
         self.said = said
 
     def visit_Call(self, node: nodes.Call) -> nodes.Node:
-        node = self.generic_visit(node)
+        node = cast(nodes.Call, self.generic_visit(node))  # the same node, its children visited
         callee, args = node.node, node.args
         if (
             isinstance(callee, nodes.Name)
@@ -211,7 +211,7 @@ class _SaidWhenCompiled(NodeTransformer):
             and node.dyn_kwargs is None
             and all(isinstance(a, nodes.Const) and type(a.value) is str for a in args)
         ):
-            text = self.said[callee.name](*(a.value for a in args))
+            text = self.said[callee.name](*(cast(nodes.Const, a).value for a in args))
             return nodes.Const(text, lineno=node.lineno, environment=node.environment)
         return node
 
@@ -224,7 +224,9 @@ def environment(**options: Any) -> Environment:
     env = LiveEnvironment(**options)
     # Text is written ``{{ _("Your turn") }}`` (with ``|format(name=...)`` for placeholders):
     # Django's makemessages finds that form in these templates as in its own (issue 17).
-    env.install_gettext_callables(translation.gettext, translation.ngettext, newstyle=False)
+    env.install_gettext_callables(  # type: ignore[attr-defined]  # jinja2.ext.i18n adds it
+        translation.gettext, translation.ngettext, newstyle=False
+    )
     env.globals.update(pgettext=translation.pgettext, npgettext=translation.npgettext)
     filters = dict(register.filters)
     filters.update(

@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import translation
 from django.utils.deprecation import MiddlewareMixin
+from django.utils.translation import trans_real
 from django.views.decorators.http import require_POST
 
 from games.rules.words import Msg, fill
@@ -36,7 +37,7 @@ def supported(code: str | None) -> str | None:
 
 def from_accept_language(header: str) -> str | None:
     """The first language of an Accept-Language header the site speaks, by the header's order."""
-    for code, _quality in translation.trans_real.parse_accept_lang_header(header or ""):
+    for code, _quality in trans_real.parse_accept_lang_header(header or ""):
         if code == "*":
             break
         found = supported(code)

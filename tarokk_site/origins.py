@@ -59,7 +59,7 @@ class SameSiteOriginValidator:
     def __init__(self, application: Any) -> None:
         self.application = application
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> Any:
         if scope["type"] != "websocket":
             wrong = "SameSiteOriginValidator is for websockets"  # untranslated: a programming error
             raise ValueError(wrong)

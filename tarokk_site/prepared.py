@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db import connections, models
-from django.db.models.query import get_related_populators
+from django.db.models.query import get_related_populators  # type: ignore[attr-defined]  # internal
 
 # Stand-ins for the values a read takes, found again in the compiled statement's parameters:
 # ids (no table has rows this far out) and texts (no key holds a NUL).
@@ -100,7 +100,7 @@ def insert(model: type[models.Model], values: dict[str, Any], using: str = "defa
         if field.attname in values:
             value = values[field.attname]
         elif getattr(field, "auto_now_add", False) or getattr(field, "auto_now", False):
-            value = field.pre_save(_Blank(), add=True)
+            value = field.pre_save(_Blank(), add=True)  # type: ignore[arg-type]  # a stand-in row
         else:
             value = field.get_default()
         row.append(field.get_db_prep_save(value, connection))
@@ -121,7 +121,7 @@ def update(instance: models.Model, attnames: Sequence[str], using: str = "defaul
     ``save(update_fields=...)`` would write them; the number of rows changed."""
     connection = connections[using]
     meta = instance._meta
-    fields = [meta.get_field(name) for name in attnames]
+    fields = [cast("models.Field[Any, Any]", meta.get_field(name)) for name in attnames]  # concrete
     qn = connection.ops.quote_name
     sql = "UPDATE {} SET {} WHERE {} = %s".format(
         qn(meta.db_table), ", ".join(f"{qn(f.column)} = %s" for f in fields), qn(meta.pk.column)

@@ -11,6 +11,7 @@ import secrets
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 
@@ -278,7 +279,7 @@ ROBOT_RUNNER = os.environ.get("TAROKK_ROBOT_RUNNER", "thread")
 # (0: none).
 ROBOT_SWEEP = float(os.environ.get("TAROKK_ROBOT_SWEEP", "30"))
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},

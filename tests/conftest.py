@@ -11,6 +11,10 @@ from typing import Any
 
 import pytest
 
+# The shared helpers (tests/helpers/) assert as the tests do: pytest rewrites their asserts too,
+# so that a failing one shows its values. Before any test module or conftest imports them.
+pytest.register_assert_rewrite("tests.helpers")
+
 HERE = Path(__file__).parent
 
 # Two runs on one PostgreSQL and Redis (two worktrees, CI beside a developer) must not

@@ -123,6 +123,7 @@ class Worker:
         """Queue every hand a web process says changed. The group membership is renewed every
         hour (the channel layer forgets it after a day)."""
         layer = get_channel_layer()
+        assert layer is not None  # settings.CHANNEL_LAYERS names the default one
         while True:
             try:
                 channel = await layer.new_channel()

@@ -72,7 +72,7 @@ def pip_spots(n: int) -> list[tuple[float, float]]:
     L, C, R = COLUMNS["L"], COLUMNS["C"], COLUMNS["R"]
     sides: dict[int, list[float]] = {2: [], 3: [], 4: _rows(2), 5: _rows(2)}
     sides |= {6: _rows(3), 7: _rows(3), 8: _rows(3), 9: _rows(4), 10: _rows(4)}
-    centre = {
+    centre: dict[int, list[float]] = {
         2: [TOP, BOTTOM],
         3: [TOP, MIDDLE, BOTTOM],
         4: [],
@@ -83,7 +83,8 @@ def pip_spots(n: int) -> list[tuple[float, float]]:
         9: [MIDDLE],
         10: [(TOP + _rows(4)[1]) / 2, (_rows(4)[2] + BOTTOM) / 2],
     }
-    return [(x, y) for y in sides[n] for x in (L, R)] + [(C, y) for y in centre[n]]
+    spots: list[tuple[float, float]] = [(x, y) for y in sides[n] for x in (L, R)]
+    return spots + [(C, y) for y in centre[n]]
 
 
 def corner(suit: str, rank: str) -> str:

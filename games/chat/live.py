@@ -120,7 +120,7 @@ def chat_table(room_id: int | None, change: str | None) -> pages.Table | None:
     key = (room_id or 0, change or "")
     if change and key in _shared_tables:
         return _shared_tables[key]
-    room = Room.objects.filter(pk=room_id).first()
+    room = Room.objects.filter(pk=room_id).first()  # type: ignore[misc]  # None: no room
     table = None
     if room is not None:
         table = pages.Table(room=room, hand=room.current_hand(), seats=list(room.seats.all()), match=None)

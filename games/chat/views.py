@@ -14,10 +14,11 @@ from games.chat import writes
 from games.requests import posted_number, refused, room_or_404
 from games.services import chat as chat_settings
 from tarokk_site import limits
+from tarokk_site.htmx import htmx_of
 
 
 def _done(request: HttpRequest, **answer: object) -> HttpResponse:
-    if request.htmx:
+    if htmx_of(request):
         return HttpResponse(status=204)
     return JsonResponse({"ok": True, **answer})
 

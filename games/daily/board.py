@@ -21,7 +21,7 @@ class BoardRow:
     score: int
     contract: str  # "" for a hand without one
     hand_id: int
-    finished: datetime
+    finished: datetime | None  # set: only finished hands are on the board
 
 
 def lowest_wins(daily: DailyDeal) -> bool:

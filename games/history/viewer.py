@@ -49,7 +49,7 @@ def viewer_context(hand: Hand, step: int | None, viewer: Viewer = EVERYONE) -> d
     actions = list(hand.actions.order_by("seq").select_related("actor"))
     options = hand.context_value().options
     me = viewer if isinstance(viewer, int) else None
-    context = {
+    context: dict[str, Any] = {
         "hand": hand,
         "room": hand.room,
         "variant_key": hand.variant,

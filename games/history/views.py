@@ -5,7 +5,7 @@ a 404, whether it exists or not."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -146,7 +146,7 @@ def import_hand(request: HttpRequest) -> HttpResponse:
 def _posted_file(request: HttpRequest) -> str:
     upload = request.FILES.get("file")
     if upload is not None:
-        transfer.check_size(upload.size)  # refused unread
+        transfer.check_size(cast(int, upload.size))  # refused unread (an upload knows its size)
         try:
             return upload.read().decode("utf-8")
         except UnicodeDecodeError:

@@ -41,7 +41,7 @@ def sit_refusal(room: Room, user: Any) -> str | None:
         return None
     if uid in room.removed:
         return _(REMOVED)
-    if room.locked and not Invitation.objects.filter(room=room, user_id=uid).exists():
+    if room.locked and not Invitation.objects.filter(room=room, user_id=uid).exists():  # type: ignore[misc]
         return _(LOCKED)
     return None
 

@@ -89,7 +89,7 @@ def create_hand(
         phase=variant.public_phase(state),
         to_act=sorted(variant.to_act(state)),
     )
-    hand.players.set([s.user for s in room.seats.exclude(user=None)])
+    hand.players.set([s.user for s in room.seats.exclude(user=None) if s.user is not None])
     sync_clocks(hand, timezone.now())
     room_id, hand_id = room.pk, hand.pk
     transaction.on_commit(lambda: broadcast.room_changed(room_id))

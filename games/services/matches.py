@@ -23,12 +23,12 @@ def match_of(room: Room, match_no: int, last: Hand | None = None) -> Match | Non
     With ``last`` (a hand of that match): no hand after it, and ``last`` itself only if it
     was finished when it was read, so that the result depends on finished hands alone.
     """
-    hands = room.hands.filter(match_no=match_no)
+    query = room.hands.filter(match_no=match_no)
     if last is not None:
-        hands = hands.filter(number__lte=last.number)
+        query = query.filter(number__lte=last.number)
     # "room" too: the related manager sets each hand's room from its room_id, which would
     # otherwise be one more query per hand.
-    hands = list(hands.order_by("number").only("room", "result", "context", "finished"))
+    hands = list(query.order_by("number").only("room", "result", "context", "finished"))
     if not hands:
         return None
     variant = get_variant(room.variant)
@@ -85,10 +85,10 @@ def _folded_on(room: Room, last: Hand) -> Match | None:
         kept = _prefixes.get(where)
     if kept is not None and (kept[0] > last.number or (kept[0] == last.number and last.finished is None)):
         return match_of(room, last.match_no, last=last)  # a page behind the fold kept
-    hands = room.hands.filter(match_no=last.match_no, number__lte=last.number)
+    query = room.hands.filter(match_no=last.match_no, number__lte=last.number)
     if kept is not None:
-        hands = hands.filter(number__gt=kept[0])
-    hands = list(hands.order_by("number").only("room", "number", "result", "context", "finished"))
+        query = query.filter(number__gt=kept[0])
+    hands = list(query.order_by("number").only("room", "number", "result", "context", "finished"))
     if kept is not None:
         through, match = kept
     elif not hands:

@@ -66,6 +66,7 @@ def remove_player(room: Room, user: Any, index: int) -> Seat:
         # outer join that select_related("user") makes (a free seat has no user).
         seat = room.seats.select_for_update(of=("self",)).select_related("user").filter(index=index).first()
         seat = another_players_seat(seat, index, user, "remove")
+        assert seat.user is not None  # another player's seat
         # Public moves only: a private one (a declined Czech contra offer) is not told to the host.
         if HandAction.objects.filter(hand__room=room, actor_id=seat.user_id, public=True).exists():
             raise Illegal(

@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
+from django.db.models.expressions import Combinable
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -211,7 +212,8 @@ def close_stale_robot_tables(now: datetime | None = None) -> list[str]:
     for ever. Returns the codes closed."""
     cutoff = (now or timezone.now()) - timedelta(hours=settings.ROBOT_TABLE_HOURS)
     people = Seat.objects.filter(room=OuterRef("pk")).exclude(user=None)
-    lately = Q(created__gte=cutoff) | Exists(Hand.objects.filter(room=OuterRef("pk"), created__gte=cutoff))
+    lately: Q | Combinable = Q(created__gte=cutoff)
+    lately |= Exists(Hand.objects.filter(room=OuterRef("pk"), created__gte=cutoff))
     lately |= Exists(HandAction.objects.filter(hand__room=OuterRef("pk"), created__gte=cutoff))
     stale = Room.objects.filter(closed=False).exclude(Exists(people)).exclude(lately)
     closed = []

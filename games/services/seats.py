@@ -3,6 +3,7 @@ seat, coming back from away, and the host's robots before the first hand."""
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -164,7 +165,7 @@ def player_renamed(sender: Any, user: Any = None, **kwargs: Any) -> None:
     room_ids = list(rooms.values_list("pk", flat=True))
     seating_changed(*room_ids)
     for room_id in room_ids:
-        transaction.on_commit(lambda room_id=room_id: broadcast.room_changed(room_id))
+        transaction.on_commit(functools.partial(broadcast.room_changed, room_id))
     if room_ids:
         transaction.on_commit(broadcast.lobby_changed)
 

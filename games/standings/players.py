@@ -18,11 +18,11 @@ def seat_holders(hand: Hand) -> dict[int, int | None]:
     ):
         holders.setdefault(seat, actor)
     dealt_in = set(hand.players.values_list("pk", flat=True))
-    for seat in Seat.objects.filter(room_id=hand.room_id).order_by("index"):
-        if seat.index in holders:
+    for row in Seat.objects.filter(room_id=hand.room_id).order_by("index"):
+        if row.index in holders:
             continue
-        person = seat.user_id or seat.kept_for_id
-        holders[seat.index] = person if person in dealt_in else None
+        person = row.user_id or row.kept_for_id
+        holders[row.index] = person if person in dealt_in else None
     return holders
 
 

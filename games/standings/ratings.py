@@ -111,6 +111,7 @@ def _save(
 ) -> dict[str, Any]:
     mu, sigma = new
     if rating is None:
+        assert entrant.user_id is not None  # a person: robots have no rating
         rating = Rating(user_id=entrant.user_id, variant=variant, matches=0)
     rating.mu, rating.sigma, rating.ordinal = mu, sigma, ordinal(mu, sigma)
     rating.matches += 1

@@ -61,7 +61,7 @@ class Present:
     self.depart()`` on disconnect; in between a task keeps the row fresh."""
 
     channel_name: str
-    scope: dict[str, Any]
+    scope: Any  # the consumer's (channels' typed scope, with this site's own keys)
     _presence_task: asyncio.Task[None] | None = None
     _present_user: Any = None  # the user the row is written for (the socket's at its opening)
 

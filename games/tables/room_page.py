@@ -24,7 +24,7 @@ def context(room: Room, user: Any, seats: list[Seat], waiting: bool, me: int | N
     }
 
 
-def _removable(room: Room, seats: list[Seat], host_id: int) -> set[int]:
+def _removable(room: Room, seats: list[Seat], host_id: int | None) -> set[int]:
     """The seats whose player the host may remove: anyone else who has not made a move here."""
     others = {s.user_id: s.index for s in seats if s.user_id is not None and s.user_id != host_id}
     if not others:

@@ -3,6 +3,7 @@ lobby's online count. Every write goes through games.services."""
 
 from __future__ import annotations
 
+from typing import cast
 from urllib.parse import quote
 
 from django.contrib import messages
@@ -18,9 +19,10 @@ from games.requests import posted_number, pushed, refused, room_change, room_or_
 from games.services import access
 from games.tables import joining, presence
 from tarokk_site import inputs
+from tarokk_site.htmx import htmx_of
 
 # The longest invitation token a link may carry: the column's (games.models.new_invite_token).
-INVITE_TOKEN_LENGTH = Room._meta.get_field("invite_token").max_length
+INVITE_TOKEN_LENGTH = cast(int, Room._meta.get_field("invite_token").max_length)
 
 
 def _page(request: HttpRequest, room: Room, message: str, status: int = 200, **more: object) -> HttpResponse:
@@ -88,7 +90,7 @@ def privacy(request: HttpRequest, code: str) -> HttpResponse:
         services.set_privacy(room, request.user, settings)
     except services.Refused as refusal:
         return refused(request, refusal)
-    return pushed() if request.htmx else redirect(f"/r/{room.code}/")
+    return pushed() if htmx_of(request) else redirect(f"/r/{room.code}/")
 
 
 @require_POST

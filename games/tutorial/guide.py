@@ -119,7 +119,7 @@ def panel(variant_key: str, state: Any, log: list[tuple[int, str]], viewer_seat:
     learner_at = [i for i, m in enumerate(script.moves) if m.seat == LEARNER]
     since = learner_at[count - 1] + 1 if count else 0
     until = learner_at[count] if count < len(learner_at) else len(script.moves)
-    happened = ()
+    happened: tuple[Text, ...] = ()
     if for_learner:
         happened = tuple(
             m.note

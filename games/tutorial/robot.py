@@ -13,9 +13,9 @@ so the hand still ends.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.bots import Robot
+from games.bots.view import View
 from games.models import GUIDED_ROBOT
 from games.tutorial import SCRIPTS
 from games.tutorial.script import position
@@ -30,7 +30,7 @@ class ScriptRobot:
     def __init__(self, fallback: Robot) -> None:
         self.fallback = fallback
 
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if not legal:
             raise ValueError(
                 "A robot was asked to act with no legal action"  # untranslated: internal

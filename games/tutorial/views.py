@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.views import sign_in_guest
 from games.rules import get_variant
 from tarokk_site import limits
-from tarokk_site.htmx import client_redirect
+from tarokk_site.htmx import client_redirect, htmx_of
 
 from . import SCRIPTS, Script
 from .tables import start
@@ -39,6 +39,6 @@ def tutorial(request: HttpRequest, variant_key: str) -> HttpResponse:
         return limits.too_many(request, refused)
     room = start(request.user, script.variant)
     url = f"/r/{room.code}/"
-    if request.htmx:  # the table's own "Start again" button
+    if htmx_of(request):  # the table's own "Start again" button
         return client_redirect(url)
     return redirect(url)

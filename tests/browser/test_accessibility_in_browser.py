@@ -6,40 +6,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from axe_playwright_python.sync_playwright import Axe
-
-from tests.browser.conftest import ROOT, open_table_as_guest, unfold_opening_form
-from tests.browser.test_bridge_in_browser import click_bridge_control, write_out_the_deal
-from tests.browser.test_play_in_browser import take_one_action
-from tests.browser.test_signals_in_browser import MY_TURN, to_the_play
-
-AXE = Axe()
-SERIOUS = ("serious", "critical")
-
-
-def violations(page, where: str) -> list[str]:
-    """The serious and critical axe violations on the page once it is still (a card in motion is
-    transparent for a moment), one line each with where they are."""
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
-    found = []
-    for v in AXE.run(page).response["violations"]:
-        if v["impact"] in SERIOUS:
-            targets = ", ".join(" ".join(n["target"]) for n in v["nodes"][:5])
-            found.append(f"{where}: {v['id']} ({v['impact']}) {v['help']}: {targets}")
-    return found
-
-
-def new_table(page, site, variant: str, robots: str, players: str | None = None) -> str:
-    page.goto(site.url + "/")
-    unfold_opening_form(page)
-    page.locator('.new-room select[name="variant"]').select_option(variant)
-    if players:
-        page.locator(f'[data-options-for="{variant}"] select[name="players"]').select_option(players)
-    page.locator("#robots").select_option(robots)
-    page.locator("#new-room").click()
-    page.wait_for_url("**/r/*/")
-    page.wait_for_selector("#connection.ok")
-    return page.url.rstrip("/").split("/")[-1]
+from tests.browser.conftest import ROOT, open_table_as_guest
+from tests.helpers.browser_bridge import click_bridge_control, write_out_the_deal
+from tests.helpers.browser_checks import violations
+from tests.helpers.browser_play import MY_TURN, new_table, take_one_action, to_the_play
 
 
 def test_the_lobby_the_tarot_table_in_every_phase_and_the_inspector_have_no_serious_violation(site, browser):

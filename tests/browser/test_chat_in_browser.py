@@ -6,7 +6,7 @@ the open drawer passes axe at phone size. Screenshots go to test-artifacts/scree
 from __future__ import annotations
 
 from tests.browser.conftest import ROOT, Site, unfold_opening_form
-from tests.browser.test_accessibility_in_browser import violations
+from tests.helpers.browser_checks import violations
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "chat"
 

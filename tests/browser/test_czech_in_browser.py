@@ -6,7 +6,7 @@ card that is in somebody's hand; the result shows its receipt and the match coun
 from __future__ import annotations
 
 from tests.browser.conftest import open_table_as_guest
-from tests.browser.test_play_in_browser import SNAPSHOT, hands_at, status
+from tests.helpers.browser_play import SNAPSHOT, hands_at, status
 
 # What the guest does when it may: take part in everything the hand offers.
 PREFERRED = ("offer", "accept", "declare", "contra", "rhea-contra", "supra-contra", "iote", "call:T19")

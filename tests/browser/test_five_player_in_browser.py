@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import unfold_opening_form
-from tests.browser.test_accessibility_in_browser import violations
-from tests.browser.test_table_layout import ROOT, VIEWPORTS, decide
+from tests.browser.conftest import ROOT, unfold_opening_form
+from tests.helpers.browser_checks import violations
+from tests.helpers.browser_play import VIEWPORTS, decide
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "five"
 SITTING_OUT = "() => !!document.querySelector('#status [data-sitting-out]')"

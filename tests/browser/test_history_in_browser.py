@@ -9,8 +9,9 @@ import json
 import sqlite3
 from pathlib import Path
 
-from tests.browser.test_accessibility_in_browser import new_table, violations
-from tests.browser.test_bridge_in_browser import click_bridge_control
+from tests.helpers.browser_bridge import click_bridge_control
+from tests.helpers.browser_checks import violations
+from tests.helpers.browser_play import new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "history"

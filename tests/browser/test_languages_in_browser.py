@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import ROOT, unfold_opening_form
-from tests.browser.test_table_layout import WAIT_FOR_DECISION, decide
+from tests.helpers.browser_play import WAIT_FOR_DECISION, decide
 from tests.i18n.catalogues import english_on_page
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "languages"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from games.services.access import LOCKED
 from tests.browser.conftest import ROOT, Site, unfold_opening_form
-from tests.browser.test_table_layout import decide
+from tests.helpers.browser_play import decide
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "meet"
 LAPTOP = {"width": 1366, "height": 800}

@@ -19,9 +19,9 @@ from datetime import datetime
 import pytest
 
 from tests.browser.conftest import ROOT, running_site, unfold_opening_form
-from tests.browser.test_accessibility_in_browser import violations
-from tests.browser.test_bridge_in_browser import click_bridge_control
-from tests.browser.test_table_layout import WAIT_FOR_DECISION, decide
+from tests.helpers.browser_bridge import click_bridge_control
+from tests.helpers.browser_checks import violations
+from tests.helpers.browser_play import WAIT_FOR_DECISION, decide
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "pace"
 VIEWPORTS = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}

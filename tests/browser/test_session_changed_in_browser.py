@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from tarokk_site.csrf import SESSION_CHANGED
 from tests.browser.conftest import ROOT, Site, open_table_as_guest
-from tests.browser.test_accessibility_in_browser import violations
-from tests.browser.test_table_layout import WAIT_FOR_DECISION, decide
+from tests.helpers.browser_checks import violations
+from tests.helpers.browser_play import WAIT_FOR_DECISION, decide
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "session"
 PASSWORD = "pagat ultimo 21"

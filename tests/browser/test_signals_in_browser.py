@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from tests.browser.conftest import open_table_as_guest
-from tests.browser.test_play_in_browser import take_one_action
+from tests.helpers.browser_play import MY_TURN, YOURS, take_one_action, to_the_play
 
 # Before the page's scripts: count every sound played and every animation started, and after
 # each push (listeners on window run after the page's own on document) note where the focus is.
@@ -30,9 +30,6 @@ window.addEventListener("htmx:wsAfterMessage", () => {
   window.__focus.push(!el || el === document.body ? "BODY" : name);
 });
 """
-
-YOURS = "document.querySelector('#status[data-your-turn]') !== null"
-MY_TURN = "() => " + YOURS
 
 
 def open_table(browser, site, **context):
@@ -170,39 +167,6 @@ def test_the_turn_sound_is_off_until_turned_on_and_is_remembered(site, browser):
     page.locator("#sound-toggle").click()
     assert page.evaluate("() => localStorage.getItem('tarokk.turnSound')") == "off"
     assert not errors, errors
-
-
-def discard_by_keys(page) -> None:
-    """Choose the cards to discard with the card keys, the first ones that may go together,
-    and confirm with Enter."""
-    submit = page.locator(".discard-submit")
-    for key in "1234567890-=":
-        if not submit.is_disabled():
-            break
-        page.keyboard.press(key)
-    assert page.evaluate("() => document.activeElement.matches('[data-discard-choice]')")
-    page.keyboard.press("Enter")
-    page.wait_for_function(
-        "() => !document.querySelector('.discard-form') || !document.getElementById('flash').hidden"
-    )
-    assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
-
-
-def to_the_play(page) -> None:
-    """Make moves (bidding when it can, discarding by keys) until the cards are played; deal
-    again after a hand thrown in."""
-    for _ in range(200):
-        phase = page.locator("#status").get_attribute("data-phase")
-        if phase == "play" and page.evaluate(MY_TURN):
-            return
-        if phase == "discard" and page.evaluate(MY_TURN) and page.locator("[data-discard-choice]").count():
-            discard_by_keys(page)
-            continue
-        if take_one_action(page) is None:
-            hand_no = page.locator("#status").get_attribute("data-hand-no")
-            page.locator("#next-hand").click()
-            page.wait_for_function(f"() => document.querySelector('#status').dataset.handNo != '{hand_no}'")
-    raise AssertionError("no hand came to the play")
 
 
 def test_cards_move_unless_reduced_motion_is_asked_and_a_key_finishes_the_motion(site, browser):

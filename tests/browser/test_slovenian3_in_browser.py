@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from games.rules import get_variant
 from tests.browser.conftest import ROOT, unfold_opening_form
-from tests.browser.test_play_in_browser import SNAPSHOT, state_at, status
-from tests.browser.test_table_layout import assert_nothing_cut
+from tests.helpers.browser_checks import assert_nothing_cut
+from tests.helpers.browser_play import SNAPSHOT, state_at, status
 from tests.web.helpers import hidden_in
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "slovenian3"

@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 
 from tests.browser.conftest import ROOT, open_table_as_guest
-from tests.browser.test_play_in_browser import take_one_action
-from tests.browser.test_signals_in_browser import MY_TURN
+from tests.helpers.browser_play import MY_TURN, take_one_action
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "socket-moves"
 CONTROL = MY_TURN + " && document.querySelector('#controls [data-action]') !== null"

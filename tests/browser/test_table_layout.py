@@ -13,14 +13,11 @@ goes to test-artifacts/screenshots/table/ (git-ignored) for people to look at.""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.browser.conftest import ROOT, unfold_opening_form
+from tests.browser.conftest import unfold_opening_form
+from tests.helpers.browser_checks import assert_nothing_cut
+from tests.helpers.browser_play import SHOTS, VIEWPORTS, WAIT_FOR_DECISION, decide
 
-SHOTS = ROOT / "test-artifacts" / "screenshots" / "table"
-VIEWPORTS = {"desktop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
-# What the guest does when it may, so that hands are bid and played out rather than thrown in.
-PREFERRED = ("bid:three", "hold", "keep", "take:1", "eights:spread", "wish:D", "bridge", "jpoints:minus")
 MAX_DECISIONS = 200  # a hand has far fewer; a loop that runs away fails instead of hanging
 
 # Where the parts of the table lie, in page coordinates (the first screen is 0..innerHeight).
@@ -46,46 +43,6 @@ LAYOUT = """() => {
           boxes: boxes.filter(b => b), faded};
 }"""
 
-# What a player reads on the table and nothing may cut (issue 35: "the phone cuts"): the status
-# line and its parts, the facts' chips, the seats' names, the names over the trick's cards, the
-# talon's cards, Bridge's piles. Each must show whole: its text no wider or taller than its box
-# (a name may take two lines), its box inside the screen's width and inside every box round it
-# that would cut it (the felt's centre scrolls: a talon card below its edge hides behind your seat).
-# CLIPPED lists [the part, why it is cut] for each.
-READABLE = (
-    "#status, #status > *, .fact > summary, .fact-title, .fact-summary, .seat .name, "
-    ".trick-cards .who, .talon-groups .card, .klop-gifts .card, .facts-inline > div, .bridge-centre > div"
-)
-CLIPPED = """(selector) => {
-  const cut = [];
-  const describe = el => (el.id ? '#' + el.id : el.className || el.tagName) + ' "'
-    + el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 40) + '"';
-  for (const el of document.querySelectorAll(selector)) {
-    const r = el.getBoundingClientRect();
-    // Not shown (a folded fact's body: Chromium lays out a closed disclosure's content all the same).
-    if (!r.width || !r.height || !el.checkVisibility()) continue;
-    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
-      cut.push([describe(el), `its text (${el.scrollWidth}x${el.scrollHeight}) overflows its box `
-        + `(${el.clientWidth}x${el.clientHeight})`]);
-      continue;
-    }
-    if (r.left < -0.5 || r.right > innerWidth + 0.5) {
-      cut.push([describe(el), `off the screen's side (${Math.round(r.left)}..${Math.round(r.right)})`]);
-      continue;
-    }
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-      const s = getComputedStyle(a);
-      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
-      const q = a.getBoundingClientRect();
-      const left = q.left + a.clientLeft, top = q.top + a.clientTop;
-      const inside = r.left >= left - 0.5 && r.right <= left + a.clientWidth + 0.5
-        && r.top >= top - 0.5 && r.bottom <= top + a.clientHeight + 0.5;
-      if (!inside) { cut.push([describe(el), 'cut by ' + describe(a)]); break; }
-    }
-  }
-  return cut;
-}"""
-
 # The log's line numbers: the widest marker ("76. ", in the line's font) against the room left of
 # the lines inside the log's scrolling box, which cuts what lies beyond it.
 LOG_NUMBERS = """() => {
@@ -99,10 +56,6 @@ LOG_NUMBERS = """() => {
   return {marker: widest, width: ctx.measureText(widest).width, room};
 }"""
 
-# The discard button once the cards chosen make a legal discard: [action, count], else null.
-ARMED = """() => { const b = document.querySelector('.discard-submit');
-  return b && !b.disabled ? [b.dataset.action, b.closest('.discard-form').dataset.discardCount] : null }"""
-
 # The review of the hand: hidden while the hand runs, then every seat's hand as dealt (and the
 # talon): {shown, seats: [cards dealt per seat], talon: [cards]}.
 REVIEW = """() => { const r = document.querySelector('#review');
@@ -114,11 +67,6 @@ REVIEW = """() => { const r = document.querySelector('#review');
           talon: r && r.querySelector('.review-talon') ? cards(r.querySelector('.review-talon')) : []} }"""
 # Every card is dealt to a hand or the talon.
 PACK = {"hungarian": 42, "hungarian-five": 42, "czech": 54, "slovenian3": 54}
-
-WAIT_FOR_DECISION = (
-    "() => document.querySelector('#result h2') || document.querySelector("
-    "'#hand [data-action], #controls [data-action], [data-discard-choice], [data-cut-submit]')"
-)
 
 STILL_DECIDING = (
     "() => !!document.querySelector("
@@ -167,17 +115,6 @@ def assert_fits(page, where: str) -> None:
     assert_nothing_cut(page, where)
 
 
-def assert_nothing_cut(page, where: str) -> None:
-    """Every part of the table a player reads shows whole (READABLE), once no card is in motion
-    (a swept trick flies out of the Last trick's body): looked at again after the motion only when
-    something seemed cut, which keeps the look at every decision to one call."""
-    cut = page.evaluate(CLIPPED, READABLE)
-    if cut:
-        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
-        cut = page.evaluate(CLIPPED, READABLE)
-    assert cut == [], f"{where}: cut: {cut}"
-
-
 def assert_log_numbers_whole(page, where: str) -> None:
     """Open the log: its line numbers show whole, however long the hand ("76." not "'6.")."""
     page.locator(".room-panels summary", has_text="Log").click()
@@ -187,66 +124,6 @@ def assert_log_numbers_whole(page, where: str) -> None:
     page.locator("#drawer-log .drawer-body").wait_for(state="hidden")
     assert numbers is not None, f"{where}: the log is empty"
     assert numbers["width"] <= numbers["room"], f"{where}: the log's numbers are cut: {numbers}"
-
-
-def act(page, click, until: str | None = None) -> None:
-    """``click()``, then wait until the page has moved past the move (``until``: a condition
-    of its own, for a discard that other seats' discards race) or an error shows."""
-    old = page.locator("#status").get_attribute("data-seq")
-    page.evaluate("() => { window.__controls = document.querySelector('#controls') }")
-    click()
-    # A private move (a declined Czech contra offer) is not counted in the seq: the choices go.
-    moved = until or (
-        f"document.querySelector('#status').dataset.seq != '{old}' || "
-        "document.querySelector('#controls') !== window.__controls"
-    )
-    try:
-        page.wait_for_function(f"() => !document.getElementById('flash').hidden || ({moved})", timeout=15_000)
-    except Exception:
-        page.screenshot(path=str(SHOTS / "FAILED-stuck.png"), full_page=True)
-        status = page.locator("#status").inner_text()
-        raise AssertionError(f"stuck after a click at seq {old}: {status}") from None
-    assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
-
-
-def decide(page) -> str | None:
-    """Make one decision of the guest's; None once the hand is over."""
-    if page.locator("[data-cut-submit]").count():
-        act(page, lambda: page.locator("[data-cut-submit]").click())  # the default cut
-        return "cut"
-    choices = page.locator("[data-discard-choice]")
-    if choices.count():
-        for i in range(choices.count()):
-            ready = page.evaluate(ARMED)
-            if ready or not page.locator(".discard-form").count():
-                break
-            choices.nth(i).click(timeout=5_000)
-        ready = page.evaluate(ARMED)
-        if not ready:
-            return "wait"  # the form went (a push moved the table on): look again
-        action, count = ready
-        # Several cards at once: the other seats may discard at the same time, so the seq moves
-        # anyway; wait for the form to go. One at a time (Czech): the seq moves with each.
-        until = "!document.querySelector('.discard-form')" if int(count) > 1 else None
-        try:
-            act(page, lambda: page.locator(".discard-submit").click(timeout=5_000), until)
-        except PlaywrightTimeoutError:
-            if page.locator(".discard-submit:enabled").count():
-                raise
-            return "wait"  # a push re-rendered the form (another seat discarded): choose again
-        return action
-    # Pushes re-render the controls at any time: read them in one go, click by action.
-    actions = page.evaluate(
-        "() => [...document.querySelectorAll('#controls [data-action], #hand [data-action]')]"
-        ".map(e => e.dataset.action)"
-    )
-    if not actions:
-        return "wait"
-    choice = next((a for a in PREFERRED if a in actions), None)
-    choice = choice or next((a for a in actions if a.startswith("play:")), None)
-    choice = choice or ("pass" if "pass" in actions else actions[0])
-    act(page, lambda: page.locator(f'[data-action="{choice}"]').first.click())
-    return choice
 
 
 def play_a_hand(page, variant: str, viewport: str) -> set[str]:

@@ -6,8 +6,8 @@ go to test-artifacts/screenshots/why-not/ (git-ignored) for people to look at.""
 from __future__ import annotations
 
 from tests.browser.conftest import ROOT, open_table_as_guest
-from tests.browser.test_accessibility_in_browser import violations
-from tests.browser.test_signals_in_browser import MY_TURN
+from tests.helpers.browser_checks import violations
+from tests.helpers.browser_play import MY_TURN
 
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "why-not"
 LINE = "#hand [data-why-line]"

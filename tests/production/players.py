@@ -3,6 +3,7 @@ websocket that records every push with the table version it shows."""
 
 from __future__ import annotations
 
+import random
 import re
 import threading
 import time
@@ -19,6 +20,12 @@ LIVE_IDS = ("status", "seats", "board", "hand", "controls", "result", "log")
 def version_of(hand_no: int, seq: int) -> int:
     """The version a fragment carries (games.pages.room_context): hand number and seq."""
     return hand_no * 1_000_000 + seq
+
+
+def pick(view: dict[str, Any], rng: random.Random) -> str:
+    """A random legal move; in the auction a bid rather than a pass, so the hand is played."""
+    bids = [a for a in view["legal"] if a.startswith("bid:")]
+    return rng.choice(bids if view["phase"] == "auction" and bids else view["legal"])
 
 
 class Person:

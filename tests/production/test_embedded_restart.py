@@ -20,8 +20,7 @@ import pytest
 
 from tarokk_site.stack import Stack
 from tests.production.conftest import free_port_base
-from tests.production.players import Person
-from tests.production.test_two_processes import pick
+from tests.production.players import Person, pick
 
 # The newest hand's actions (a thrown-in deal is followed by another).
 THIS_HAND = "hand_id = (SELECT max(id) FROM games_hand)"

@@ -14,8 +14,7 @@ from games.models import Hand, HandAction
 from games.rules import HandResult, get_variant
 from games.services import replay
 from tarokk_site.languages import said
-from tests.production.players import LIVE_IDS, Person, version_of
-from tests.production.test_two_processes import pick
+from tests.production.players import LIVE_IDS, Person, pick, version_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

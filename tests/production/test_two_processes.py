@@ -12,15 +12,9 @@ import pytest
 from games.models import Hand, HandAction
 from games.rules import get_variant
 from games.services import replay
-from tests.production.players import LIVE_IDS, Person, version_of
+from tests.production.players import LIVE_IDS, Person, pick, version_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def pick(view: dict[str, Any], rng: random.Random) -> str:
-    """A random legal move; in the auction a bid rather than a pass, so the hand is played."""
-    bids = [a for a in view["legal"] if a.startswith("bid:")]
-    return rng.choice(bids if view["phase"] == "auction" and bids else view["legal"])
 
 
 def test_two_people_on_two_processes_and_robots_on_workers_play_a_hand(start_stack: Any):

@@ -23,9 +23,7 @@ import pytest
 
 from games.rules import VARIANTS, Deal, HandContext, Variant, get_variant
 from games.rules.base import resolve_options
-from tests.rules.test_slovenian3_deal import NO_TAROK_SEED
-from tests.rules.test_slovenian3_options import EX8, EX8_TALON, KLOP, KLOP_TALON
-from tests.rules.test_slovenian3_talon import MOND_HANDS, MOND_TALON
+from tests.helpers.slovenian3 import EX8, EX8_TALON, KLOP, KLOP_TALON, MOND_HANDS, MOND_TALON, NO_TAROK_SEED
 
 pytestmark = pytest.mark.rules
 

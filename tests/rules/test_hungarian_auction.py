@@ -10,15 +10,9 @@ from games.rules import Deal, HandContext, IllegalAction
 from games.rules.cards import pack_42
 from games.rules.hungarian import HUNGARIAN, Phase
 from games.rules.hungarian.deal import deal_from_order
+from tests.helpers.hungarian import AUCTION_HANDS as HANDS
+from tests.helpers.hungarian import AUCTION_TALON as TALON
 
-# Dealer 0, so forehand is seat 1. Seat 2 holds no honour (T1, T21, T22).
-HANDS = [
-    "T22 T20 T15 T12 T8 HK HQ SJ D1",
-    "T21 T19 T14 T11 T5 SK SQ DJ C10",
-    "T18 T13 T10 T7 T3 HR DK DQ CK",
-    "T1 T17 T16 T9 T4 HJ SR CQ CR",
-]
-TALON = "T6 T2 H1 S10 DR CJ"
 # The tests of §4.2's mechanics below turn invitations off: with them on, some of their jumps
 # would promise a card the bidder lacks (§4.4; see test_hungarian_invitations.py).
 PLAIN = {"invitations": False}

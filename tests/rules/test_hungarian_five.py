@@ -3,9 +3,10 @@ the dealer sits out each hand (no cards, no action, 0 for the hand) and the four
 in playing order from next(dealer); the deal passes on among all five; five doubled hands after
 a throw-in; a match of 20 scored hands.
 
-The hands are the written-out hand of test_hungarian_play.py (dealer 3 of four, forehand 0)
-seated at a table of five: its seat ``i`` sits at ``(dealer + 1 + i) % 5`` (``seated``), so the
-same cards and the same calls must give the same tricks and amounts, the dealer's seat empty.
+The hands are the written-out hand of test_hungarian_play.py (dealer 3 of four, forehand 0;
+tests/helpers/hungarian.py) seated at a table of five: its seat ``i`` sits at
+``(dealer + 1 + i) % 5`` (``seated``), so the same cards and the same calls must give the same
+tricks and amounts, the dealer's seat empty.
 """
 
 from __future__ import annotations
@@ -18,11 +19,19 @@ from games.rules.hungarian import HUNGARIAN, Phase
 from games.rules.hungarian.deal import deal_from_order
 from games.rules.hungarian.scoring import DECLARER, score, settle, settle_hand
 from games.rules.match import MatchRules, record, start
+from tests.helpers.hungarian import (
+    ANNOUNCE,
+    AUCTION,
+    DISCARDS,
+    HANDS,
+    PLAY,
+    TALON,
+    TRIAL_HANDS,
+    TRIAL_TALON,
+    TRICKS,
+    outcome,
+)
 from tests.rules.english import english
-from tests.rules.test_hungarian_play import ANNOUNCE, AUCTION, DISCARDS, HANDS, PLAY, TALON, TRICKS
-from tests.rules.test_hungarian_scoring import outcome
-from tests.rules.test_hungarian_trial_bid import HANDS as TRIAL_HANDS
-from tests.rules.test_hungarian_trial_bid import TALON as TRIAL_TALON
 
 FIVE = {"five_player": True}
 

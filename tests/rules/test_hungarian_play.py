@@ -7,33 +7,8 @@ import pytest
 from games.rules import IllegalAction
 from games.rules.base import ScoredItem
 from games.rules.hungarian import HUNGARIAN, Phase
+from tests.helpers.hungarian import ANNOUNCE, AUCTION, DISCARDS, HANDS, PLAY, TALON, TRICKS
 from tests.rules.english import english
-
-# Dealer 3, so forehand is seat 0. Talon top first: T18 CR T2 H1 S10 DR.
-HANDS = [
-    "T22 T20 T19 T16 T3 HK SJ DQ C10",
-    "T21 T17 T15 T9 T5 HQ SK DJ CK",
-    "T1 T14 T12 T8 T6 HR SQ DK CQ",
-    "T13 T11 T10 T7 T4 HJ SR D1 CJ",
-]
-TALON = "T18 CR T2 H1 S10 DR"
-
-# Seat 0 declares two and takes T18 CR; seat 1 gets T2 H1, seat 2 S10, seat 3 DR.
-AUCTION = ["0 bid:two", "1 pass", "2 pass", "3 pass"]
-DISCARDS = ["0 discard:CR,C10", "1 discard:T2,H1", "2 discard:S10", "3 discard:SR"]
-ANNOUNCE = ["0 pass", "1 pass", "2 pass", "3 pass"]
-TRICKS = [
-    ["0 play:HK", "1 play:HQ", "2 play:HR", "3 play:HJ"],  # seat 0 wins 14
-    ["0 play:SJ", "1 play:SK", "2 play:SQ", "3 play:T4"],  # seat 3 trumps: 12
-    ["3 play:DR", "0 play:DQ", "1 play:DJ", "2 play:DK"],  # seat 2: 14
-    ["2 play:T6", "3 play:T7", "0 play:T3", "1 play:T5"],  # seat 3: 4
-    ["3 play:CJ", "0 play:T16", "1 play:CK", "2 play:CQ"],  # seat 0 trumps: 12
-    ["0 play:T22", "1 play:T9", "2 play:T8", "3 play:T10"],  # seat 0: 8
-    ["0 play:T20", "1 play:T17", "2 play:T12", "3 play:T11"],  # seat 0: 4
-    ["0 play:T19", "1 play:T15", "2 play:T14", "3 play:T13"],  # seat 0: 4
-    ["0 play:T18", "1 play:T21", "2 play:T1", "3 play:D1"],  # seat 1: 12; the pagát loses
-]
-PLAY = [step for trick in TRICKS for step in trick]
 
 
 @pytest.fixture

@@ -7,20 +7,13 @@ import pytest
 from games.rules.hungarian.scoring import (
     DECLARER,
     OPPONENTS,
-    Outcome,
     game_winner,
     score,
     settle,
     settle_hand,
 )
+from tests.helpers.hungarian import outcome
 from tests.rules.english import english
-
-
-def outcome(**fields):
-    fields.setdefault("game_value", 2)
-    fields.setdefault("card_points", (58, 36))
-    fields.setdefault("tricks", (5, 4))
-    return Outcome(**fields)
 
 
 def lines(result):

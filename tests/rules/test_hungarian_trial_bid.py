@@ -7,16 +7,10 @@ import pytest
 from games.rules import AUDIENCE, IllegalAction
 from games.rules.base import ScoredItem
 from games.rules.hungarian import HUNGARIAN, Phase
+from tests.helpers.hungarian import TRIAL_HANDS as HANDS
+from tests.helpers.hungarian import TRIAL_TALON as TALON
 from tests.rules.english import english
 
-# Dealer 0: the auction goes 1, 2, 3, 0. Seat 0 holds no honour; seat 2 holds four kings.
-HANDS = [
-    "T20 T17 T15 T12 T8 HQ HR SJ D1",
-    "T22 T21 T19 T14 T11 SQ DJ DQ C10",
-    "T18 T13 T10 T7 T3 HK SK DK CK",
-    "T1 T16 T9 T5 T4 HJ SR CQ CR",
-]
-TALON = "T6 T2 H1 S10 DR CJ"  # talon cards 1-3 hold no honour: the trial bid fails
 THREE_PASSES = ("1 pass", "2 pass", "3 pass")
 
 

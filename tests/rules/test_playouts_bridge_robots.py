@@ -27,10 +27,16 @@ from collections import Counter
 from games.bots import get_robot
 from games.rules.bridge import BRIDGE, BridgeState
 from games.rules.bridge.pack import PACK
+from tests.helpers.bridge_playouts import (
+    CARD_TOKEN,
+    MAX_ACTIONS,
+    check_cards,
+    check_result,
+    kinds,
+    round_setup,
+)
 from tests.rules.english import dumps, english
 from tests.rules.playout_checks import Replayed, in_workers
-
-from .test_playouts_bridge import CARD_TOKEN, MAX_ACTIONS, check_cards, check_result, kinds, round_setup
 
 ROUNDS = 2100
 PLAYED = re.compile(r"^plays ([HDSC](?:10|[6-9JQKA]))$")

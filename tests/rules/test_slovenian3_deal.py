@@ -13,10 +13,8 @@ from games.rules.cards import PACK_54, pack_54
 from games.rules.match import record, start
 from games.rules.slovenian3 import SLOVENIAN3, Phase
 from games.rules.slovenian3.deal import deal_from_order, every_seat_has_a_tarok
+from tests.helpers.slovenian3 import NO_TAROK_SEED
 from tests.rules.english import english
-
-# random.Random(1383) shuffles the pack so that middlehand (dealer 0) gets no tarok.
-NO_TAROK_SEED = 1383
 
 
 def test_the_variant_is_registered_with_its_shape():

@@ -12,21 +12,9 @@ import pytest
 
 from games.rules.cards import points_in_threes
 from games.rules.slovenian3.outcome import piles
+from tests.helpers.slovenian3 import EX8, EX8_TALON, KLOP, KLOP_TALON
 from tests.rules.english import english
 
-EX8 = [
-    "T21 T20 T19 HK HQ HR HJ H1 SK SQ SR SJ S10 DK DQ DR",
-    "T22 T18 T17 T16 T15 H2 H3 H4 S9 S8 S7 DJ D1 D2 D3 D4",
-    "T1 T14 T13 T12 T11 T10 T9 T8 CK CQ CR CJ C10 C9 C8 C7",
-]
-EX8_TALON = "T7 T6 T5 T4 T3 T2"
-# A klop decided by points when each player plays its first legal card: piles 19, 23, 28.
-KLOP = [
-    "T22 T21 T18 T17 T16 T13 HQ S10 S9 S8 DK DQ D1 D4 CJ C9",
-    "T14 T11 T9 T8 T4 T3 T2 HK SK S7 DJ D3 CK CQ C8 C7",
-    "T20 T19 T12 T7 T6 T5 T1 HR HJ H1 H2 H3 SQ SR CR C10",
-]
-KLOP_TALON = "H4 T10 DR D2 SJ T15"
 EX6 = [
     "HK HQ HR HJ SK SQ SR SJ DK DQ DR DJ T21 T20 T19 T18",
     "H1 H2 H3 S10 S9 S8 D1 D2 D3 CK CQ CR T17 T16 T15 T14",

@@ -11,22 +11,10 @@ import pytest
 
 from games.rules import AUDIENCE, IllegalAction
 from games.rules.slovenian3 import Phase
+from tests.helpers.slovenian3 import FOUR_KINGS_HANDS as HANDS
+from tests.helpers.slovenian3 import FOUR_KINGS_TALON as TALON
+from tests.helpers.slovenian3 import MOND_HANDS, MOND_TALON
 from tests.rules.english import english
-
-HANDS = [
-    "T22 T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 HK SK DK CK",
-    "T10 T9 T8 T7 H4 HQ HR HJ H1 H2 H3 SQ SR SJ S10 S9",
-    "T6 T5 T4 T3 T2 DQ DR DJ D1 D2 D3 D4 CQ CR CJ C10",
-]
-TALON = "T1 S8 S7 C9 C8 C7"
-
-# The same, with the mond in the talon (card 1) and the pagat in F's hand.
-MOND_HANDS = [
-    "T22 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T1 HK SK DK CK",
-    HANDS[1],
-    HANDS[2],
-]
-MOND_TALON = "T21 S8 S7 C9 C8 C7"
 
 
 def forehand_plays(table, contract: str, hands=HANDS, talon=TALON, **options):

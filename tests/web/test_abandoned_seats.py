@@ -13,6 +13,7 @@ from django.utils import timezone
 from games import services
 from games.models import Seat
 from tests.factories import UserFactory
+from tests.helpers.czech_web import drive_to_phase
 from tests.web.helpers import client_for, open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -109,13 +110,11 @@ def test_the_host_sees_a_free_seat_button_only_for_a_player_keeping_the_table_wa
 def test_freeing_a_seat_does_not_tell_who_is_deciding_a_private_czech_contra_offer():
     """A contra offer is private: only the seat asked knows it is to act. Freeing that seat is
     refused as freeing any seat that is not to act would be, and no button shows it."""
-    from tests.web.test_czech_web import _drive
-
     users = [UserFactory() for _ in range(4)]
     room = services.create_room(users[0], "czech", 0, None)  # no clock
     for index, user in enumerate(users[1:], start=1):
         services.sit(room, user, index)
-    hand = _drive(
+    hand = drive_to_phase(
         room,
         "contra",
         lambda phase, legal: "cut:32" if phase == "cut" else "pass" if "pass" in legal else legal[0],

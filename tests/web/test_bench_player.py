@@ -9,8 +9,8 @@ import pytest
 from bench.cpu import postgres_kind
 from bench.player import PANEL, Seat, legal_actions
 from tests.factories import UserFactory
+from tests.helpers.czech_web import first_choice, open_czech
 from tests.web.helpers import client_for
-from tests.web.test_czech_web import first_choice, open_czech
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

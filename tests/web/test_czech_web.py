@@ -10,8 +10,9 @@ import re
 import pytest
 
 from games import services
-from games.models import Hand, Room
+from games.models import Room
 from tests.factories import UserFactory
+from tests.helpers.czech_web import drive_to_phase, first_choice, open_czech
 from tests.web.helpers import client_for, data_cards, hidden_from, json_strings
 
 # A game played through its pages: embedded phase only (see pyproject.toml's game_pages marker).
@@ -25,22 +26,6 @@ def offered(html: str) -> set[str]:
     """Every enabled control's action: buttons, and the cut positions of the cut form."""
     buttons = {m.group(1) for m in ACTION_ATTR.finditer(html) if " disabled" not in m.group(0)}
     return buttons | set(OPTION_ATTR.findall(html))
-
-
-def open_czech(client, robots: int = 3, level: str = "random", **options) -> Room:
-    data = {"variant": "czech", "robots": robots, "robot_level": level, **options}
-    response = client.post("/rooms/new", data)
-    assert response.status_code == 302, response.content
-    return Room.objects.get(code=response["Location"].strip("/").split("/")[-1])
-
-
-def first_choice(phase: str, legal: list[str]) -> str:
-    """A player who takes part in everything: knocks, says prever now and then, offers,
-    declares, calls contra; otherwise the first legal action."""
-    for wanted in ("knock:345", "offer", "declare", "contra", "rhea-contra", "supra-contra", "iote"):
-        if wanted in legal:
-            return wanted
-    return legal[0]
 
 
 def assert_clean(client, room: Room, seat: int | None) -> None:
@@ -125,30 +110,9 @@ def _four_players():
     return room, users
 
 
-def _drive(room: Room, until: str, choose=None) -> Hand:
-    """Play a four-person table through the services until the phase ``until`` (or the end)."""
-    from games.rules import get_variant
-    from games.services import replay
-
-    variant = get_variant("czech")
-    for _ in range(300):
-        hand = room.current_hand()
-        state = replay.current(hand)
-        view = variant.observe(state, "everyone")
-        if view["phase"] in (until, "over"):
-            return hand
-        (seat, *_) = sorted(variant.to_act(state))
-        legal = variant.legal_actions(state, seat)
-        action = (choose or (lambda phase, legal: "pass" if "pass" in legal else legal[0]))(
-            view["phase"], legal
-        )
-        services.submit_action(hand.pk, seat, action, hand.seq)
-    raise AssertionError("the phase never came")
-
-
 def test_a_private_decision_names_nobody_and_shows_its_clock_only_to_the_decider():
     room, users = _four_players()
-    hand = _drive(
+    hand = drive_to_phase(
         room,
         "contra",
         lambda phase, legal: "cut:32" if phase == "cut" else "pass" if "pass" in legal else legal[0],
@@ -190,7 +154,7 @@ def test_a_private_decision_names_nobody_and_shows_its_clock_only_to_the_decider
         assert after["seq"] == seen and after["view"]["log"] == data["view"]["log"]
         assert f'data-seq="{seen}"' in audience.get(f"/r/{room.code}/").content.decode()
     # Every private decline of the hand is left out of the number, and the hand goes on.
-    finished = _drive(room, "over")
+    finished = drive_to_phase(room, "over")
     private = finished.actions.filter(public=False)
     assert private.exists() and all(a.action == "pass" for a in private)
     assert finished.public_seq == finished.seq - private.count()
@@ -235,7 +199,7 @@ def test_the_host_ends_a_match_between_hands_and_the_next_hand_starts_a_new_one(
     hand = room.current_hand()
     refused = host_client.post(f"/r/{room.code}/end-match", {"hand_no": hand.number})
     assert refused.status_code == 400 and "Finish the hand" in refused.json()["error"]
-    _drive(room, "over")
+    drive_to_phase(room, "over")
     hand = room.current_hand()
     assert hand.is_over
     page = host_client.get(f"/r/{room.code}/").content.decode()
@@ -261,7 +225,7 @@ def test_staff_step_through_a_czech_hand():
 
     staff = get_user_model().objects.create_user("staff", password="x", is_staff=True)
     room, _users = _four_players()
-    _drive(
+    drive_to_phase(
         room,
         "over",
         lambda phase, legal: "prever" if "prever" in legal else "reject" if "reject" in legal else legal[0],

@@ -5,35 +5,15 @@ and result; a file with one action changed is refused naming that action's posit
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from games.history.transfer import BadFile, read_document, read_hand, write_hand
-from games.rules import VARIANTS, Deal, HandContext, get_variant
+from games.history.transfer import BadFile, read_document, read_hand
+from games.rules import VARIANTS, Deal
+from tests.helpers.hand_files import random_hand
 
 CARDS_AS_TEXT = 'lists of cards written as text ("T22", "HK")'
 HANDS = 30  # per game: fast, and enough to meet thrown-in, played and bonus hands
-
-
-def random_hand(game: str, seed: int) -> tuple[dict, object]:
-    """A hand of ``game`` played to its end with random legal actions: its file and its state."""
-    variant = get_variant(game)
-    rng = random.Random(seed)
-    options = {o.name: o.default for o in variant.options}
-    seats = variant.seat_count(options)
-    dealer = rng.randrange(seats)
-    deal = variant.deal(rng, seats, options, dealer=dealer)
-    context = HandContext(dealer=dealer, options=options)
-    state = variant.new_hand(deal, context)
-    log = []
-    while not variant.is_over(state):
-        seat = min(variant.to_act(state))
-        action = rng.choice(variant.legal_actions(state, seat))
-        state = variant.apply(state, seat, action)
-        log.append((seat, action))
-    result = variant.result(state)
-    return write_hand(game, context, deal, log, result.to_json() if result else None), state
 
 
 @pytest.mark.parametrize("game", sorted(VARIANTS))

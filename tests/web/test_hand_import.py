@@ -12,8 +12,8 @@ from django.core.management import call_command
 from games.models import Hand, Room
 from games.rules import VARIANTS
 from tests.factories import UserFactory
+from tests.helpers.hand_files import random_hand
 from tests.web.helpers import client_for, data_cards
-from tests.web.test_hand_file import random_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

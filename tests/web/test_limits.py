@@ -14,8 +14,8 @@ from django.test import Client
 from accounts.models import User
 from games.models import HandAction, Room
 from tests.factories import StaffFactory, UserFactory
+from tests.helpers.hand_files import random_hand
 from tests.web.helpers import client_for, open_table
-from tests.web.test_hand_file import random_hand
 
 pytestmark = pytest.mark.django_db
 

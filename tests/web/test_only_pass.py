@@ -8,8 +8,9 @@ import pytest
 from games import why_not
 from games.controls import controls_for
 from games.rules.hungarian import HUNGARIAN
+from tests.helpers.hungarian import AUCTION_HANDS as HANDS
+from tests.helpers.hungarian import AUCTION_TALON as TALON
 from tests.rules.conftest import Table
-from tests.rules.test_hungarian_auction import HANDS, TALON
 
 NO_HONOUR = "You may only pass. You need an honour (Skíz, XXI or Pagát) to bid."
 

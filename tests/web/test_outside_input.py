@@ -19,8 +19,8 @@ from games.models import ChatMessage, Invitation, Room, Seat
 from games.services.access import Privacy
 from tarokk_site import inputs
 from tests.factories import UserFactory
+from tests.helpers.hand_files import random_hand
 from tests.web.helpers import open_table
-from tests.web.test_hand_file import random_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

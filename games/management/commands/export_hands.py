@@ -23,16 +23,16 @@ class Command(BaseCommand):
         parser.add_argument("--out", default=".", help="the folder the files go to (default: here)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        hands = Hand.objects.select_related("room").order_by("room_id", "number")
+        query = Hand.objects.select_related("room").order_by("room_id", "number")
         if options["ids"]:
-            hands = hands.filter(pk__in=options["ids"])
+            query = query.filter(pk__in=options["ids"])
         else:
-            hands = hands.filter(finished__isnull=False)
+            query = query.filter(finished__isnull=False)
         if options["table"]:
-            hands = hands.filter(room__code=options["table"])
+            query = query.filter(room__code=options["table"])
         if options["game"]:
-            hands = hands.filter(variant=options["game"])
-        hands = list(hands)
+            query = query.filter(variant=options["game"])
+        hands = list(query)
         if not hands:
             raise CommandError("No hands to export")
         out = Path(options["out"])

@@ -36,7 +36,7 @@ IGNORED = [".venv/*", "tests/*", "bench/*", "staticfiles/*", "templates/jinja2/*
 # of their arguments (``pgettext``: the context, then the message).
 KEYWORDS = {name: DEFAULT_KEYWORDS[name] for name in GETTEXT_FUNCTIONS}
 # A message where it stands: (path from the project, line, text or (singular, plural), context).
-Found = tuple[str, int, str | tuple[str, str], str | None]
+Found = tuple[str, int, str | tuple[str, ...], str | None]
 
 
 def extraction_options(env: Environment) -> dict[str, str]:
@@ -65,12 +65,12 @@ def extraction_options(env: Environment) -> dict[str, str]:
 def jinja_messages(root: Path = JINJA2_TEMPLATES) -> Iterator[Found]:
     """Every message of the Jinja2 templates under ``root``, in the order of their files; a
     template that does not parse stops it with its name."""
-    options = extraction_options(engines["jinja2"].env)
+    options = extraction_options(engines["jinja2"].env)  # type: ignore[attr-defined]  # Jinja2's backend
     for path in sorted(root.rglob("*.html")):
         where = path.relative_to(settings.BASE_DIR).as_posix()
         with path.open("rb") as source:
             try:
-                found = list(extract(babel_extract, source, KEYWORDS, (), options))
+                found = list(extract(babel_extract, source, KEYWORDS, (), options))  # type: ignore[arg-type]
             except TemplateSyntaxError as exc:
                 failed = f"{where}:{exc.lineno}: {exc.message}"  # untranslated: a developer's tool
                 raise CommandError(failed) from exc
