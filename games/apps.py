@@ -16,8 +16,8 @@ class GamesConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_out
 
         from accounts.signals import session_renewed, session_renewing
-        from games import session_moves
         from games.bots import runner
+        from games.live import session_moves
         from games.services import guest_logged_out, player_renamed
         from games.signals import hand_changed
 

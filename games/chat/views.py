@@ -9,9 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games import doors, services
+from games import services
 from games.chat import options, writes
 from games.requests import posted_number, refused, room_or_404
+from games.tables import doors
 from tarokk_site import limits
 
 

@@ -1,5 +1,5 @@
 """What the room page adds about who may sit and watch: the share control, the host's settings
-and removal buttons, and the notice to a removed player. ``games.pages`` merges it into every
+and removal buttons, and the notice to a removed player. ``games.page`` merges it into every
 viewer's context; the invitation token reaches the host's page only."""
 
 from __future__ import annotations

@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from games import doors, services
+from games import services
 from games.models import Room
 from games.requests import posted_number, pushed, refused, room_change, room_or_404
-from games.tables import access, joining, presence
+from games.tables import access, doors, joining, presence
 from tarokk_site import inputs
 
 # The longest invitation token a link may carry: the column's (games.models.new_invite_token).

@@ -9,7 +9,7 @@ from typing import Any
 from games import replay, services
 from games.bots import SCRIPT_ROBOT
 from games.models import Hand, Room
-from games.templatetags.tarokk import action_label
+from games.page.action_labels import action_label
 
 from . import get_script
 from .guide import Decision, Panel, panel

@@ -1,4 +1,4 @@
-"""The lobby's first-visit path (games.first_visit): "Learn <game>" beside "Open a table" for
+"""The lobby's first-visit path (games.learn.first_visit): "Learn <game>" beside "Open a table" for
 each game the visitor has never finished a hand of; every game for a visitor not signed in."""
 
 from __future__ import annotations

@@ -18,13 +18,14 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, replay, services
+from games import replay, services
 from games.bots import get_robot, seat_view
+from games.live import push_diff
+from games.page.cards import CARD_ID, card_label
 from games.rules import EVERYONE, VARIANTS, get_variant
 from games.rules.base import resolve_options
 from games.rules.words import Msg
 from games.tables import seating
-from games.templatetags.tarokk import CARD_ID, card_label
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards
 from tests.web.sockets import connect, drain
@@ -40,7 +41,7 @@ VERSION = re.compile(r'data-version="(\d+)"')
 @pytest.fixture(autouse=True)
 def _fresh_shared_renders():
     seating.forget_all()
-    consumers._shared_renders.clear()
+    push_diff._shared_renders.clear()
 
 
 def earlier_tricks(full: dict[str, Any]) -> set[str]:

@@ -13,10 +13,11 @@ import pytest
 from django.db import close_old_connections, connection
 from django.utils import timezone
 
-from games import clocks, pages, replay, services
+from games import clocks, replay, services
 from games.bots import runner
 from games.bots.worker import Worker
 from games.models import Hand, HandAction, Room, Seat, TurnClock
+from games.page.partials import render_live
 from tests.factories import UserFactory
 from tests.web.helpers import client_for
 
@@ -294,7 +295,7 @@ def test_every_viewer_sees_the_countdown_of_the_seat_to_act(table):
         seat_row = page.split(f'data-seat="{ALICE}"', 1)[1].split("</li>", 1)[0]
         assert mark in seat_row
         # The pushed fragments carry it too.
-        assert mark in pages.render_live(room, user, oob=True)
+        assert mark in render_live(room, user, oob=True)
     info = client_for(bob).get(f"/r/{room.code}/view.json").json()["seats_info"]
     assert info[ALICE]["deadline"] == clock_of(hand, ALICE).deadline.isoformat()
     assert info[BOB]["deadline"] is None
@@ -307,7 +308,7 @@ def test_there_is_no_countdown_without_a_clock():
     for user in (alice, bob, UserFactory(), None):
         page = client_for(user).get(f"/r/{room.code}/").content.decode()
         assert "data-deadline" not in page
-        assert "data-deadline" not in pages.render_live(room, user, oob=True)
+        assert "data-deadline" not in render_live(room, user, oob=True)
 
 
 def test_the_away_badge_is_public_and_the_back_button_only_the_away_players(table):
