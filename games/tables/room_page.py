@@ -11,7 +11,7 @@ from games.tables import access
 
 
 def context(room: Room, user: Any, seats: list[Seat], waiting: bool, me: int | None) -> dict[str, Any]:
-    """The keys the status and seats partials read; ``pages.audience_key`` holds what of the
+    """The keys the status and seats partials read; ``games.page.context.audience_key`` holds what of the
     viewer they depend on (host or not, removed or not)."""
     uid = access.user_id(user)
     host = uid is not None and uid == room.created_by_id
