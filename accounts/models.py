@@ -18,7 +18,7 @@ class UserManager(DjangoUserManager):
 
     That is how Django's authentication backends find a session's user
     (``ModelBackend.get_user``): for every request that reads ``request.user`` and for every
-    move sent over a room's socket (games.consumers checks its session then). Django builds and
+    move sent over a room's socket (games.live checks its session then). Django builds and
     compiles that ``SELECT`` afresh each time. Every other call is Django's own."""
 
     _by_pk: prepared.Read | None = None

@@ -49,8 +49,8 @@ from django.test import Client  # noqa: E402
 
 from accounts.models import User  # noqa: E402
 from games import services  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 from games.models import Room  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
 from games.rules import get_variant  # noqa: E402
 from games.services import replay  # noqa: E402
 

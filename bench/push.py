@@ -51,14 +51,14 @@ class Pages:
     """The room sockets of one process, as the channel layer drives them."""
 
     def __init__(self, room: Any, viewers: list[Any]) -> None:
-        from games import consumers
+        from games.live import consumers, push_diff
 
         self.consumers = []
         for user in viewers:
             consumer = consumers.RoomConsumer()
             consumer.scope = {"user": user}
             consumer.room_id = room.pk
-            consumer.shown = consumers.Shown()
+            consumer.shown = push_diff.Shown()
             self.consumers.append(consumer)
         for consumer in self.consumers:
             consumer._render(None, True)  # the snapshot on connecting
@@ -76,8 +76,9 @@ def play(args: argparse.Namespace, profiler: Any = None) -> None:
     from django.contrib.auth.models import AnonymousUser
     from django.db import connection
 
-    from games import consumers, services
+    from games import services
     from games.bots import get_robot, seat_view
+    from games.live import consumers
     from games.rules import get_variant
     from games.services import broadcast, replay
     from tests.factories import UserFactory

@@ -20,23 +20,26 @@ class GamesConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_out
 
         from accounts.signals import session_renewed, session_renewing
-        from games import session_moves
         from games.autoplay import robots, runner
         from games.bots import get_robot
+        from games.live import session_moves
+        from games.page.context import install_guide_panel
         from games.services import guest_logged_out, player_renamed
         from games.services.moves import install_guided_refusal
         from games.signals import hand_changed, hand_finished, match_ended
         from games.standings import events as standings
         from games.tutorial import guide
         from games.tutorial.robot import SCRIPT_ROBOT, ScriptRobot
+        from games.tutorial.tables import guide_panel
 
         hand_changed.connect(runner.on_hand_changed, dispatch_uid="games.autoplay.runner")
         # The standings follow the finished hands and matches (a feature above the writer).
         hand_finished.connect(standings.on_hand_finished, dispatch_uid="games.standings.hand_finished")
         match_ended.connect(standings.on_match_ended, dispatch_uid="games.standings.match_ended")
-        # A guided hand: the writer refuses a move off its script with the tutorial's reason, and
-        # the robot runner plays its robots' seats by the script.
+        # A guided hand: the writer refuses a move off its script with the tutorial's reason, its
+        # page shows the guide's panel, and the robot runner plays its robots' seats by the script.
         install_guided_refusal(guide.refusal)
+        install_guide_panel(guide_panel)
         robots.register(SCRIPT_ROBOT, ScriptRobot(fallback=get_robot("basic")))
         user_logged_out.connect(_close_sockets_of_session, dispatch_uid="games-close-sockets")
         # A guest who logs out can never come back: their seats are freed at once.

@@ -50,7 +50,7 @@ def whole_field(name: str, raw: Any, minimum: int | None = None, most: int | Non
 
 def pushed() -> HttpResponse:
     """A page's write went through: its fragments come by the room's websocket, as everyone
-    else's do (games.consumers sends each page only what changed since its last push, so a
+    else's do (games.live sends each page only what changed since its last push, so a
     reply that swapped fragments in besides would leave the two out of step)."""
     return HttpResponse(status=204)
 

@@ -15,22 +15,26 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import trick_pause
 from accounts.models import TRICK_PAUSES
-from games import cardfaces, doors, pages, services
+from games import cardfaces, services
 from games.autoplay import runner
 from games.bots import LEVELS
 from games.chat import live as chat
 from games.history import viewer
 from games.learn.first_visit import games_to_learn
 from games.models import Hand
+from games.page.context import room_context
+from games.page.live_templates import render_live_template
+from games.page.partials import render_partials
+from games.page.view_json import api_view
+from games.page.vocabulary import option_value_label
 from games.requests import back_to_room, posted_number, pushed, refused, room_change, room_or_404
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options
 from games.services import access, robot_pace
 from games.services import chat as chat_options
+from games.tables import doors, moves_in, presence
 from games.tables import lobby as tables
-from games.tables import moves_in, presence
 from games.tables.quota import open_tables_full
-from games.vocabulary import option_value_label
 from tarokk_site import inputs, limits
 from tarokk_site.htmx import htmx_of
 
@@ -42,9 +46,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context = lobby_context(game)
     context.update(game_error=game_error, online=presence.online_count(viewer=request.user))
     context["learn"] = games_to_learn(request.user, context["variants"])
-    context["privacy_fields"] = pages.render_live_template(
-        "_privacy_fields.html", {"privacy": access.Privacy()}
-    )
+    context["privacy_fields"] = render_live_template("_privacy_fields.html", {"privacy": access.Privacy()})
     context["option_forms"] = [{"variant": v, "fields": _option_fields(v)} for v in context["variants"]]
     context["robot_paces"], context["robot_pace_default"] = robot_pace.CHOICES, robot_pace.DEFAULT
     # Seats at a table with the default options (Bridge's ``players`` choice changes it; the
@@ -229,8 +231,8 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     hand = room.current_hand()
     if hand is not None and not hand.is_over:
         runner.schedule(hand.pk)  # resumes robots after a restart; a duplicate is harmless
-    context = pages.room_context(room, request.user)
-    context["live"] = pages.render_partials(context)  # the same HTML the pushes send
+    context = room_context(room, request.user)
+    context["live"] = render_partials(context)  # the same HTML the pushes send
     context["chat"] = chat.page(room, context["hand"], request.user)
     # The viewer's trick pause (the tools' choice, static/js/pace.js) and the robots' pace.
     context["trick_pause"], context["trick_pauses"] = trick_pause.of(request.user), TRICK_PAUSES
@@ -244,7 +246,7 @@ def view_json(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
     if not access.may_watch(room, request.user, list(room.seats.all())):
         return JsonResponse({"error": _(access.AUDIENCE_CLOSED)}, status=403)
-    return JsonResponse({**pages.api_view(room, request.user), "chat": chat.api(room, request.user)})
+    return JsonResponse({**api_view(room, request.user), "chat": chat.api(room, request.user)})
 
 
 @require_POST

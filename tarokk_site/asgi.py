@@ -49,7 +49,7 @@ django_asgi_app = OneThreadASGIHandler()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 from tarokk_site.origins import SameSiteOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(

@@ -12,7 +12,7 @@ value is ``None`` to a filter and to the ``none`` test, and a lookup on a missin
 missing too (``view.contra.level`` on a view without ``contra``).
 
 The filters that name cards and calls (``VARIANT_FILTERS``) read the game's words
-(``games.vocabulary``) for the ``variant_key`` of the template's context, so a partial writes
+(``games.page.vocabulary``) for the ``variant_key`` of the template's context, so a partial writes
 ``c|card_html`` and a Slovenian page shows the mond where a Hungarian one shows the XXI.
 """
 
@@ -30,6 +30,9 @@ from django.utils.translation import trans_real
 from jinja2 import ChainableUndefined, Environment, Undefined, nodes, pass_context
 from jinja2.runtime import Context
 from jinja2.visitor import NodeTransformer
+
+from games.page.cards import card_back_html, icon
+from games.templatetags.tarokk import register
 
 
 def _missing_is_none(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -61,7 +64,7 @@ VARIANT_FILTERS = (
 
 
 # Of those, the ones that also take the page's language as ``language`` from the context's
-# ``language`` (games.pages.room_context sets it): read once for a render, not from Django's
+# ``language`` (games.page.context.room_context sets it): read once for a render, not from Django's
 # active translation for every card named.
 LANGUAGE_FILTERS = ("card_html",)
 
@@ -128,7 +131,7 @@ _bound: dict[int, tuple[Any, dict[str, Callable[..., str]], dict[int, tuple[Envi
 def in_active_language(env: Environment) -> tuple[Environment, dict[str, Callable[..., str]]]:
     """The environment ``env`` in the language active now, and the template's ``_``,
     ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext`` bound to it, to pass to a render
-    (games.pages.render_live_template): both say what Django's translation functions say.
+    (games.page.live_templates.render_live_template): both say what Django's translation functions say.
 
     Django's look up the active translation at every call, and the asgiref ``Local`` behind it
     costs more than the lookup itself: a seat alone asks for a dozen texts. These read it once a
@@ -217,8 +220,6 @@ class _SaidWhenCompiled(NodeTransformer):
 
 
 def environment(**options: Any) -> Environment:
-    from games.templatetags.tarokk import card_back_html, icon, register
-
     options["undefined"] = ChainableUndefined
     options.setdefault("extensions", []).append("jinja2.ext.i18n")
     env = LiveEnvironment(**options)

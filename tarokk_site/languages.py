@@ -3,7 +3,7 @@
 One rule for pages, pushes and e-mails (``language_for``): a player who chose a language (the
 header's switch, kept on their account) gets it; otherwise the switch's cookie; otherwise the
 browser's Accept-Language; otherwise English. A table's pushes are rendered per viewer under
-``translation.override`` with the language of that viewer's socket (games.consumers).
+``translation.override`` with the language of that viewer's socket (games.live).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The login sessions: Django's database sessions, the row read by a statement compiled once.
 
 Every request reads its session, and so does every move sent over a room's socket (a move is a
-write: the session must still hold its player, games.consumers). Django builds and compiles
+write: the session must still hold its player, games.live). Django builds and compiles
 that ``SELECT`` afresh each time; here it is compiled once (tarokk_site.prepared) and the expiry
 checked on the row read, as Django's own query checks it. The rows, the table and everything
 else are Django's (``SESSION_ENGINE``).

@@ -4,7 +4,7 @@ the three packs (shared/rules/cards.md), a back, the suit pips and the pages' ic
 The sprite is generated, never edited by hand: ``manage.py cardsprite`` writes it from
 ``build_sprite()`` and ``manage.py cardsprite --check`` (and a web test) fail when the file and
 the code differ. A page draws a card as ``<svg><use href="…/sprite.svg?v=…#HK"/></svg>``
-(games.templatetags.tarokk.card_face): the browser fetches and caches the one file, and a push
+(games.games.page.cards.card_face): the browser fetches and caches the one file, and a push
 of a hand costs a few dozen bytes a card rather than the face's drawing.
 
 Standard library only, like the rules core whose pack lists it reads.

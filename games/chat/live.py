@@ -16,10 +16,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games import pages
 from games.chat.access import ChatAccess, access_for
 from games.chat.text import QUICK_PHRASES
 from games.models import ChatMessage, ChatPreference, Hand, Room
+from games.page.live_templates import render_live_template
+from games.page.table import Table
 
 # The messages a page shows and view.json gives: the last ones of the channels it reads.
 HISTORY = 100
@@ -77,7 +78,7 @@ def render(room: Room, access: ChatAccess, hidden: bool, rows: list[ChatMessage]
             for m in rows
         ],
     }
-    return {name: pages.render_live_template(f"{name}.html", context) for name in PARTIALS}
+    return {name: render_live_template(f"{name}.html", context) for name in PARTIALS}
 
 
 def page(room: Room, hand: Hand | None, user: Any) -> dict[str, str]:
@@ -104,7 +105,7 @@ def api(room: Room, user: Any) -> dict[str, Any]:
 # The rows a chat change loads, shared by the pages of a room in this process (read after the
 # change committed; a later change has a new id): the room, its current hand and its seats
 # (not the match, which the chat does not read), and the messages by the channels read.
-_shared_tables: OrderedDict[tuple[int, str], pages.Table | None] = OrderedDict()
+_shared_tables: OrderedDict[tuple[int, str], Table | None] = OrderedDict()
 _shared_messages: OrderedDict[tuple[int, str, tuple[str, ...]], list[ChatMessage]] = OrderedDict()
 _SHARED = 256
 
@@ -115,7 +116,7 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
         cache.popitem(last=False)
 
 
-def chat_table(room_id: int | None, change: str | None) -> pages.Table | None:
+def chat_table(room_id: int | None, change: str | None) -> Table | None:
     """What the chat reads of a table after a chat change (None: the room is gone)."""
     key = (room_id or 0, change or "")
     if change and key in _shared_tables:
@@ -123,7 +124,7 @@ def chat_table(room_id: int | None, change: str | None) -> pages.Table | None:
     room = Room.objects.filter(pk=room_id).first()  # type: ignore[misc]  # None: no room
     table = None
     if room is not None:
-        table = pages.Table(room=room, hand=room.current_hand(), seats=list(room.seats.all()), match=None)
+        table = Table(room=room, hand=room.current_hand(), seats=list(room.seats.all()), match=None)
     if change:
         _remember(_shared_tables, key, table)
     return table
@@ -149,7 +150,7 @@ class ChatShown:
         self.html: dict[str, bytes] = {}
 
     def news(
-        self, table: pages.Table, user: Any, change: str | None = None, full: bool = False, chat: bool = False
+        self, table: Table, user: Any, change: str | None = None, full: bool = False, chat: bool = False
     ) -> str:
         """The chat partials this page does not show yet after ``change`` (of the chat when
         ``chat``, else of the game), remembered as shown; all of them if ``full``."""

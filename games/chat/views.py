@@ -9,10 +9,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games import doors, services
+from games import services
 from games.chat import writes
 from games.requests import posted_number, refused, room_or_404
 from games.services import chat as chat_settings
+from games.tables import doors
 from tarokk_site import limits
 from tarokk_site.htmx import htmx_of
 

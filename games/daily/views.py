@@ -15,9 +15,9 @@ from games.daily.board import board
 from games.daily.deals import daily_deal, deal_value, today
 from games.daily.models import DailyDeal, DailyEntry
 from games.daily.play import play_today
+from games.page.cards import card_label
 from games.rules import VARIANTS, get_variant
 from games.standings.links import replay_link
-from games.templatetags.tarokk import card_label
 
 
 def _game(game: str) -> Any:

@@ -17,8 +17,8 @@ from django.utils.translation import pgettext
 
 from games.history import access
 from games.models import Hand, HandAction, Seat
+from games.page.labels import contract_label, reason_label
 from games.rules import VARIANTS, words
-from games.templatetags.tarokk import contract_label, reason_label
 
 PAGE = 50  # hands per page; older ones on the next pages
 

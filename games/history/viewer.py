@@ -12,10 +12,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games import bridge_page
-from games.controls import controls_for
 from games.models import Hand
-from games.pages import render_live_template, seat_rows_of, table_rules, trick_total_of
+from games.page import bridge_page
+from games.page.context import trick_total_of
+from games.page.controls import controls_for
+from games.page.live_templates import render_live_template
+from games.page.seat_rows import seat_rows_of
+from games.page.table_rules import table_rules
 from games.rules import EVERYONE, get_variant
 from games.rules.base import Viewer
 from games.services import replay

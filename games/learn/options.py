@@ -8,8 +8,8 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.page.vocabulary import option_value_label
 from games.rules import get_variant
-from games.vocabulary import option_value_label
 
 TRICK_REVIEW = _(
     "During play you can always look back at the last completed trick; with “all” you may look at "

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import cardfaces
-from games.pages import render_live_template
+from games.page.live_templates import render_live_template
 from games.rules import VARIANTS
 
 from .examples import WorkedExample, examples_for

@@ -4,7 +4,7 @@ A ``ScoredItem`` is arithmetic: ``base × multiplier = amount``, signed from the
 point of view. A player wants to read what happened: "your side took 41 of 94 card points:
 lost", "pagát ultimó: the opponents announced it and failed". ``receipt_rows(result, variant)``
 reads each line of a ``HandResult`` as a ``ReceiptRow``: which kind of line it is, whose it is,
-whether it was made, and the figures a sentence needs. ``games.receipt_words`` turns a row into
+whether it was made, and the figures a sentence needs. ``games.page.receipt_words`` turns a row into
 a sentence of the viewer's language (with "you" for the viewer's own seat or side); the
 arithmetic stays on the row's item, shown as a second line.
 

@@ -154,7 +154,7 @@ def reviewable_log(
     reviewed, a line naming a card played to a completed trick other than the last says only
     that the seat played a card: the log keeps who led, who played and who won each trick, but
     no longer lets anyone read the cards of tricks the option keeps out of review. Lines are
-    replaced, never dropped, so a line's index (``games.automatic``) stays what it was."""
+    replaced, never dropped, so a line's index (``games.autoplay.automatic``) stays what it was."""
     if review_all or len(tricks) < 2:
         return [{"seat": seat, "text": text} for seat, text in log]
     hidden = {(seat, card) for trick in tricks[:-1] for seat, card in trick.cards}

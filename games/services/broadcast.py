@@ -47,7 +47,7 @@ def session_ended(session_key: str) -> None:
 
 
 def session_moved(old_key: str, new_key: str) -> None:
-    """The sockets of a session its player carries on under a new key (games.session_moves)
+    """The sockets of a session its player carries on under a new key (games.live.session_moves)
     follow it. The new key goes in the message, the one thing a socket needs to check the new
     session; it passes through the channel layer and is never kept there."""
     _send(session_group(old_key), {"type": "session.moved", "key": new_key})

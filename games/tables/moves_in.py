@@ -1,5 +1,5 @@
 """A seat's move as a page or a script sends it: posted to ``/r/<code>/act`` (games.views.act)
-or sent over the room's websocket (games.consumers.RoomConsumer, htmx's ``ws-send``). Both
+or sent over the room's websocket (games.live.consumers.RoomConsumer, htmx's ``ws-send``). Both
 doors read it here, so a move is checked, normalised, refused and accepted alike whichever way
 it came; the write itself is games.services.submit_action's."""
 

@@ -10,7 +10,7 @@ other change (``hand`` None) reads the room again, and so does a move whose seat
 newer than the one remembered: a process that missed a seat's change (a message lost, or its
 pages opened after it) catches up at the next move, never keeps a stale seating.
 
-Used by the room sockets (games.consumers), which render one at a time in channels' database
+Used by the room sockets (games.live), which render one at a time in channels' database
 thread; the lock keeps it safe for any other thread all the same.
 """
 
@@ -22,9 +22,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import pages
 from games.autoplay.automatic import automatic_lines
 from games.models import Hand, Room, Seat
+from games.page.table import Table, load_table, match_of, turn_deadlines
 from games.services import replay
 from games.services.broadcast import Change
 
@@ -37,7 +37,7 @@ class Seating:
     seats: list[Seat]
     version: int
     hand: Hand | None
-    # The scoreboard's match (pages.load_table), by what can change it: the hand, whether it
+    # The scoreboard's match (load_table), by what can change it: the hand, whether it
     # is over, and whether the host ended the match.
     matches: dict[tuple[int, bool, bool], dict[str, Any] | None] = field(default_factory=dict)
 
@@ -46,11 +46,11 @@ _SIZE = 512
 _rooms: OrderedDict[int, Seating] = OrderedDict()
 # Every page of a room in this process receives the same change: the first to render it builds
 # its table, the others reuse it (a later change has a new id).
-_tables: OrderedDict[tuple[int, str], pages.Table] = OrderedDict()
+_tables: OrderedDict[tuple[int, str], Table] = OrderedDict()
 _lock = threading.Lock()
 
 
-def table_for(room_id: int | None, change: Change | None) -> pages.Table | None:
+def table_for(room_id: int | None, change: Change | None) -> Table | None:
     """The table as the pages show it after ``change`` (None: a snapshot, read afresh)."""
     if room_id is None:
         return None
@@ -75,14 +75,14 @@ def forget_all() -> None:
         _tables.clear()
 
 
-def _read(room_id: int) -> pages.Table | None:
+def _read(room_id: int) -> Table | None:
     """Everything read afresh, and remembered for the moves that follow."""
     room = Room.objects.filter(pk=room_id).first()
     if room is None:
         with _lock:
             _rooms.pop(room_id, None)
         return None
-    table = pages.load_table(room)
+    table = load_table(room)
     seating = Seating(room=room, seats=table.seats, version=room.seating, hand=table.hand)
     if table.hand is not None:
         seating.matches[_match_key(room, table.hand)] = table.match
@@ -91,7 +91,7 @@ def _read(room_id: int) -> pages.Table | None:
     return table
 
 
-def _after_move(room_id: int, change: Change) -> pages.Table | None:
+def _after_move(room_id: int, change: Change) -> Table | None:
     """The table after a move, from the remembered seating and the change; None when the
     remembered seating will not do (none, older than the move's, or its hand unknown)."""
     with _lock:
@@ -120,13 +120,13 @@ def _after_move(room_id: int, change: Change) -> pages.Table | None:
     key = _match_key(room, hand)
     if key not in seating.matches:
         seating.matches.clear()  # one hand's at a time: the others are never asked for again
-        seating.matches[key] = pages.match_of(room, hand)
-    return pages.Table(
+        seating.matches[key] = match_of(room, hand)
+    return Table(
         room=room,
         hand=hand,
         seats=seats,
         match=seating.matches[key],
-        deadlines=pages.turn_deadlines(room, hand),
+        deadlines=turn_deadlines(room, hand),
         automatic=automatic_lines(hand, timed=bool(room.turn_clock)),
     )
 

@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from games import doors, services
+from games import services
 from games.models import Room
 from games.requests import posted_number, pushed, refused, room_change, room_or_404
 from games.services import access
-from games.tables import joining, presence
+from games.tables import doors, joining, presence
 from tarokk_site import inputs
 from tarokk_site.htmx import htmx_of
 

@@ -8,8 +8,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from games.page.cards import card_label
 from games.rules import Deal
-from games.templatetags.tarokk import card_label
 
 from .script import Script, cards, learner, robot
 

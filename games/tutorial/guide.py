@@ -14,9 +14,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.page.action_labels import action_label
 from games.rules import IllegalAction, get_variant
 from games.rules.bridge.scoring import HAND_POINTS_ITEM
-from games.templatetags.tarokk import action_label
 
 from . import LEARNER, SCRIPTS, Script
 from .script import Text

@@ -8,8 +8,8 @@ from typing import Any
 
 from games import services
 from games.models import Hand, Room
+from games.page.action_labels import action_label
 from games.services import replay
-from games.templatetags.tarokk import action_label
 from games.tutorial.robot import SCRIPT_ROBOT
 
 from . import get_script

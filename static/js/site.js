@@ -43,7 +43,7 @@
     if (e.detail.successful) flash("");
   });
 
-  // Moves go over the room's socket (ws-send on every move control, games/consumers.py): a
+  // Moves go over the room's socket (ws-send on every move control, games/live/): a
   // refused one comes back in #flash, a move made as the push that shows it. One move at a
   // time, as htmx let one POST of a control be in flight: until the socket's next message a
   // second press is dropped rather than sent as a stale move (after MOVE_WAIT_MS, or a new

@@ -1,4 +1,4 @@
-"""Moves over the page's websocket in Chromium (htmx's ws-send, games.consumers): pressing a
+"""Moves over the page's websocket in Chromium (htmx's ws-send, games.live): pressing a
 control sends one message, its action and move number, and posts nothing; a second press
 before the answer is dropped, not sent as a stale move; a refused move shows the server's words
 in the flash box, which the next move clears. A phone's page in play goes to

@@ -1,4 +1,4 @@
-"""Why not in Chromium (games.why_not, static/js/why.js): a card you cannot press now is reached
+"""Why not in Chromium (games.page.why_not, static/js/why.js): a card you cannot press now is reached
 by the keyboard and says why, in the line above the hand and through aria-describedby, and
 pressing it sends nothing; on a phone a long press on the card shows the same words. Screenshots
 go to test-artifacts/screenshots/why-not/ (git-ignored) for people to look at."""

@@ -133,10 +133,10 @@ def get(client: Client, url: str, language: str, **kwargs: Any) -> str:
 def pushes(room: Any, language: str) -> str:
     """What a watcher's socket is pushed now, as the consumer renders it (the seat's own pushes
     are the partials its table page holds, read there)."""
-    from games import pages
+    from games.page.partials import render_live
 
     with translation.override(language):
-        return pages.render_live(room, AnonymousUser(), oob=True)
+        return render_live(room, AnonymousUser(), oob=True)
 
 
 def meet(crawl: Crawl, client: Client, url: str, where: str, languages: tuple[str, ...] = LANGUAGES) -> None:

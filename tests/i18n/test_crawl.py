@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import controls
+from games.page import controls
 from tests.i18n import crawl
 
 # A game played through its pages (the embedded phase only: see pyproject.toml's game_pages).

@@ -18,7 +18,7 @@ LIVE_IDS = ("status", "seats", "board", "hand", "controls", "result", "log")
 
 
 def version_of(hand_no: int, seq: int) -> int:
-    """The version a fragment carries (games.pages.room_context): hand number and seq."""
+    """The version a fragment carries (games.page.context.room_context): hand number and seq."""
     return hand_no * 1_000_000 + seq
 
 

@@ -9,7 +9,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
-from games.routing import websocket_urlpatterns
+from games.live.routing import websocket_urlpatterns
 
 app = URLRouter(websocket_urlpatterns)
 # As in tarokk_site.asgi: the session cookie picks the user.

@@ -13,9 +13,10 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, services
+from games import services
 from games.autoplay import clocks
 from games.bots import LEVELS
+from games.live import push_diff
 from games.models import HandAction, Room, TurnClock
 from games.rules.bridge import BRIDGE
 from games.services import replay
@@ -486,7 +487,7 @@ def test_a_table_of_people_takes_seats_and_leaves_as_for_the_other_games():
 def _fresh_shared_renders():
     # Primary keys are reused between tests: no render of another test's room may be found.
     seating.forget_all()
-    consumers._shared_renders.clear()
+    push_diff._shared_renders.clear()
 
 
 DRAWN_MARK = re.compile(r'class="card \w+(?: playable)? drawn" data-card="(\w+)"')

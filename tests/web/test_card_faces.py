@@ -15,9 +15,9 @@ from django.templatetags.static import static
 
 from games.cardfaces import SPRITE, build_sprite, card_ids
 from games.cardfaces.shapes import SUIT_COLOURS
+from games.page.cards import card_back_html, card_html, icon, roman, sprite_url
 from games.rules.bridge.pack import PACK_36
 from games.rules.cards import pack_42, pack_54
-from games.templatetags.tarokk import card_back_html, card_html, icon, roman, sprite_url
 from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, data_cards, open_table
 

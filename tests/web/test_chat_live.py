@@ -15,8 +15,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 
-from games import consumers, services
+from games import services
 from games.chat import live, writes
+from games.live import consumers, push_diff
 from games.models import ChatMessage
 from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, play_until_over
@@ -218,7 +219,7 @@ def test_the_page_holds_the_chat_html_a_push_sends():
         consumer = consumers.RoomConsumer()
         consumer.scope = {"user": user}
         consumer.room_id = room.pk
-        consumer.shown = consumers.Shown()
+        consumer.shown = push_diff.Shown()
         snapshot = consumer._render(None, True)
         page = client_for(user if user.is_authenticated else None).get(f"/r/{room.code}/").content.decode()
         for name, html in live.page(room, room.current_hand(), user).items():

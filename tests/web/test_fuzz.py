@@ -29,7 +29,7 @@ from django.test import Client
 from django.urls import Resolver404, URLResolver, get_resolver, resolve
 
 from accounts.models import User
-from games.consumers import flash_fragment
+from games.live.socket_moves import flash_fragment
 from games.models import HandAction, Room, Seat
 from games.rules import VARIANTS as VARIANTS_BY_KEY
 from games.services import access

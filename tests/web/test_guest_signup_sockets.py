@@ -1,5 +1,5 @@
 """The sockets of a guest who signs up: Django's login gives the session a new key once the
-password is set, and the pages open in the old session follow it (games.session_moves) rather
+password is set, and the pages open in the old session follow it (games.live.session_moves) rather
 than take the old key's end for a logout."""
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 
 from accounts.models import User
-from games import services, session_moves
-from games.consumers import SESSION_ENDED
+from games import services
+from games.live import session_moves
+from games.live.consumers import SESSION_ENDED
 from games.rules import get_variant
 from games.services import broadcast, replay
 from tests.factories import UserFactory

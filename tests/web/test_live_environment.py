@@ -35,7 +35,7 @@ def test_a_partial_names_its_cards_in_its_contexts_language():
     language other than the active one is named in it too (and so kept for later renders)."""
     from django.utils import translation
 
-    from games.templatetags.tarokk import _card_html
+    from games.page.cards import _card_html
 
     _card_html.cache_clear()
     template = engines["jinja2"].env.from_string("{{ 'T21'|card_html }}{{ 'HK'|card_html }}")
@@ -60,7 +60,9 @@ def _contexts_of_a_hand(variant: str, seed: int) -> list[dict]:
 
     from django.contrib.auth.models import AnonymousUser
 
-    from games import pages, services
+    from games import services
+    from games.page.context import room_context
+    from games.page.table import load_table
     from games.rules import get_variant
     from games.services import replay
     from tests.factories import UserFactory
@@ -72,9 +74,9 @@ def _contexts_of_a_hand(variant: str, seed: int) -> list[dict]:
     contexts = []
     hand = room.current_hand()
     while True:
-        table = pages.load_table(room)
+        table = load_table(room)
         for user in (person, AnonymousUser()):
-            context = pages.room_context(table.room, user, table)
+            context = room_context(table.room, user, table)
             context["seat_items"] = []
             contexts.append(context)
         if hand.is_over:
@@ -115,7 +117,7 @@ def test_the_partials_say_in_every_language_what_djangos_translations_say(varian
     no language active (``deactivate_all``: the base environment, the bound functions)."""
     from django.utils import translation
 
-    from games.pages import render_live_template
+    from games.page.live_templates import render_live_template
     from tarokk_site import jinja2 as live
 
     contexts = _contexts_of_a_hand(variant, seed=len(variant))

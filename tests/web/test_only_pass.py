@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import why_not
-from games.controls import controls_for
+from games.page import why_not
+from games.page.controls import controls_for
 from games.rules.hungarian import HUNGARIAN
 from tests.helpers.hungarian import AUCTION_HANDS as HANDS
 from tests.helpers.hungarian import AUCTION_TALON as TALON

@@ -36,7 +36,7 @@ def signed_in_guest() -> Client:
 
 def test_a_chat_message_number_past_ints_limit_is_a_400_naming_the_field():
     room = open_table(UserFactory(), robots=3)
-    # Anyone but staff is refused before the number is read (games.doors) ...
+    # Anyone but staff is refused before the number is read (games.tables.doors) ...
     stranger = signed_in_guest()
     for raw in (PAST_INT_LIMIT, "٣", "１"):
         assert stranger.post(f"/r/{room.code}/chat/remove", {"message": raw}).status_code == 403, raw

@@ -11,9 +11,11 @@ import time
 import pytest
 
 from accounts.models import User
-from games import pages, services
+from games import services
 from games.autoplay import runner
 from games.models import Room
+from games.page.context import room_context
+from games.page.partials import render_partials
 from games.services import robot_pace
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, open_table
@@ -148,7 +150,7 @@ def test_the_robots_wait_their_tables_pace_unless_the_operator_sets_a_delay(sett
 
 
 def board_of(room: Room, user) -> str:
-    return pages.render_partials(pages.room_context(room, user), ["board"])["board"]
+    return render_partials(room_context(room, user), ["board"])["board"]
 
 
 @pytest.mark.parametrize(

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from games.page.cards import card_title
+from games.page.vocabulary import BRIDGE_PHASE_LABELS as BRIDGE_PHASES
+from games.page.vocabulary import PHASE_LABELS, phase_label
 from games.rules.bridge.state import Phase as BridgePhase
 from games.rules.czech.state import Phase as CzechPhase
 from games.rules.hungarian.state import Phase as HungarianPhase
 from games.rules.slovenian3.state import Phase as SlovenianPhase
-from games.templatetags.tarokk import card_title
-from games.vocabulary import BRIDGE_PHASE_LABELS as BRIDGE_PHASES
-from games.vocabulary import PHASE_LABELS, phase_label
 
 TAROT_PHASES = {p.value for enum in (CzechPhase, HungarianPhase, SlovenianPhase) for p in enum}
 

@@ -1,11 +1,11 @@
 """A page that falls behind catches up in one render: changes that arrive while it is being
-rendered wait, and only the newest of them is rendered next (games.consumers.RoomConsumer)."""
+rendered wait, and only the newest of them is rendered next (games.live.consumers.RoomConsumer)."""
 
 from __future__ import annotations
 
 import asyncio
 
-from games import consumers
+from games.live import consumers
 
 
 class SlowPage(consumers.RoomConsumer):

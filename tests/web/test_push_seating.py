@@ -14,7 +14,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import consumers, pages, services
+from games import services
+from games.live import consumers, push_diff
+from games.page.context import room_context
 from games.rules import get_variant
 from games.services import broadcast, replay
 from tests.factories import UserFactory
@@ -46,7 +48,7 @@ def page_of(room, user) -> consumers.RoomConsumer:
     page = consumers.RoomConsumer()
     page.scope = {"user": user}
     page.room_id = room.pk
-    page.shown = consumers.Shown()
+    page.shown = push_diff.Shown()
     page._render(None, True)
     return page
 
@@ -145,12 +147,12 @@ def test_a_player_in_two_tabs_is_rendered_once_per_change(monkeypatch):
     room, users = four_people()
     contexts = []
 
-    class CountingLive(consumers.Live):
+    class CountingLive(push_diff.Live):
         def __init__(self, context):
             super().__init__(context)
             contexts.append(context["me"])
 
-    monkeypatch.setattr(consumers, "Live", CountingLive)
+    monkeypatch.setattr(push_diff, "Live", CountingLive)
     tabs = [page_of(room, users[1]), page_of(room, users[1]), page_of(room, users[2])]
     messages.take()
     contexts.clear()
@@ -227,7 +229,7 @@ def test_a_move_overtaken_by_a_newer_one_shows_the_newer(monkeypatch):
     first, second = messages.take()
     page._render(broadcast.Change.of(second), False)
     assert page._render(broadcast.Change.of(first), False) == ""
-    assert page.shown.version == pages.room_context(room, users[0])["version"]
+    assert page.shown.version == room_context(room, users[0])["version"]
 
 
 def test_a_change_says_what_its_message_carries():

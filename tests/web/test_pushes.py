@@ -14,7 +14,12 @@ from django.db import connection
 from django.template import engines
 from django.test.utils import CaptureQueriesContext
 
-from games import consumers, pages, services
+from games import services
+from games.live import consumers, push_diff, render_digests
+from games.page import kept_renders
+from games.page.context import room_context
+from games.page.live_templates import render_live_template
+from games.page.partials import LIVE_PARTIALS, render_partials
 from games.tables import seating
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, hidden_from, play_until_over
@@ -27,7 +32,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _fresh_shared_renders():
     # Primary keys are reused between tests: no render of another test's room may be found.
     seating.forget_all()
-    consumers._shared_renders.clear()
+    push_diff._shared_renders.clear()
 
 
 FRAGMENT = re.compile(r'<(?:div|ol|section) id="([\w-]+)"[^>]*data-version="(\d+)"')
@@ -35,7 +40,7 @@ FRAGMENT = re.compile(r'<(?:div|ol|section) id="([\w-]+)"[^>]*data-version="(\d+
 
 def fragments(html: str) -> dict[str, int]:
     """The live partials in a message, with the version each carries."""
-    return {name: int(v) for name, v in FRAGMENT.findall(html) if name in pages.LIVE_PARTIALS}
+    return {name: int(v) for name, v in FRAGMENT.findall(html) if name in LIVE_PARTIALS}
 
 
 def version_of(room) -> int:
@@ -85,7 +90,7 @@ async def test_a_push_sends_only_the_partials_that_changed():
     watcher = await connect(f"/ws/r/{room.code}/", stranger)
     for socket in (seat0, watcher):
         (snapshot,) = await drain(socket)
-        assert set(fragments(snapshot)) == set(pages.LIVE_PARTIALS)
+        assert set(fragments(snapshot)) == set(LIVE_PARTIALS)
 
     version = await one_move(room, users)
     for socket in (seat0, watcher):
@@ -121,12 +126,12 @@ async def test_connecting_and_resync_send_every_partial():
 
     await seat0.send_to(text_data="resync")
     (snapshot,) = await drain(seat0)
-    assert fragments(snapshot) == dict.fromkeys(pages.LIVE_PARTIALS, version)
+    assert fragments(snapshot) == dict.fromkeys(LIVE_PARTIALS, version)
     await seat0.disconnect()
 
     again = await connect(f"/ws/r/{room.code}/", users[0])  # a reconnect is a new consumer
     (snapshot,) = await drain(again)
-    assert fragments(snapshot) == dict.fromkeys(pages.LIVE_PARTIALS, version)
+    assert fragments(snapshot) == dict.fromkeys(LIVE_PARTIALS, version)
     assert not data_cards(snapshot) & await hidden(room, 0)
     await again.disconnect()
 
@@ -135,12 +140,12 @@ async def test_watchers_share_one_render_and_get_the_same_html(monkeypatch):
     room, users = await four_people()
     renders = []
 
-    class CountingLive(consumers.Live):
+    class CountingLive(push_diff.Live):
         def __init__(self, context):
             super().__init__(context)
             renders.append(context["me"])
 
-    monkeypatch.setattr(consumers, "Live", CountingLive)
+    monkeypatch.setattr(push_diff, "Live", CountingLive)
     w1 = await database_sync_to_async(UserFactory)(username="watcher1")
     w2 = await database_sync_to_async(UserFactory)(username="watcher2")
     sockets = [
@@ -195,7 +200,7 @@ def consumer_for(room, user) -> consumers.RoomConsumer:
     consumer = consumers.RoomConsumer()
     consumer.scope = {"user": user}
     consumer.room_id = room.pk
-    consumer.shown = consumers.Shown()
+    consumer.shown = push_diff.Shown()
     return consumer
 
 
@@ -230,7 +235,7 @@ def test_a_change_reads_the_table_once_whatever_the_length_of_the_match():
 
 
 def test_the_stable_partials_read_nothing_but_their_inputs():
-    """``consumers.stable_inputs`` lets a push skip the result, the review and the scoreboard
+    """``render_digests.stable_inputs`` lets a push skip the result, the review and the scoreboard
     while their inputs are unchanged: each renders the same from those inputs alone."""
     owner = UserFactory()
     room = services.create_room(owner, "hungarian", robots=3)
@@ -239,8 +244,8 @@ def test_the_stable_partials_read_nothing_but_their_inputs():
 
     def check() -> None:
         for user in (owner, AnonymousUser()):
-            context = pages.room_context(room, user)
-            full = pages.render_partials(context, ["result", "review", "scoreboard"])
+            context = room_context(room, user)
+            full = render_partials(context, ["result", "review", "scoreboard"])
             rows = [{k: row[k] for k in ("index", "label", "is_me")} for row in context["seat_rows"]]
             alone = {
                 "match": context["match"],
@@ -252,7 +257,7 @@ def test_the_stable_partials_read_nothing_but_their_inputs():
                 "result_codes": context["result_codes"],
                 "variant_key": context["variant_key"],
             }
-            assert pages.render_partials(alone, ["result", "review", "scoreboard"]) == full
+            assert render_partials(alone, ["result", "review", "scoreboard"]) == full
             marks = {"result": "<h2>Result", "review": 'id="review-hand"', "rows": "data-row="}
             seen.update(k for k, v in marks.items() if v in str(full))
 
@@ -278,15 +283,15 @@ def test_a_hand_that_ends_pushes_its_result_and_the_scoreboard():
 def test_an_older_render_than_the_page_shows_sends_nothing():
     owner = UserFactory()
     room = services.create_room(owner, "hungarian", robots=3)
-    context = pages.room_context(room, owner)
-    shown = consumers.Shown()
-    assert fragments(shown.news(consumers.Live(context), full=True))
+    context = room_context(room, owner)
+    shown = push_diff.Shown()
+    assert fragments(shown.news(push_diff.Live(context), full=True))
     newer = dict(context, version=context["version"] + 1)
-    assert set(fragments(shown.news(consumers.Live(newer)))) == set()  # the same HTML
+    assert set(fragments(shown.news(push_diff.Live(newer)))) == set()  # the same HTML
     assert shown.version == context["version"] + 1
-    assert shown.news(consumers.Live(context)) == ""
+    assert shown.news(push_diff.Live(context)) == ""
     assert shown.version == context["version"] + 1
-    assert set(fragments(shown.news(consumers.Live(context), full=True))) == set(pages.LIVE_PARTIALS)
+    assert set(fragments(shown.news(push_diff.Live(context), full=True))) == set(LIVE_PARTIALS)
 
 
 @pytest.mark.game_pages
@@ -304,12 +309,12 @@ def test_the_live_partials_escape_what_players_type_and_show_them_as_the_page_do
     escaped = 0
     for _ in range(300):
         for user, client in zip([*users, AnonymousUser()], [*clients, client_for(None)], strict=True):
-            live = pages.render_partials(pages.room_context(room, user))
+            live = render_partials(room_context(room, user))
             for name, html in live.items():
                 assert "<i>" not in html and "</i>" not in html, name
                 escaped += html.count("&lt;i&gt;p")
             page = client.get(f"/r/{room.code}/").content.decode()
-            for name in pages.LIVE_PARTIALS:
+            for name in LIVE_PARTIALS:
                 assert live[name] in page, name
         view = clients[0].get(f"/r/{room.code}/view.json").json()
         if view["phase"] == "over":
@@ -379,10 +384,10 @@ def test_the_log_items_are_the_html_of_the_template_loop_they_replace():
     for _ in range(60):
         view = client.get(f"/r/{room.code}/view.json").json()
         for user in (owner, AnonymousUser()):
-            context = pages.room_context(room, user)
+            context = room_context(room, user)
             expected = loop.render(Context(context))
-            assert pages.render_partials(context, ["log"])["log"].count("<li>") == expected.count("<li>")
-            assert f"<ol reversed>{expected}</ol>" in pages.render_partials(context, ["log"])["log"]
+            assert render_partials(context, ["log"])["log"].count("<li>") == expected.count("<li>")
+            assert f"<ol reversed>{expected}</ol>" in render_partials(context, ["log"])["log"]
             checked += 1
         if view["phase"] == "over":
             if checked > 10:
@@ -395,8 +400,8 @@ def test_the_log_items_are_the_html_of_the_template_loop_they_replace():
         "view": {"log": [{"seat": None, "text": "dealt <&>"}, {"seat": 0, "text": 'a "b"'}, {"text": "x"}]},
         "seat_rows": [{"index": 0, "label": "<i>", "is_me": False}],
     }
-    assert pages.render_partials(odd, ["log"])["log"].count("<li>") == 3
-    assert f"<ol reversed>{loop.render(Context(odd))}</ol>" in pages.render_partials(odd, ["log"])["log"]
+    assert render_partials(odd, ["log"])["log"].count("<li>") == 3
+    assert f"<ol reversed>{loop.render(Context(odd))}</ol>" in render_partials(odd, ["log"])["log"]
     assert checked > 10
 
 
@@ -456,7 +461,7 @@ def test_pushed_controls_need_no_csrf_token_and_know_who_they_are_for():
     room = services.create_room(owner, "hungarian", robots=2)  # one seat free: no hand yet
 
     def controls(user, partial: str = "controls") -> str:
-        return pages.render_partials(pages.room_context(room, user), [partial])[partial]
+        return render_partials(room_context(room, user), [partial])[partial]
 
     mine = controls(owner, "seats")  # "Leave" is on your own seat at the table
     assert f'hx-post="/r/{room.code}/leave"' in mine and "csrfmiddlewaretoken" not in mine
@@ -478,13 +483,13 @@ DATA_VERSION = re.compile(r' data-version="\d+"')
 def _by_partial(html: str) -> dict[str, str]:
     """A push's live partials by name (each one element, in page order), versions aside."""
     starts = [(m.start(), m.group(1)) for m in re.finditer(r'<(?:div|ol|section) id="([\w-]+)"', html)]
-    starts = [(at, name) for at, name in starts if name in pages.LIVE_PARTIALS]
+    starts = [(at, name) for at, name in starts if name in LIVE_PARTIALS]
     ends = [at for at, _name in starts[1:]] + [len(html)] * bool(starts)
     parts = zip(starts, ends, strict=True)
     return {name: DATA_VERSION.sub("", html[at:end]).strip() for (at, name), end in parts}
 
 
-class EveryPartial(consumers.Live):
+class EveryPartial(push_diff.Live):
     """A Live without digests: every partial rendered at every push."""
 
     def __init__(self, context):
@@ -500,7 +505,7 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     that rendering every partial gives, and those a page rendering every partial holds; and
     wherever two renders have the same inputs (any viewer, any move, any
     language), they are the same HTML. The board's facts, kept in the process by their inputs
-    (``pages.board_facts``), are at every move those rendered afresh."""
+    (``kept_renders.board_facts``), are at every move those rendered afresh."""
     from django.utils import translation
 
     from games.rules import get_variant
@@ -513,7 +518,7 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     for seat in range(1, seats):
         services.sit(room, people[seat], seat)
     viewers = [(people[i], "en") for i in range(seats)] + [(UserFactory(), "en"), (AnonymousUser(), "hu")]
-    shown = [(consumers.Shown(), consumers.Shown()) for _ in viewers]
+    shown = [(push_diff.Shown(), push_diff.Shown()) for _ in viewers]
     held: list[tuple[dict[str, str], dict[str, str]]] = [({}, {}) for _ in viewers]
     skipped = 0
     renders: dict[tuple[str, bytes], str] = {}
@@ -527,36 +532,38 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
         for (user, language), pair, (page, reference) in zip(viewers, shown, held, strict=True):
             skipping, rendering = pair
             with translation.override(language):
-                context = pages.room_context(room, user)
-                live = consumers.Live(context)
+                context = room_context(room, user)
+                live = push_diff.Live(context)
                 page.update(_by_partial(skipping.news(live, full)))
                 reference.update(_by_partial(rendering.news(EveryPartial(context), full)))
-                rendered = pages.render_partials(context)
+                rendered = render_partials(context)
                 everything = {n: DATA_VERSION.sub("", h).strip() for n, h in rendered.items()}
             assert page == reference == everything, (variant, user, language)
             # The board's facts, kept by what they read, are those rendered afresh.
             with translation.override(language):
-                kept = pages.board_facts(context)
+                kept = kept_renders.board_facts(context)
                 if context["view"] and "stack" not in context["view"]:
-                    assert kept == pages.render_live_template("_board_facts.html", context), (variant, user)
+                    assert kept == render_live_template("_board_facts.html", context), (variant, user)
                     facts_seen.add(kept)
                 # The status line, kept without its two numbers, is the one rendered afresh.
-                kept = pages.status(context)
-                assert kept == pages.render_live_template("status.html", context), (variant, user)
+                kept = kept_renders.status(context)
+                assert kept == render_live_template("status.html", context), (variant, user)
                 statuses_seen.add(DATA_VERSION.sub("", kept))
-                fresh = [pages._render_seat(context, row, pos) for row, pos in seat_places(context)]
-                assert pages.seat_items(context) == fresh, (variant, user)
+                fresh = [kept_renders._render_seat(context, row, pos) for row, pos in seat_places(context)]
+                assert kept_renders.seat_items(context) == fresh, (variant, user)
                 rows = (context["match"] or {}).get("rows") or []
-                fresh = [pages._render_score_row(context, row, index) for index, row in enumerate(rows)]
-                assert pages.score_rows(context) == fresh, (variant, user)
+                fresh = [
+                    kept_renders._render_score_row(context, row, index) for index, row in enumerate(rows)
+                ]
+                assert kept_renders.score_rows(context) == fresh, (variant, user)
                 # The scoreboard given its kept rows is the one that renders them itself.
-                whole = pages.render_live_template("scoreboard.html", context)
-                assert pages.render_partials(context, ["scoreboard"])["scoreboard"] == whole
+                whole = render_live_template("scoreboard.html", context)
+                assert render_partials(context, ["scoreboard"])["scoreboard"] == whole
                 scored.add(len(rows))
             # The same inputs render the same, for every viewer at every move of both hands.
             for name, inputs in live.inputs.items():
                 assert renders.setdefault((name, inputs), everything[name]) == everything[name], name
-            skipped += len(pages.LIVE_PARTIALS) - len(live._parts)
+            skipped += len(LIVE_PARTIALS) - len(live._parts)
 
     push(True)
     hands = 0
@@ -610,19 +617,19 @@ def read_by(template: str) -> tuple[set[str], dict[str, set[str]]]:
 
 
 def test_the_kept_parts_of_the_partials_read_nothing_of_the_context_but_their_inputs():
-    """``pages.board_facts`` keeps each part of the facts by the view's keys it reads, the seats' names,
-    the viewer's seat, the game and the language, and ``pages.seat_items`` each seat by its row,
-    its place, the bidding, the room's code and the viewer's buttons: the templates read no other
-    name of the context (and the values of the view's keys are checked by the random hands
-    above)."""
-    from games.view_reads import view_keys
+    """``kept_renders.board_facts`` keeps each part of the facts by the view's keys it reads, the
+    seats' names, the viewer's seat, the game and the language, and ``kept_renders.seat_items``
+    each seat by its row, its place, the bidding, the room's code and the viewer's buttons: the
+    templates read no other name of the context (and the values of the view's keys are checked by
+    the random hands above)."""
+    from games.page.view_reads import view_keys
 
-    for part in pages.FACTS_PARTS:
+    for part in kept_renders.FACTS_PARTS:
         read, attributes = read_by(part)
         assert read <= {"view", "seat_rows", "me"}, part
         # The part is kept by the keys of the view it reads: all those read as attributes.
         assert view_keys(part) is not None and attributes["view"] <= set(view_keys(part)), part
-    # The status line is kept by all it reads but ``seq`` and ``version`` (pages.status), and
+    # The status line is kept by all it reads but ``seq`` and ``version`` (kept_renders.status), and
     # rendered every time while there is no hand (live/_share.html reads the room).
     read, attributes = read_by("status.html")
     share = read_by("_share.html")[0]
@@ -640,13 +647,20 @@ def test_the_kept_parts_of_the_partials_read_nothing_of_the_context_but_their_in
     moving = {"last_trick", "tricks", "trick", "hand", "to_act", "log"}
     assert not moving & set(view_keys("_facts_settled.html"))
     # A scoreboard row is kept by the row, its place, the match's links and columns, the seats'
-    # names and whether the game is Bridge (pages.score_rows).
+    # names and whether the game is Bridge (kept_renders.score_rows).
     read, attributes = read_by("_score_row.html")
     assert read == {"row", "index", "match", "seat_rows", "bridge", "result_codes"}  # the last a constant
     assert attributes["match"] == {"first_hand", "table", "dealer_sits_out", "reset_at"}
     read, attributes = read_by("_seat.html")
     buttons = {"is_host", "can_sit", "removable", "robot_levels", "robot_level_names"}  # the last a constant
-    assert read == {"s", "pos", "view", "room", "counts", *buttons}  # counts: given by pages.seat_items
+    assert read == {
+        "s",
+        "pos",
+        "view",
+        "room",
+        "counts",
+        *buttons,
+    }  # counts: given by kept_renders.seat_items
     assert read_by("_seat_counts.html") == ({"s"}, {"s": {"cards", "tricks"}})
     assert attributes["view"] == {"auction", "contract", "phase"}
     assert attributes["room"] == {"code"}
@@ -664,9 +678,9 @@ def test_an_input_that_changes_a_moving_partial_changes_its_digest():
     owner = UserFactory()
     room = services.create_room(owner, "hungarian", robots=3)
     client = client_for(owner)
-    contexts = [pages.room_context(room, owner), pages.room_context(room, AnonymousUser())]
+    contexts = [room_context(room, owner), room_context(room, AnonymousUser())]
     play_until_over(room, owner, client, pick=first_bid_then_pass)
-    contexts += [pages.room_context(room, owner), pages.room_context(room, AnonymousUser())]
+    contexts += [room_context(room, owner), room_context(room, AnonymousUser())]
     # The owner's cards playable, and a free seat for the visitors.
     first = contexts[0]
     contexts.append(dict(first, hand_cards=[dict(c, play=f"play:{c['card']}") for c in first["hand_cards"]]))
@@ -707,8 +721,8 @@ def test_an_input_that_changes_a_moving_partial_changes_its_digest():
 
     def inputs_and_html(context, language="en"):
         with translation.override(language):
-            inputs = consumers.moving_inputs(context)
-            return inputs, pages.render_partials(context, list(inputs))
+            inputs = render_digests.moving_inputs(context)
+            return inputs, render_partials(context, list(inputs))
 
     differing = set()
     for context in contexts:

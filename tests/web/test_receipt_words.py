@@ -9,8 +9,8 @@ import re
 import pytest
 from django.utils import translation
 
-from games import pages
-from games.receipt_words import bridge_round_sentences, receipt_sentences
+from games.page.live_templates import render_live_template
+from games.page.receipt_words import bridge_round_sentences, receipt_sentences
 from games.rules.base import HandResult
 from games.rules.bridge import scoring as bridge
 from games.rules.czech import scoring as czech
@@ -208,7 +208,7 @@ def test_no_receipt_row_a_player_sees_is_a_bare_formula(language):
     ]
     with translation.override(language):
         for variant, result, seats in results:
-            html = pages.render_live_template(
+            html = render_live_template(
                 "_receipt.html",
                 {"r": result.view(), "seat_rows": rows(1, seats), "zero_sum": True, "variant_key": variant},
             )
@@ -229,7 +229,7 @@ def amounts_shown(
 ):
     """The rendered receipt's heading, its Amount cells, its V total and its "you get" row."""
     with translation.override(language):
-        html = pages.render_live_template(
+        html = render_live_template(
             "_receipt.html",
             {"r": result.view(), "seat_rows": seats or rows(me, len(result.payments)), "zero_sum": zero_sum},
         )
@@ -335,7 +335,7 @@ def test_a_dealer_who_sat_out_reads_the_declarer_side_point_of_view():
     )
     seats = [*rows(None), {"index": 4, "label": "Erik", "is_me": True}]
     with translation.override("en"):
-        html = pages.render_live_template(
+        html = render_live_template(
             "_receipt.html", {"r": result.view(), "seat_rows": seats, "zero_sum": True, "view": {"sitter": 4}}
         )
     assert '<th class="amount">For the declarer side</th>' in html and "you-get" not in html

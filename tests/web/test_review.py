@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from games import consumers, services
+from games import services
+from games.live import consumers, push_diff
 from games.models import Room
 from games.rules import EVERYONE, get_variant
 from games.services import replay
@@ -26,7 +27,7 @@ REVIEW = re.compile(r'<section id="review"[^>]*>.*?</section>', re.S)
 @pytest.fixture(autouse=True)
 def _fresh_shared_renders():
     seating.forget_all()
-    consumers._shared_renders.clear()
+    push_diff._shared_renders.clear()
 
 
 def review_html(page: str) -> str:
@@ -46,7 +47,7 @@ def push_for(room: Room, user) -> consumers.RoomConsumer:
     consumer = consumers.RoomConsumer()
     consumer.scope = {"user": user}
     consumer.room_id = room.pk
-    consumer.shown = consumers.Shown()
+    consumer.shown = push_diff.Shown()
     return consumer
 
 

@@ -397,7 +397,7 @@ def test_slovenian_cards_have_slovenian_names_and_the_same_ids():
     room = slovenian_table_with_known_deal(users).room
     page = client_for(users[0]).get(f"/r/{room.code}/").content.decode()
     # A hand's button is named by the card's title (its visually hidden name), the face drawn.
-    # Middlehand bids first, so forehand's cards say why they cannot be played (games.why_not).
+    # Middlehand bids first, so forehand's cards say why they cannot be played (games.page.why_not).
     assert 'data-card="T22" title="Tarok XXII (Škis)&#10;It is not your turn"' in page
     assert "Tarok XXII (Škis)</span></button>" in page
     assert "Tarok XXI (Mond)</span></button>" in page

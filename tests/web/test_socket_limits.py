@@ -13,7 +13,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.models import Session
 
 from games import services
-from games.consumers import SESSION_ENDED
+from games.live.consumers import SESSION_ENDED
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards, open_table
 from tests.web.sockets import app_with_sessions as app

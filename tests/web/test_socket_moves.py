@@ -1,4 +1,4 @@
-"""Moves over the room's websocket (htmx's ``ws-send``, games.consumers.RoomConsumer.receive)
+"""Moves over the room's websocket (htmx's ``ws-send``, games.live.consumers.RoomConsumer.receive)
 and moves posted to ``/r/<code>/act`` are one door (games.tables.moves_in): each case is tried
 both ways on its own table of the same written-out deal, and both answers must agree, in
 outcome, in the words of the refusal and in what was written (one action, or nothing)."""
@@ -18,7 +18,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.models import Session
 
 from games import services
-from games.consumers import SESSION_ENDED
+from games.live.consumers import SESSION_ENDED
 from games.models import HandAction
 from tests.deals import full_table_with_known_deal
 from tests.factories import UserFactory

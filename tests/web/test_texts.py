@@ -1,4 +1,4 @@
-"""The words of the live partials: verbs agree with "You" (one filter, games.vocabulary),
+"""The words of the live partials: verbs agree with "You" (one filter, games.page.vocabulary),
 counts with their nouns (one helper, games.rules.words), and the small defects each fixed
 where it arose: chip balances, the empty result strip, the waiting table's link, the clock's
 moves in the log, the Czech discards left, the receipt's "Won by"."""
@@ -10,15 +10,17 @@ import re
 import pytest
 from django.templatetags.static import static
 
-from games import pages, services
+from games import services
 from games.autoplay import clocks
-from games.controls import controls_for
 from games.models import HandAction
+from games.page.controls import controls_for
+from games.page.live_templates import render_live_template
+from games.page.partials import LIVE_PARTIALS, render_partials
+from games.page.vocabulary import agree, conjugate, you_form
 from games.rules.words import plural
-from games.vocabulary import agree, conjugate, you_form
 from tests.factories import UserFactory
-from tests.helpers.turn_clocks import ALICE, alice_to_act, clock_of, drive
 from tests.web.helpers import client_for
+from tests.web.test_turn_clocks import ALICE, alice_to_act, clock_of, drive, table  # noqa: F401
 
 
 def rows(me: int | None = None, names=("Anna", "Béla", "Csaba", "Dóra")):
@@ -28,10 +30,10 @@ def rows(me: int | None = None, names=("Anna", "Béla", "Csaba", "Dóra")):
 def render(name: str, **context) -> str:
     """A live partial (as the pages render it, its kept parts too) or another template."""
     part = name.removesuffix(".html")
-    if part in pages.LIVE_PARTIALS:
-        html = pages.render_partials(context, [part])[part]
+    if part in LIVE_PARTIALS:
+        html = render_partials(context, [part])[part]
     else:
-        html = pages.render_live_template(name, context)
+        html = render_live_template(name, context)
     return " ".join(html.split())
 
 
@@ -225,8 +227,8 @@ def test_a_full_table_shows_no_link_to_share():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_log_says_the_clock_moved_for_a_player_whose_time_ran_out(clocked_table):
-    room, alice, bob = clocked_table
+def test_the_log_says_the_clock_moved_for_a_player_whose_time_ran_out(table):  # noqa: F811
+    room, alice, bob = table
     hand = drive(room, bob, alice_to_act)
     assert clocks.fire_due(now=clock_of(hand, ALICE).deadline) == 1
     move = HandAction.objects.get(hand=hand, robot="clock")

@@ -18,14 +18,15 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, services
+from games import services
 from games.bots import get_robot, seat_view
+from games.live import push_diff
+from games.page.cards import CARD_ID, card_label
 from games.rules import EVERYONE, VARIANTS, get_variant
 from games.rules.base import resolve_options
 from games.rules.words import Msg
 from games.services import replay
 from games.tables import seating
-from games.templatetags.tarokk import CARD_ID, card_label
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, data_cards
 from tests.web.sockets import connect, drain
@@ -41,7 +42,7 @@ VERSION = re.compile(r'data-version="(\d+)"')
 @pytest.fixture(autouse=True)
 def _fresh_shared_renders():
     seating.forget_all()
-    consumers._shared_renders.clear()
+    push_diff._shared_renders.clear()
 
 
 def earlier_tricks(full: dict[str, Any]) -> set[str]:

@@ -1,11 +1,11 @@
-"""games.view_reads: the keys of the view a live template reads, found in its source."""
+"""games.page.view_reads: the keys of the view a live template reads, found in its source."""
 
 from __future__ import annotations
 
 import pytest
 from jinja2 import DictLoader
 
-from games import view_reads
+from games.page import view_reads
 
 
 @pytest.fixture

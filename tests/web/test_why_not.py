@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from games.controls import controls_for, hand_cards
-from games.pages import render_live_template
+from games.page.controls import controls_for, hand_cards
+from games.page.live_templates import render_live_template
+from games.page.why_not import card_reasons
 from games.rules import EVERYONE, IllegalAction, get_variant
 from games.rules.base import HandContext
-from games.why_not import card_reasons
 from tests.web.helpers import json_strings
 
 GAMES = ["hungarian", "czech", "slovenian3", "bridge"]

@@ -1,4 +1,4 @@
-"""Why not at a real table (games.why_not): each seat's own page says why each of its cards
+"""Why not at a real table (games.page.why_not): each seat's own page says why each of its cards
 cannot be pressed, in the rules core's words; the audience, a stranger and staff get no reasons;
 a refused card posted anyway is refused with the same words and changes nothing. A written-out
 Hungarian deal (tests/deals.py), four people, no robots."""

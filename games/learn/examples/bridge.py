@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
+from games.page.cards import card_label
 from games.rules.base import HandResult
 from games.rules.bridge.scoring import MINUS, PLUS, score
 from games.rules.bridge.state import WENT_OUT
-from games.templatetags.tarokk import card_label
 
 from .worked import WorkedExample
 

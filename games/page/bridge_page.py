@@ -2,7 +2,7 @@
 effects to come, the mover's prompt and the words on their buttons, per-seat facts.
 
 Built from one viewer's ``observe()`` view and that viewer's legal actions only, like
-everything in ``games.pages``: nothing here can show a card the view does not hold. The
+everything in ``games.page``: nothing here can show a card the view does not hold. The
 pages use it when the view has a ``stack`` (``shows``), never by the game's name.
 """
 
@@ -13,10 +13,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.page.action_labels import action_label
+from games.page.cards import SUITS, card_label
+from games.page.labels import seat_name
+from games.page.vocabulary import BRIDGE_PHASE_LABELS
 from games.rules.bridge.effects import following
 from games.rules.bridge.scoring import J_POINTS, trailing_jacks
-from games.templatetags.tarokk import SUITS, action_label, card_label, seat_name
-from games.vocabulary import BRIDGE_PHASE_LABELS
 
 # The receipt's item codes (games.rules.bridge.scoring), which the result partial picks out.
 ITEMS = {

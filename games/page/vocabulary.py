@@ -95,7 +95,7 @@ CZECH = replace(
 VOCABULARIES: dict[str, Vocabulary] = {"slovenian3": SLOVENIAN, "czech": CZECH}
 
 
-# The phase in the status line and the replay, in words (Bridge: games.bridge_page). A hand that
+# The phase in the status line and the replay, in words (Bridge: games.page.bridge_page). A hand that
 # is over has none: the status line says "Hand over".
 PHASE_LABELS = {
     "announce": pgettext_lazy("phase", "Announce"),
@@ -140,7 +140,7 @@ def vocabulary(variant: str | None) -> Vocabulary:
     return VOCABULARIES.get(variant or "", HUNGARIAN)
 
 
-# A line about the viewer's own seat says "You" (``templatetags.tarokk.seat_name``), and in
+# A line about the viewer's own seat says "You" (``games.page.labels.seat_name``), and in
 # English its verb must agree ("You cut", "Anna cuts"): ``agree`` and ``conjugate`` do that for
 # English text only. Other languages say such a line as a whole message of its own (or name
 # the seat), never by changing a translated verb.

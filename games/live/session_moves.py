@@ -3,7 +3,7 @@ up: Django's login replaces the session once the password is set). The sockets o
 old session follow it to the new one, so an open table goes on without a reload.
 
 Until they have, the old key is marked in the cache as *renewing* for that player: a socket
-that re-checks its session in between (``games.consumers``) finds the old one gone and must not
+that re-checks its session in between (``games.live``) finds the old one gone and must not
 take that for a logout.
 """
 

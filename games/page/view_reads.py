@@ -1,6 +1,6 @@
 """Which keys of the view a live template reads, found in its source (and the templates it
 includes or imports): a part kept by those keys alone is rendered again only when one of them
-changes (games.pages keeps the board's facts so).
+changes (games.page keeps the board's facts so).
 
 A template reads a key as ``view.key``, ``view["key"]`` or ``"key" in view``. The view may also
 stand alone as a condition (``{% if view %}``). Any other use of it (passed whole to a filter

@@ -1,6 +1,6 @@
 """The controls of one decision: the legal actions of the viewer's seat split into the panels
 that show them, each with the words a player reads. Pure functions of the viewer's ``View`` and
-legal actions (``games.pages`` passes them in)."""
+legal actions (``games.page.context`` passes them in)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
+from games.page.action_labels import action_label
+from games.page.vocabulary import vocabulary
 from games.rules.czech.deal import STYLE_NAMES
-from games.vocabulary import vocabulary
 
 # What "pass" means, phase by phase (the same word ends many kinds of decision).
 PASS_LABELS = {
@@ -43,8 +44,6 @@ def button_label(
     action: str, view: dict[str, Any] | None, me: int | None, turn_has_calls: bool = False
 ) -> str:
     """The text of a decision's button: the action's name, or what it means in this phase."""
-    from games.templatetags.tarokk import action_label
-
     phase = (view or {}).get("phase")
     variant = (view or {}).get("variant")
     word, _colon, arg = action.partition(":")
@@ -102,7 +101,7 @@ def controls_for(
     ``buttons`` are the plain decisions, as ``{"action", "label"}`` (pass, bids, holds, raises,
     the partner call, annul, prever, talon offers, money, valat, I on the end, contra, the
     piles, knocking); ``announce`` and ``kontra`` are an announcement phase's bonus and
-    kontra-chain calls (the game's own kontra words, ``games.vocabulary``), shown in their own
+    kontra-chain calls (the game's own kontra words, ``games.page.vocabulary``), shown in their own
     groups; ``talon`` the face-up talon groups the declarer may take (``take:<n>``, each with
     its cards, from the view's ``talon_groups``); ``cut`` the cut positions (one choice list);
     ``discard`` the discard form; ``note`` why a bidder may not pass, when the game says so.
@@ -203,7 +202,7 @@ def hand_cards(
     view: dict[str, Any] | None, legal: set[str], reasons: dict[str, str] | None = None
 ) -> list[dict[str, Any]]:
     """The viewer's cards as the hand shows them. ``reasons``: why each card that cannot be
-    pressed now cannot (``games.why_not``); ``why_id`` names the one hidden element per distinct
+    pressed now cannot (``games.page.why_not``); ``why_id`` names the one hidden element per distinct
     reason that the cards' ``aria-describedby`` point to (``why_first`` marks where it goes)."""
     if view is None:
         return []

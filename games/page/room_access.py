@@ -1,5 +1,5 @@
 """What the room page adds about who may sit and watch: the share control, the host's settings
-and removal buttons, and the notice to a removed player. ``games.pages`` merges it into every
+and removal buttons, and the notice to a removed player. ``games.page`` merges it into every
 viewer's context; the invitation token reaches the host's page only."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from games.services import access
 
 
 def context(room: Room, user: Any, seats: list[Seat], waiting: bool, me: int | None) -> dict[str, Any]:
-    """The keys the status and seats partials read; ``pages.audience_key`` holds what of the
+    """The keys the status and seats partials read; ``games.page.context.audience_key`` holds what of the
     viewer they depend on (host or not, removed or not)."""
     uid = access.user_id(user)
     host = uid is not None and uid == room.created_by_id

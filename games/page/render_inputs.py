@@ -1,6 +1,6 @@
 """Digests of what a template reads: two renders whose inputs have equal digests are the same
-HTML, so the second need not be made (the pushes skip partials by them, games.consumers; the
-board keeps its facts by them, games.pages)."""
+HTML, so the second need not be made (the pushes skip partials by them, games.live; the
+board keeps its facts by them, games.page)."""
 
 from __future__ import annotations
 

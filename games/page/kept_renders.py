@@ -1,0 +1,190 @@
+"""The render cache of the live partials: parts this process rendered, kept by a digest of all
+they read (games.page.render_inputs), so a move renders again only the parts it changed: the
+board's facts, the status line (its move number and version put back in), each seat (its
+counts put back in) and each row of the scoreboard."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.safestring import mark_safe
+
+from games.page.live_templates import render_live_template
+from games.page.render_inputs import inputs_digest
+from games.page.view_reads import view_keys, view_part
+
+
+class _Kept:
+    """Parts of the live partials this process rendered, by a digest of all they read
+    (games.page.render_inputs): a move changes a few of them, and the others are not rendered again."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.parts: OrderedDict[bytes, str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: bytes | None, render: Callable[[], str]) -> str:
+        if key is None:  # an input without a faithful digest: rendered every time
+            return render()
+        with self.lock:
+            html = self.parts.get(key)
+            if html is not None:
+                self.parts.move_to_end(key)
+                return html
+        html = render()
+        with self.lock:
+            self.parts[key] = html
+            while len(self.parts) > self.size:
+                self.parts.popitem(last=False)
+        return html
+
+
+# The board's facts (live/_board_facts.html) in their three parts: the facts settled before play,
+# the tricks played, the talon's after them. Each is kept by the keys of the view it reads
+# (games.page.view_reads): during play the first, the dearest, stays as it is from trick to trick.
+FACTS_PARTS = ("_facts_settled.html", "_facts_tricks.html", "_facts_after.html")
+_facts = _Kept(1024)
+_seats = _Kept(4096)
+
+
+def board_facts(context: Mapping[str, Any]) -> str:
+    """The board's facts (live/_board_facts.html) for ``context``: each of its parts rendered
+    once for each distinct set of what it reads (the view's keys it reads, the seats' names, the
+    viewer's seat, the game's words, the language) and kept in this process; "" where the board
+    has none (no hand yet, and Bridge's board is its stack)."""
+    view = context.get("view")
+    if not view or "stack" in view:
+        return ""
+    variant, me = context.get("variant_key"), context.get("me")
+    names = [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []]
+    parts = []
+    for part in FACTS_PARTS:
+        key = inputs_digest("facts", part, variant, me, names, view_part(view, view_keys(part)))
+        parts.append(_facts.get(key, functools.partial(render_live_template, part, context)))
+    return mark_safe("".join(parts))
+
+
+# Stand-ins for the move number and the version in a kept render of the status line: no table
+# shows a number this far out, and each is put back as the page's own.
+_SEQ_MARK, _VERSION_MARK = "-918273645500001", "-918273645500002"
+_statuses = _Kept(2048)
+
+
+def status(context: Mapping[str, Any]) -> str:
+    """The status line (live/status.html) for ``context``: rendered once for each distinct set of
+    what it reads but the move number and the version (the viewer's seat, the view's keys it
+    reads, the hand's number, the seats' names, the match's next dealer, the game's phase words,
+    the language) and kept in this process, the two numbers then put in. During play it shows
+    whose turn it is: a few lines a hand, each seen again at every trick. Rendered every time
+    while the table waits for players (its sharing panel reads the room)."""
+    hand, view = context.get("hand"), context.get("view")
+    if hand is None or not view:
+        return render_live_template("status.html", context)
+    match, bridge = context.get("match"), context.get("bridge")
+    key = inputs_digest(
+        "status",
+        context.get("variant_key"),
+        context.get("me"),
+        context.get("oob", False),
+        context.get("removed_me"),
+        hand.number,
+        view_part(view, view_keys("status.html")),
+        [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []],
+        (match.get("over"), match.get("next_dealer")) if match else None,
+        (True, _said(bridge.get("phase_label"))) if bridge else None,
+        _said(context.get("phase_label")),
+    )
+    numbers = {"seq": _SEQ_MARK, "version": _VERSION_MARK}
+    html = _statuses.get(key, lambda: render_live_template("status.html", {**context, **numbers}))
+    seq, version = str(context.get("seq")), str(context.get("version"))
+    return mark_safe(html.replace(_SEQ_MARK, seq, 1).replace(_VERSION_MARK, version, 1))
+
+
+def _said(text: Any) -> Any:
+    """Lazy text as the current language says it (plain text digests by the quick way)."""
+    return str(text) if isinstance(text, Promise) else text
+
+
+def seat_items(context: Mapping[str, Any]) -> list[str]:
+    """Each seat of live/seats.html (live/_seat.html), in order: rendered once for each distinct
+    set of what it reads (its row, its place, the bidding while it goes on, the room's code and
+    the viewer's buttons, the language) and kept in this process. A move changes one or two."""
+    # Every room_context has these; a test may give a template only what it reads.
+    rows, me, view, room = (context.get(name) for name in ("seat_rows", "me", "view", "room"))
+    rows = rows or []
+    base = me if me is not None else 0
+    bidding = (view.get("auction"), view.get("contract"), view.get("phase")) if view else None
+    code = room.get("code") if isinstance(room, dict) else getattr(room, "code", None)
+    buttons = tuple(context.get(name) for name in ("is_host", "can_sit", "robot_levels"))
+    removable = context.get("removable") or ()
+    items: list[str] = []
+    for row in rows:
+        pos = (row["index"] - base) % len(rows)
+        # Kept without its cards and tricks, which change with every card played: they are put
+        # in afterwards, themselves kept by the two numbers (live/_seat_counts.html).
+        counted = row["cards"] is not None
+        bare = {**row, "cards": counted, "tricks": None} if counted else row
+        key = inputs_digest("seat", bare, pos, row["index"] in removable, code, buttons, bidding)
+        html = _seats.get(key, functools.partial(_render_seat, context, row, pos, _COUNTS_MARK))
+        if counted:
+            key = inputs_digest("seat-counts", row["cards"], row["tricks"])
+            counts = _seat_counts.get(key, functools.partial(_render_counts, row))
+            html = html.replace(_COUNTS_MARK, counts, 1)
+        items.append(mark_safe(html))
+    return items
+
+
+# Stands in for a seat's counts in its kept render (no seat's HTML holds this text otherwise).
+_COUNTS_MARK = mark_safe("<!--seat-counts-918273645500003-->")
+_seat_counts = _Kept(1024)
+
+
+_score_rows = _Kept(4096)
+
+
+def score_rows(context: Mapping[str, Any]) -> list[str]:
+    """Each row of the scoreboard (live/_score_row.html), in order: rendered once for each
+    distinct set of what it reads (the row, its place in the match, the match's links and
+    columns, the seats' names, the game's words, the language) and kept in this process. A
+    match grows by a row a hand; a long one's rows were the dearest part of its scoreboard."""
+    match = context.get("match")
+    if not match:
+        return []
+    names = [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []]
+    shared = (
+        context.get("variant_key"),
+        bool(context.get("bridge")),
+        names,
+        match.get("first_hand"),
+        match.get("table"),
+        match.get("dealer_sits_out"),
+        match.get("reset_at"),
+    )
+    items = []
+    for index, row in enumerate(match["rows"]):
+        key = inputs_digest("score-row", shared, index, row)
+        render = functools.partial(_render_score_row, context, row, index)
+        items.append(_score_rows.get(key, render))
+    return items
+
+
+def _render_score_row(context: Mapping[str, Any], row: dict[str, Any], index: int) -> str:
+    return render_live_template("_score_row.html", {**context, "row": row, "index": index})
+
+
+def _render_seat(context: Mapping[str, Any], row: dict[str, Any], pos: int, counts: str | None = None) -> str:
+    """A seat as live/_seat.html renders it; with ``counts``, that HTML in place of its cards
+    and tricks."""
+    seat = {**context, "s": row, "pos": pos}
+    if counts is not None:
+        seat["counts"] = counts
+    return render_live_template("_seat.html", seat)
+
+
+def _render_counts(row: dict[str, Any]) -> str:
+    return render_live_template("_seat_counts.html", {"s": row})
