@@ -28,8 +28,8 @@ class PlayoutState(PlayState, Protocol):
     def side_of(self, seat: int) -> str: ...
 
 
-State = TypeVar("State", bound=PlayoutState)
-Sides = TypeVar("Sides")  # what a seat knows of the sides, in the variant's own form
+State = TypeVar("State", bound=PlayoutState)  # untranslated: a type variable
+Sides = TypeVar("Sides")  # untranslated: a type variable: what a seat knows of the sides
 
 
 class Playout(Protocol[State, Sides]):

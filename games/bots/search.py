@@ -38,8 +38,8 @@ MAX_SAMPLES = 40
 TIME_BUDGET = 0.18  # seconds of wall time per decision: live play's cap (games.bots.LIVE)
 CLEAR_Z = 3.0
 
-State = TypeVar("State")  # a variant's state of the play phase
-Sample = TypeVar("Sample")  # one world dealt (a state)
+State = TypeVar("State")  # untranslated: a type variable: a variant's state of the play phase
+Sample = TypeVar("Sample")  # untranslated: a type variable: one world dealt (a state)
 
 
 def checked_budgets(playout_budget: int | None, time_budget: float | None) -> None:

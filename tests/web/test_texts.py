@@ -19,8 +19,8 @@ from games.page.partials import LIVE_PARTIALS, render_partials
 from games.page.vocabulary import agree, conjugate, you_form
 from games.rules.words import plural
 from tests.factories import UserFactory
+from tests.helpers.turn_clocks import ALICE, alice_to_act, clock_of, drive
 from tests.web.helpers import client_for
-from tests.web.test_turn_clocks import ALICE, alice_to_act, clock_of, drive, table  # noqa: F401
 
 
 def rows(me: int | None = None, names=("Anna", "Béla", "Csaba", "Dóra")):
@@ -227,8 +227,8 @@ def test_a_full_table_shows_no_link_to_share():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_log_says_the_clock_moved_for_a_player_whose_time_ran_out(table):  # noqa: F811
-    room, alice, bob = table
+def test_the_log_says_the_clock_moved_for_a_player_whose_time_ran_out(clocked_table):
+    room, alice, bob = clocked_table
     hand = drive(room, bob, alice_to_act)
     assert clocks.fire_due(now=clock_of(hand, ALICE).deadline) == 1
     move = HandAction.objects.get(hand=hand, robot="clock")

@@ -16,62 +16,14 @@ from django.utils import timezone
 from games import services
 from games.autoplay import clocks, runner
 from games.autoplay.worker import Worker
-from games.models import Hand, HandAction, Room, Seat, TurnClock
+from games.models import HandAction, Room, Seat, TurnClock
 from games.page.partials import render_live
 from games.services import replay
 from tests.factories import UserFactory
+from tests.helpers.turn_clocks import ALICE, BOB, alice_to_act, clock_of, drive, live_hand
 from tests.web.helpers import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ALICE, BOB = 0, 1  # the two people; seats 2 and 3 are basic robots
-
-
-@pytest.fixture
-def table():
-    """Alice and Bob with two robots at a table with a 60 s clock: the hand is dealt, and the
-    robots (inline) have moved up to the first person's turn."""
-    alice, bob = UserFactory(), UserFactory()
-    room = services.create_room(alice, "hungarian", robots=2, turn_clock=60)
-    services.sit(room, bob, BOB)
-    return room, alice, bob
-
-
-def live_hand(room: Room) -> Hand:
-    return room.current_hand()
-
-
-def clock_of(hand: Hand, seat: int) -> TurnClock:
-    return TurnClock.objects.get(hand=hand, seat=seat)
-
-
-def bob_moves(hand: Hand, bob) -> None:
-    from games.rules import get_variant
-
-    legal = get_variant(hand.variant).legal_actions(replay.current(hand), BOB)
-    services.submit_action(hand.pk, BOB, legal[0], hand.seq, actor=bob)
-
-
-def drive(room: Room, bob, stop, alice_clock: bool = True) -> Hand:
-    """Play on until ``stop(hand)``: Bob moves himself, Alice's clock runs out (when
-    ``alice_clock``), robots move inline, and a finished hand is followed by the next."""
-    for _ in range(400):
-        hand = live_hand(room)
-        if stop(hand):
-            return hand
-        if hand.is_over:
-            services.next_hand(room, bob, hand.number)
-        elif BOB in hand.to_act:
-            bob_moves(hand, bob)
-        elif ALICE in hand.to_act and alice_clock:
-            assert clocks.fire_due(now=clock_of(hand, ALICE).deadline) == 1
-        else:
-            raise AssertionError(f"nobody moves: {hand.to_act} in {hand.phase}")
-    raise AssertionError("the condition never came")
-
-
-def alice_to_act(hand: Hand) -> bool:
-    return not hand.is_over and ALICE in hand.to_act and BOB not in hand.to_act
 
 
 def clock_moves(seat: int = ALICE) -> int:
@@ -128,8 +80,8 @@ def test_a_room_without_a_clock_never_moves_by_itself():
 # --- firing once -----------------------------------------------------------------------
 
 
-def test_a_seat_whose_deadline_passes_is_moved_once_by_the_clock(table):
-    room, alice, bob = table
+def test_a_seat_whose_deadline_passes_is_moved_once_by_the_clock(clocked_table):
+    room, alice, bob = clocked_table
     hand = drive(room, bob, alice_to_act)
     clock = clock_of(hand, ALICE)
     assert clock.seq == hand.seq
@@ -146,8 +98,8 @@ def test_a_seat_whose_deadline_passes_is_moved_once_by_the_clock(table):
     assert Seat.objects.get(room=room, index=ALICE).timeouts == 1
 
 
-def test_two_firings_of_one_deadline_that_read_it_together_make_one_move(table):
-    room, alice, bob = table
+def test_two_firings_of_one_deadline_that_read_it_together_make_one_move(clocked_table):
+    room, alice, bob = clocked_table
     hand = drive(room, bob, alice_to_act)
     clock = clock_of(hand, ALICE)
     # Both firings read the due clock before either writes (two processes, say).
@@ -159,8 +111,8 @@ def test_two_firings_of_one_deadline_that_read_it_together_make_one_move(table):
 
 
 @pytest.mark.skipif(connection.vendor == "sqlite", reason="concurrent writers need PostgreSQL")
-def test_two_concurrent_firings_make_one_move(table):
-    room, alice, bob = table
+def test_two_concurrent_firings_make_one_move(clocked_table):
+    room, alice, bob = clocked_table
     hand = drive(room, bob, alice_to_act)
     deadline = clock_of(hand, ALICE).deadline
     start = threading.Barrier(2)
@@ -182,8 +134,8 @@ def test_two_concurrent_firings_make_one_move(table):
     assert clock_moves() == 1
 
 
-def test_a_deadline_that_passed_while_the_site_was_down_fires_once_after_a_restart(table):
-    room, alice, bob = table
+def test_a_deadline_that_passed_while_the_site_was_down_fires_once_after_a_restart(clocked_table):
+    room, alice, bob = clocked_table
     hand = drive(room, bob, alice_to_act)
     clock = clock_of(hand, ALICE)
     # The process stops; a minute passes; a new one starts with nothing in memory.
@@ -203,8 +155,8 @@ def test_a_deadline_that_passed_while_the_site_was_down_fires_once_after_a_resta
     assert HandAction.objects.get(hand=hand, seq=clock.seq + 1).robot == "clock"
 
 
-def test_the_worker_sweep_fires_a_past_deadline_once(table):
-    room, alice, bob = table
+def test_the_worker_sweep_fires_a_past_deadline_once(clocked_table):
+    room, alice, bob = clocked_table
     hand = drive(room, bob, alice_to_act)
     TurnClock.objects.filter(hand=hand, seat=ALICE).update(deadline=timezone.now() - timedelta(seconds=1))
     replay.forget_all()
@@ -216,8 +168,8 @@ def test_the_worker_sweep_fires_a_past_deadline_once(table):
 # --- away and back ---------------------------------------------------------------------
 
 
-def test_three_clock_moves_in_a_row_make_the_seat_away_until_the_player_is_back(table):
-    room, alice, bob = table
+def test_three_clock_moves_in_a_row_make_the_seat_away_until_the_player_is_back(clocked_table):
+    room, alice, bob = clocked_table
     drive(room, bob, lambda hand: clock_moves() == 2)
     assert Seat.objects.get(room=room, index=ALICE).away is False
     drive(room, bob, lambda hand: clock_moves() == 3)
@@ -247,8 +199,8 @@ def test_three_clock_moves_in_a_row_make_the_seat_away_until_the_player_is_back(
     assert Seat.objects.get(room=room, index=ALICE).timeouts == 1
 
 
-def test_a_move_of_the_players_own_starts_the_count_again(table):
-    room, alice, bob = table
+def test_a_move_of_the_players_own_starts_the_count_again(clocked_table):
+    room, alice, bob = clocked_table
     drive(room, bob, lambda hand: clock_moves() == 2)
     hand = drive(room, bob, alice_to_act, alice_clock=False)
     view = client_for(alice).get(f"/r/{room.code}/view.json").json()
@@ -270,8 +222,8 @@ def test_a_move_of_the_players_own_starts_the_count_again(table):
         ("guest", 403, "You have no seat at this table"),
     ],
 )
-def test_back_is_refused_when_not_away_or_not_seated_and_changes_nothing(table, who, status, message):
-    room, alice, bob = table
+def test_back_is_refused_when_not_away_or_not_seated_and_changes_nothing(clocked_table, who, status, message):
+    room, alice, bob = clocked_table
     user = {"alice": alice, "stranger": UserFactory(), "guest": None}[who]
     before = list(Seat.objects.order_by("index").values_list("away", "timeouts"))
     clocks_before = list(TurnClock.objects.values_list("seat", "deadline"))
@@ -285,8 +237,8 @@ def test_back_is_refused_when_not_away_or_not_seated_and_changes_nothing(table, 
 # --- the page --------------------------------------------------------------------------
 
 
-def test_every_viewer_sees_the_countdown_of_the_seat_to_act(table):
-    room, alice, bob = table
+def test_every_viewer_sees_the_countdown_of_the_seat_to_act(clocked_table):
+    room, alice, bob = clocked_table
     hand = drive(room, bob, alice_to_act)
     deadline_ms = int(clock_of(hand, ALICE).deadline.timestamp() * 1000)
     mark = f'data-deadline="{deadline_ms}"'
@@ -312,8 +264,8 @@ def test_there_is_no_countdown_without_a_clock():
         assert "data-deadline" not in render_live(room, user, oob=True)
 
 
-def test_the_away_badge_is_public_and_the_back_button_only_the_away_players(table):
-    room, alice, bob = table
+def test_the_away_badge_is_public_and_the_back_button_only_the_away_players(clocked_table):
+    room, alice, bob = clocked_table
     drive(room, bob, lambda hand: clock_moves() == 3)
     for user, sees_button in ((alice, True), (bob, False), (UserFactory(), False), (None, False)):
         page = client_for(user).get(f"/r/{room.code}/").content.decode()
