@@ -11,6 +11,7 @@ from functools import reduce
 from .base import (
     AUDIENCE,
     EVERYONE,
+    ActionError,
     Deal,
     HandContext,
     HandResult,
@@ -18,6 +19,7 @@ from .base import (
     Option,
     ScoredItem,
     State,
+    UnknownAction,
     UnknownVariant,
     Variant,
 )
@@ -40,7 +42,8 @@ def get_variant(key: str) -> Variant:
 def replay(variant: Variant, deal: Deal, context: HandContext, actions: Iterable[tuple[int, str]]) -> State:
     """A hand rebuilt from its log: ``apply`` folded over ``(seat, action)`` from the deal.
 
-    Stops at the first illegal action by raising its ``IllegalAction``.
+    Stops at the first action the rules do not take by raising its ``ActionError`` (an
+    ``IllegalAction`` or an ``UnknownAction``).
     """
     return reduce(
         lambda state, step: variant.apply(state, step[0], step[1]),
@@ -53,12 +56,14 @@ __all__ = [  # untranslated: names
     "AUDIENCE",
     "EVERYONE",
     "VARIANTS",
+    "ActionError",
     "Deal",  # untranslated: a name
     "HandContext",
     "HandResult",
     "IllegalAction",
     "Option",  # untranslated: a name
     "ScoredItem",
+    "UnknownAction",
     "UnknownVariant",
     "Variant",  # untranslated: a name
     "get_variant",

@@ -35,8 +35,20 @@ def check_viewer(viewer: Viewer, seats: int) -> int | None:
     raise ValueError(f"Unknown viewer {viewer!r}")  # untranslated: programmer error
 
 
-class IllegalAction(ValueError):
-    """An action the rules refuse; the message is shown to the player as is."""
+class ActionError(ValueError):
+    """An action the rules do not take, for either reason below; the message is shown to the
+    player as is. Catch this to catch both."""
+
+
+class IllegalAction(ActionError):
+    """A well-formed action the rules refuse here and now: not your turn, a card you must not
+    play, a bid too low (python-chess's ``IllegalMoveError``)."""
+
+
+class UnknownAction(ActionError):
+    """An action no position could take: an unknown word, a missing or unknown argument, a card
+    not in the pack ("frobnicate", "play:ZZ"); a malformed request (python-chess's
+    ``InvalidMoveError``)."""
 
 
 class UnknownVariant(KeyError):

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .base import IllegalAction
+from .base import IllegalAction, UnknownAction
 from .words import Msg, _
 
 Legal = Callable[[Any, int], list[str]]
@@ -34,14 +34,14 @@ class Gate:
         return self.phases[state.phase][1](state, seat)
 
     def word(self, action: str) -> str:
-        """The action's word (``bid`` in ``bid:two``), or IllegalAction for a malformed action."""
+        """The action's word (``bid`` in ``bid:two``), or UnknownAction for a malformed action."""
         word, colon, argument = action.partition(":")
         if word in self.with_argument:
             well_formed = bool(colon) and (bool(argument) or word in self.may_be_empty)
         else:
             well_formed = word in self.verbs and not colon
         if not well_formed:
-            raise IllegalAction(_("Unknown action {action}", action=repr(action)))
+            raise UnknownAction(_("Unknown action {action}", action=repr(action)))
         return word
 
     def apply(
@@ -57,7 +57,7 @@ class Gate:
         if over:
             raise IllegalAction(_("The hand is over"))
         if not isinstance(action, str):
-            raise IllegalAction(_("Unknown action {action}", action=repr(action)))
+            raise UnknownAction(_("Unknown action {action}", action=repr(action)))
         word = self.word(action)
         if seat not in state.to_act:
             raise (

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from games import broadcast, prepared, replay
 from games.models import Hand, HandAction, Seat
-from games.rules import IllegalAction, get_variant
-from games.services.refusals import Forbidden, Illegal, Stale
+from games.rules import ActionError, IllegalAction, UnknownAction, get_variant
+from games.services.refusals import Forbidden, Illegal, Malformed, Stale
 from games.services.turn_clocks import sync_clocks
 from games.signals import hand_changed
 from games.standings import events as standings
@@ -40,7 +40,7 @@ def _turn_refusal(variant: Any, state: Any, seat: int, action: str) -> str:
     if variant.observe(state, "audience").get("sitter") == seat:
         try:
             variant.apply(state, seat, action)
-        except IllegalAction as exc:
+        except ActionError as exc:
             return str(exc)
     return _("It is not your turn")
 
@@ -61,8 +61,9 @@ def submit_action(
     ``"away"`` (refused unless the seat is still away). ``now`` (default: the present) is
     also when the next clocks start.
 
-    Raises ``Stale`` (the caller's view is behind), ``Forbidden`` (not this seat's turn) or
-    ``Illegal`` (the rules refuse it); in every case nothing is written.
+    Raises ``Stale`` (the caller's view is behind), ``Forbidden`` (not this seat's turn),
+    ``Malformed`` (no action at all: the rules' ``UnknownAction``) or ``Illegal`` (the rules
+    refuse it); in every case nothing is written.
     """
     now = now or timezone.now()
     try:
@@ -87,6 +88,8 @@ def submit_action(
             _check_automatic(hand, seat, robot, now)
             try:
                 new_state = variant.apply(state, seat, action)
+            except UnknownAction as exc:
+                raise Malformed(str(exc)) from None
             except IllegalAction as exc:
                 raise Illegal(str(exc)) from None
             if hand.room.tutorial and not robot:

@@ -21,6 +21,14 @@ class Refused(Exception):
 
 
 class Illegal(Refused):
+    """The rules say no (an ``IllegalAction``), or the request is one the table cannot take."""
+
+    status = 400
+
+
+class Malformed(Refused):
+    """No action at all (the rules' ``UnknownAction``: an unknown word or card)."""
+
     status = 400
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import IllegalAction
+from ..base import IllegalAction, UnknownAction
 from ..cards import HONOURS, is_trump
 from ..words import Msg, _, pgettext
 from .state import PLAYERS, Announcing, HungarianState, LogEntry, Phase, Trick, evolve, logged
@@ -81,6 +81,7 @@ _CANDIDATES = (
     *(f"announce:{bonus}" for bonus in BONUSES),
     *(f"{word}:{item}" for item in ITEMS for word in KONTRA_WORDS),
 )
+_KNOWN = frozenset(_CANDIDATES)  # any other action is malformed
 
 
 def other(side: str) -> str:
@@ -243,7 +244,7 @@ def _with_count(
 def apply_announcement(state: HungarianState, seat: int, action: str) -> HungarianState:
     refusal = _refusal(state, seat, action)
     if refusal is not None:
-        raise IllegalAction(refusal)
+        raise (IllegalAction if action in _KNOWN else UnknownAction)(refusal)
     if action == "pass":
         return _end_turn(state, seat)
     announcing = state.announcing

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..base import IllegalAction
+from ..base import IllegalAction, UnknownAction
 from ..cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
 from ..words import _, ngettext
 from .annulment import ANNUL, apply_annul, can_annul
@@ -119,7 +119,7 @@ def _check_discard(state: HungarianState, seat: int, cards: list[str]) -> None:
     count = len(state.talon_received[seat])
     unknown = [card for card in cards if card not in PACK_42]
     if unknown:
-        raise IllegalAction(_("Unknown card {card}", card=repr(unknown[0])))
+        raise UnknownAction(_("Unknown card {card}", card=repr(unknown[0])))
     if len(cards) != count:
         raise IllegalAction(
             ngettext(

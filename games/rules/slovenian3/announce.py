@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import IllegalAction
+from ..base import IllegalAction, UnknownAction
 from ..words import Msg, _, pgettext
 from .play import start_play
 from .state import (
@@ -77,6 +77,7 @@ _CANDIDATES = (
     *(f"announce:{bonus}" for bonus in BONUSES),
     *(f"{word}:{item}" for item in KONTRA_ITEMS for word in KONTRA_WORDS),
 )
+_KNOWN = frozenset(_CANDIDATES)  # any other action is malformed
 
 
 def other(side: str) -> str:
@@ -202,7 +203,7 @@ def legal_announcements(state: SlovenianState, seat: int) -> list[str]:
 def apply_announcement(state: SlovenianState, seat: int, action: str) -> SlovenianState:
     refusal = _refusal(state, seat, action)
     if refusal is not None:
-        raise IllegalAction(refusal)
+        raise (IllegalAction if action in _KNOWN else UnknownAction)(refusal)
     if action == "pass":
         return _end_turn(state, seat)
     announcing = state.announcing

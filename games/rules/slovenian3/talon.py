@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..base import IllegalAction
+from ..base import IllegalAction, UnknownAction
 from ..cards import KINGS, PACK_54, display_index
 from ..words import _, ngettext
 from .announce import start_announcements
@@ -89,7 +89,7 @@ def _check_discard(state: SlovenianState, seat: int, cards: list[str]) -> None:
     count = state.contract.talon_group
     unknown = [card for card in cards if card not in PACK_54]
     if unknown:
-        raise IllegalAction(_("Unknown card {card}", card=repr(unknown[0])))
+        raise UnknownAction(_("Unknown card {card}", card=repr(unknown[0])))
     if len(cards) != count:
         raise IllegalAction(
             ngettext(
