@@ -26,7 +26,7 @@ from games.bots import LEVELS
 from games.controls import controls_for, hand_cards
 from games.models import ROBOT_LEVEL_NAMES, Hand, Room, Seat
 from games.render_inputs import inputs_digest
-from games.rules import AUDIENCE, get_variant
+from games.rules import AUDIENCE, Termination, get_variant
 from games.rules.hungarian.outcome import FAILED_TRIAL
 from games.rules.match import RADELCI
 from games.tables import room_page
@@ -82,7 +82,8 @@ class Table:
 # The codes the result and the scoreboard pick out (the rules core's values, not text).
 RESULT_CODES = {
     "failed_trial": FAILED_TRIAL,
-    "ended_early": "ended early",  # untranslated: games.rules.slovenian3.outcome's reason code
+    "ended_early": Termination.ENDED_EARLY,
+    "bridge": Termination.BRIDGE,
     "radelci": RADELCI,
 }
 

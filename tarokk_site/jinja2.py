@@ -31,6 +31,8 @@ from jinja2 import ChainableUndefined, Environment, Undefined, nodes, pass_conte
 from jinja2.runtime import Context
 from jinja2.visitor import NodeTransformer
 
+from games.rules import Termination
+
 
 def _missing_is_none(func: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(func)
@@ -241,5 +243,6 @@ def environment(**options: Any) -> Environment:
         {name: _with_variant(env.filters[name], name in LANGUAGE_FILTERS) for name in VARIANT_FILTERS}
     )
     env.globals.update(card_back_html=card_back_html, icon=icon)  # the card back, the sprite's icons
+    env.globals.update(Termination=Termination)  # how a hand ended: the keys the pages compare
     env.tests["none"] = lambda value: value is None or isinstance(value, Undefined)
     return env

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from games import bridge_page, replay
 from games.controls import controls_for
 from games.models import Hand
-from games.pages import render_live_template, seat_rows_of, table_rules, trick_total_of
+from games.pages import RESULT_CODES, render_live_template, seat_rows_of, table_rules, trick_total_of
 from games.rules import EVERYONE, get_variant
 from games.rules.base import Viewer
 from tarokk_site import inputs
@@ -65,6 +65,7 @@ def viewer_context(hand: Hand, step: int | None, viewer: Viewer = EVERYONE) -> d
         "hand_cards": [],
         "controls": controls_for(None, [], None),
         "trick_total": trick_total_of(view),
+        "result_codes": RESULT_CODES,
     }
     if bridge_page.shows(view):
         context.update(bridge_page.context(view, [], me, context["seat_rows"], context["controls"]))

@@ -19,6 +19,7 @@ from .base import (
     Option,
     ScoredItem,
     State,
+    Termination,
     UnknownAction,
     UnknownVariant,
     Variant,
@@ -63,6 +64,7 @@ __all__ = [  # untranslated: names
     "IllegalAction",
     "Option",  # untranslated: a name
     "ScoredItem",
+    "Termination",  # untranslated: a name
     "UnknownAction",
     "UnknownVariant",
     "Variant",  # untranslated: a name

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
-from games.rules.base import HandResult
+from games.rules.base import HandResult, Termination
 from games.rules.slovenian3.scoring import DECLARER, OPPONENTS, Outcome, score
 from games.rules.slovenian3.state import CONTRACT_BY_KEY
 
@@ -33,7 +33,7 @@ def played(outcome: Outcome) -> HandResult:
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="played out",  # untranslated: the result's reason key, as the rules core writes it
+        reason=Termination.PLAYED_OUT,
         radelci=scored.radelci,
     )
 

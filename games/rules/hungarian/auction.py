@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import IllegalAction, UnknownAction
+from ..base import IllegalAction, Termination, UnknownAction
 from ..words import _
 from .outcome import end_hand, thrown_in_result
 from .state import (
@@ -202,7 +202,7 @@ def _after_call(state: HungarianState, seat: int) -> HungarianState:
     if len(auction.passed) == PLAYERS:
         return end_hand(
             state,
-            thrown_in_result("all passed", state.setup.seats),  # untranslated: a key (HandResult.reason)
+            thrown_in_result(Termination.ALL_PASSED, state.setup.seats),
             (None, _("All four passed: the hand is thrown in")),
         )
     if len(auction.passed) == PLAYERS - 1 and auction.bidders:
