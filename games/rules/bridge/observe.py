@@ -57,6 +57,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import EVERYONE, View, Viewer, check_viewer
+from ..observing import hands_view
 from ..review import hand_review, moves_from_log
 from .effects import specials
 from .pack import hand_points, sort_cards
@@ -110,9 +111,7 @@ def observe(state: BridgeState, viewer: Viewer) -> View:
         "to_act": sorted(state.to_act),
         "waiting": None,
         "options": dict(setup.options),
-        "hand": list(state.hands[seat]) if seat is not None else [],
-        "hands": [list(h) if visible(s) else None for s, h in enumerate(state.hands)],
-        "hand_counts": [len(h) for h in state.hands],
+        **hands_view(state.hands, seat, visible),
         "hand_points": [hand_points(h) if visible(s) else None for s, h in enumerate(state.hands)],
         "drawn": list(state.recent[seat]) if seat is not None else [],
         "drawn_counts": [len(r) for r in state.recent],
