@@ -381,7 +381,7 @@ class HandResult:
 
 class Variant(Protocol):
     key: str
-    name: str
+    name: Msg  # the game's name as a player reads it
     seats: tuple[int, ...]  # the seat counts the variant is played with
     options: tuple[Option, ...]
 

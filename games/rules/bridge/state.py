@@ -130,7 +130,9 @@ def logged(state: BridgeState, *entries: LogEntry, **changes: Any) -> BridgeStat
     return evolve(state, log=state.log + entries, **changes)
 
 
-def replace_hand(hands: tuple[tuple[str, ...], ...], seat: int, cards: Iterable[str]) -> tuple:
+def replace_hand(
+    hands: tuple[tuple[str, ...], ...], seat: int, cards: Iterable[str]
+) -> tuple[tuple[str, ...], ...]:
     """``hands`` with ``seat``'s hand replaced by ``cards`` (display order)."""
     out = list(hands)
     out[seat] = sort_cards(cards)

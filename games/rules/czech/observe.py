@@ -27,7 +27,7 @@ from ..base import EVERYONE, View, Viewer
 from ..base import check_viewer as _check_viewer
 from ..observing import hands_view, trick_play_view
 from ..review import hand_review
-from ..words import _
+from ..words import Msg, _
 from .announce import CONTRA_WORDS, contra_item
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
 from .talon import prever_seeing
@@ -171,7 +171,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
     phase = state.phase
     if state.phase in WAITING and not everything and seat not in state.to_act:
         to_act: list[int] = []
-        waiting: str | None = WAITING[state.phase]
+        waiting: Msg | None = WAITING[state.phase]
         phase = _hidden_phase(phase)
     else:
         to_act = sorted(state.to_act)

@@ -179,7 +179,9 @@ def logged(state: CzechState, *entries: LogEntry) -> tuple[LogEntry, ...]:
     return state.log + entries
 
 
-def with_card(hands: tuple[tuple[str, ...], ...], seat: int, cards: Any, setup: Setup) -> tuple:
+def with_card(
+    hands: tuple[tuple[str, ...], ...], seat: int, cards: Any, setup: Setup
+) -> tuple[tuple[str, ...], ...]:
     """``hands`` with ``cards`` added to ``seat``'s hand (display order kept)."""
     out = list(hands)
     out[seat] = setup.sort(out[seat] + tuple(cards))

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from ..base import IllegalAction, UnknownAction
 from ..cards import HONOURS, KINGS, PACK_54
+from ..tricks import LogEntry
 from ..words import _
 from .state import (
     HAND_SIZE,
     PARTNER_GAME,
     CzechState,
-    LogEntry,
     Phase,
     evolve,
     in_order,

@@ -33,8 +33,9 @@ from dataclasses import replace
 
 from ..cards import HONOURS, is_trump
 from ..kontra import DECLARER, OPPONENTS, Ladder, across, refuse
+from ..tricks import LogEntry, Trick
 from ..words import Msg, _, pgettext
-from .state import PLAYERS, Announcing, HungarianState, LogEntry, Phase, Trick, evolve, logged
+from .state import PLAYERS, Announcing, HungarianState, Phase, evolve, logged
 
 GAME = "game"
 ULTIMO = "ultimo"

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..base import HandResult, ScoredItem, Termination
 from ..cards import HONOURS, KINGS, card_points
-from ..tricks import won_by_side
+from ..tricks import LogEntry, Trick, won_by_side
 from ..words import Msg, _
 from .announce import GAME
 from .scoring import (
@@ -24,7 +24,7 @@ from .scoring import (
     settle,
     settle_hand,
 )
-from .state import HungarianState, LogEntry, Phase, Trick, evolve, logged
+from .state import HungarianState, Phase, evolve, logged
 
 FAILED_TRIAL = Termination.FAILED_TRIAL_BID  # also the name of its receipt line
 

@@ -47,7 +47,7 @@ OPENING, OPEN, SPECIAL, FINAL = "opening", "open", "special", "final"  # the kin
 
 
 def simple(setup: Setup) -> bool:
-    return setup.option("auction_style") == "simple"
+    return bool(setup.option("auction_style") == "simple")
 
 
 def first_to_bid(setup: Setup) -> int:
