@@ -1,6 +1,7 @@
 """The rules core: pure game rules, standard library only (no Django, no clock, no I/O).
 
 ``get_variant(key)`` finds a variant implementing ``base.Variant``; ``VARIANTS`` lists them.
+What a variant's ``observe`` returns is typed per game in ``views`` (``HungarianView``, ...).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .bridge import BRIDGE
 from .czech import CZECH
 from .hungarian import HUNGARIAN
 from .slovenian3 import SLOVENIAN3
+from .views import BridgeView, CzechView, HungarianView, SlovenianView, View
 from .words import _
 
 VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH, SLOVENIAN3, BRIDGE)}
@@ -58,16 +60,21 @@ __all__ = [  # untranslated: names
     "EVERYONE",
     "VARIANTS",
     "ActionError",
+    "BridgeView",  # untranslated: a name
+    "CzechView",  # untranslated: a name
     "Deal",  # untranslated: a name
     "HandContext",
     "HandResult",
+    "HungarianView",  # untranslated: a name
     "IllegalAction",
     "Option",  # untranslated: a name
     "ScoredItem",
+    "SlovenianView",  # untranslated: a name
     "Termination",  # untranslated: a name
     "UnknownAction",
     "UnknownVariant",
     "Variant",  # untranslated: a name
+    "View",  # untranslated: a name
     "get_variant",
     "replay",
 ]

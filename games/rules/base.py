@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
+from . import views
 from .words import Msg, _, from_json, to_json
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ EVERYONE = "everyone"  # every card (staff inspector, and everyone once the hand
 
 Viewer = int | str
 State = Any  # each variant has its own frozen dataclass
-View = dict[str, Any]  # JSON-serialisable; keys documented per variant
+View = views.View  # a TypedDict per game (games.rules.views); JSON-serialisable but for messages
 
 
 def check_viewer(viewer: Viewer, seats: int) -> int | None:

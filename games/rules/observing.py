@@ -9,11 +9,10 @@ from typing import Any
 
 from .base import HandResult
 from .tricks import LogEntry, Trick, reviewable_log, reviewable_tricks, trick_json
+from .views import HandsPart, TrickPlayPart
 
 
-def hands_view(
-    hands: Sequence[Sequence[str]], seat: int | None, visible: Callable[[int], bool]
-) -> dict[str, Any]:
+def hands_view(hands: Sequence[Sequence[str]], seat: int | None, visible: Callable[[int], bool]) -> HandsPart:
     """``hand`` (the viewer's own), ``hands`` (each one the viewer may see, else None) and
     ``hand_counts``."""
     return {
@@ -30,7 +29,7 @@ def trick_play_view(
     result: HandResult | None,
     seats: int,
     review_all: bool,
-) -> dict[str, Any]:
+) -> TrickPlayPart:
     """``trick`` (in progress), ``last_trick``, ``tricks`` (those the viewer may review: all of
     them with ``review_all``, else the last), ``tricks_won`` per seat, ``log`` and ``result``."""
     tricks_won = [0] * seats

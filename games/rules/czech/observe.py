@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, View, Viewer
+from ..base import EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
 from ..observing import hands_view, trick_play_view
 from ..review import hand_review
+from ..views import CzechView
 from ..words import Msg, _
 from .announce import CONTRA_WORDS, contra_item
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
@@ -159,7 +160,7 @@ def _hidden_phase(phase: Phase) -> Phase:
     return PUBLIC_PHASE.get(phase, phase)
 
 
-def observe(state: CzechState, viewer: Viewer) -> View:
+def observe(state: CzechState, viewer: Viewer) -> CzechView:
     seat = check_viewer(viewer)
     setup = state.setup
     over = state.phase is Phase.OVER

@@ -54,11 +54,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, View, Viewer
+from ..base import EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
 from ..cards import sort_cards
 from ..observing import calls_view, current_turn, hands_view, trick_play_view
 from ..review import hand_review
+from ..views import HungarianView
 from .announce import BONUSES, GAME, kontra_name, presumed_side, public_seats
 from .state import HungarianState, Phase
 
@@ -153,7 +154,7 @@ def check_viewer(state: HungarianState, viewer: Viewer) -> int | None:
     return None if seat == state.setup.sitter else seat
 
 
-def observe(state: HungarianState, viewer: Viewer) -> View:
+def observe(state: HungarianState, viewer: Viewer) -> HungarianView:
     seat = check_viewer(state, viewer)
     setup = state.setup
     over = state.phase is Phase.OVER

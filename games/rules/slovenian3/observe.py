@@ -64,10 +64,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, View, Viewer
+from ..base import EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
 from ..observing import calls_view, current_turn, hands_view, trick_play_view
 from ..review import hand_review
+from ..views import SlovenianView
 from .announce import GAME, VALAT, kontra_name, valat_announced
 from .state import CONTRACTS, KLOP, SEATS, Phase, Setup, SlovenianState, groups
 
@@ -133,7 +134,7 @@ def check_viewer(viewer: Viewer) -> int | None:
     return _check_viewer(viewer, SEATS)
 
 
-def observe(state: SlovenianState, viewer: Viewer) -> View:
+def observe(state: SlovenianState, viewer: Viewer) -> SlovenianView:
     seat = check_viewer(viewer)
     setup = state.setup
     over = state.phase is Phase.OVER
