@@ -92,7 +92,7 @@ class Room(models.Model):
     def variant_name(self) -> str:
         """The game's name for people ("Czech Taroky"), or the stored key if it is unknown."""
         variant = VARIANTS.get(self.variant)
-        return variant.name if variant is not None else self.variant
+        return str(variant.name) if variant is not None else self.variant
 
     def current_hand(self) -> Hand | None:
         return self.hands.order_by("-number").first()

@@ -32,6 +32,7 @@ from jinja2.runtime import Context
 from jinja2.visitor import NodeTransformer
 
 from games.page.cards import card_back_html, icon
+from games.rules import Termination
 from games.templatetags.tarokk import register
 
 
@@ -244,5 +245,6 @@ def environment(**options: Any) -> Environment:
         {name: _with_variant(env.filters[name], name in LANGUAGE_FILTERS) for name in VARIANT_FILTERS}
     )
     env.globals.update(card_back_html=card_back_html, icon=icon)  # the card back, the sprite's icons
+    env.globals.update(Termination=Termination)  # how a hand ended: the keys the pages compare
     env.tests["none"] = lambda value: value is None or isinstance(value, Undefined)
     return env

@@ -61,6 +61,7 @@ def duplicate_deal(
         (seat,) = variant.to_act(state)
         state = variant.apply(state, seat, action)
     dealt = variant.observe(state, EVERYONE)["deal"]
+    assert dealt is not None  # everyone sees the deal
     return Deal(hands=tuple(tuple(h) for h in dealt["hands"]), talon=tuple(dealt["talon"]))
 
 

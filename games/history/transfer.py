@@ -17,8 +17,8 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from games.models import Hand
-from games.rules import Deal, HandContext, IllegalAction, State, get_variant
-from games.rules.base import UnknownVariant, resolve_options
+from games.rules import Deal, HandContext, IllegalAction, get_variant
+from games.rules.base import State, UnknownVariant, resolve_options
 from tarokk_site import inputs
 
 HAND_FORMAT = "tarokk-hand"

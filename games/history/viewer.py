@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Hand
 from games.page import bridge_page
-from games.page.context import trick_total_of
+from games.page.context import RESULT_CODES, trick_total_of
 from games.page.controls import controls_for
 from games.page.live_templates import render_live_template
 from games.page.seat_rows import seat_rows_of
@@ -69,6 +69,7 @@ def viewer_context(hand: Hand, step: int | None, viewer: Viewer = EVERYONE) -> d
         "hand_cards": [],
         "controls": controls_for(None, [], None),
         "trick_total": trick_total_of(view),
+        "result_codes": RESULT_CODES,
     }
     if bridge_page.shows(view):
         context.update(bridge_page.context(view, [], me, context["seat_rows"], context["controls"]))
@@ -78,7 +79,8 @@ def viewer_context(hand: Hand, step: int | None, viewer: Viewer = EVERYONE) -> d
     context["facts"] = render_live_template("_table_facts.html", context) + render_live_template(
         "_talon.html", context
     )
-    if view.get("result") and not view["result"].get("thrown_in"):
+    result = view.get("result")
+    if result and not result.get("thrown_in"):
         receipt = "_bridge_result.html" if bridge_page.shows(view) else "_receipt.html"
-        context["receipt"] = render_live_template(receipt, {**context, "r": view["result"]})
+        context["receipt"] = render_live_template(receipt, {**context, "r": result})
     return context

@@ -8,6 +8,7 @@ pages use it when the view has a ``stack`` (``shows``), never by the game's name
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -73,7 +74,7 @@ RECENT = 5  # stack cards shown under the top card
 ANY_CARD = gettext_lazy("any card")
 
 
-def shows(view: dict[str, Any] | None) -> bool:
+def shows(view: Mapping[str, Any] | None) -> bool:
     """The view is a Bridge table's (it has a stack)."""
     return view is not None and "stack" in view
 
@@ -102,7 +103,7 @@ def suit_text(suit: str) -> str:
 
 
 def context(
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     legal: list[str],
     me: int | None,
     seat_rows: list[dict[str, Any]],
@@ -198,7 +199,7 @@ def _run_text(run: int, top: str | None) -> str:
     return _("Run: %(count)s %(ranks)s in a row (four make a Bridge)") % words
 
 
-def _move_text(view: dict[str, Any], names: _Names) -> str:
+def _move_text(view: Mapping[str, Any], names: _Names) -> str:
     move = view.get("move")
     if not move:
         return ""
@@ -243,7 +244,7 @@ def _chooses(names: _Names, seat: int) -> str:
     return _("%(name)s chooses") % {"name": names(seat)}
 
 
-def _spread(view: dict[str, Any], mover: int, eights: int, names: _Names) -> str:
+def _spread(view: Mapping[str, Any], mover: int, eights: int, names: _Names) -> str:
     """Who draws what when ``eights`` 8s are spread (§8.5): "Bob draws 2, Carol draws 2"."""
     counts: dict[int, int] = {}
     for seat in following(mover, view["seats"], eights):
@@ -251,7 +252,7 @@ def _spread(view: dict[str, Any], mover: int, eights: int, names: _Names) -> str
     return pgettext("list separator", ", ").join(_draws(names, seat, n) for seat, n in counts.items())
 
 
-def _pending(view: dict[str, Any], names: _Names) -> list[str]:
+def _pending(view: Mapping[str, Any], names: _Names) -> list[str]:
     """What the move in progress will do to the following players when it ends (§8.5)."""
     pending, move = view.get("pending"), view.get("move")
     if not pending or not move:
@@ -314,7 +315,7 @@ def _pending(view: dict[str, Any], names: _Names) -> list[str]:
     return out
 
 
-def _doing(view: dict[str, Any], names: _Names, me: int | None) -> str:
+def _doing(view: Mapping[str, Any], names: _Names, me: int | None) -> str:
     """What the table waits for, in words everyone may read."""
     if not view["to_act"]:
         return ""
@@ -346,7 +347,7 @@ def _doing(view: dict[str, Any], names: _Names, me: int | None) -> str:
     return _("You are to play") if you else _("%(name)s is to play") % words
 
 
-def _opening_demand(view: dict[str, Any]) -> str:
+def _opening_demand(view: Mapping[str, Any]) -> str:
     """What may open a move onto the top card (§8.1), as the prompt says it."""
     top, wish = view.get("top"), view.get("wish")
     if top is None:
@@ -358,7 +359,7 @@ def _opening_demand(view: dict[str, Any]) -> str:
     return _("%(suit)s, %(rank)s or a jack") % {"suit": suit_text(top[0]), "rank": a_rank(top[1:])}
 
 
-def _prompt(view: dict[str, Any], legal: list[str], names: _Names) -> str:
+def _prompt(view: Mapping[str, Any], legal: list[str], names: _Names) -> str:
     """What the seat to act is asked, in a sentence."""
     phase = view["phase"]
     move = view.get("move") or {}
@@ -431,7 +432,7 @@ def _prompt(view: dict[str, Any], legal: list[str], names: _Names) -> str:
     return ""
 
 
-def button_label(action: str, view: dict[str, Any], names: _Names) -> str:
+def button_label(action: str, view: Mapping[str, Any], names: _Names) -> str:
     """The words on a Bridge decision's button (cards are played from the hand)."""
     word, _colon, arg = action.partition(":")
     move = view.get("move") or {}

@@ -6,7 +6,7 @@ The full state never leaves this module's callers' hands: a template gets the vi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypedDict, cast
 
 from django.utils import translation
@@ -21,7 +21,7 @@ from games.page.seat_rows import seat_rows_of
 from games.page.table import Table, Viewer, load_table, viewer_for
 from games.page.table_rules import rules_shown
 from games.page.vocabulary import phase_label
-from games.rules import Variant, get_variant
+from games.rules import Termination, Variant, View, get_variant
 from games.rules.hungarian.outcome import FAILED_TRIAL
 from games.rules.match import RADELCI
 from games.services import replay
@@ -38,7 +38,7 @@ class RoomContext(TypedDict, total=False):
     language: str | None  # the page's, as the partials name cards in it
     me: int | None  # the viewer's seat; None: the audience
     hand: Hand | None
-    view: dict[str, Any] | None  # the viewer's View (observe()), None before the first deal
+    view: View | None  # the viewer's View (observe()), None before the first deal
     legal: list[str]
     legal_set: set[str]
     why_not: dict[str, str]  # card → why it may not be played now (games.page.why_not)
@@ -55,7 +55,7 @@ class RoomContext(TypedDict, total=False):
     is_host: bool
     robot_levels: list[str]
     robot_level_names: dict[str, Any]
-    result_codes: dict[str, str]
+    result_codes: dict[str, Termination | str]
     has_free_seat: bool
     can_end_match: bool
     phase_label: Any
@@ -87,14 +87,15 @@ class RoomContext(TypedDict, total=False):
 
 
 # The codes the result and the scoreboard pick out (the rules core's values, not text).
-RESULT_CODES = {
+RESULT_CODES: dict[str, Termination | str] = {
     "failed_trial": FAILED_TRIAL,
-    "ended_early": "ended early",  # untranslated: games.rules.slovenian3.outcome's reason code
+    "ended_early": Termination.ENDED_EARLY,
+    "bridge": Termination.BRIDGE,
     "radelci": RADELCI,
 }
 
 
-def table_view(hand: Hand, viewer: Viewer) -> tuple[dict[str, Any], list[str], dict[str, str], str | None]:
+def table_view(hand: Hand, viewer: Viewer) -> tuple[View, list[str], dict[str, str], str | None]:
     """The viewer's View of the current state, the legal actions of the viewer's seat, why
     each other card of its hand cannot be pressed now, and why it may only pass when that is
     all it may do (``games.page.why_not``; none for a watcher)."""
@@ -223,7 +224,7 @@ def _can_end_match(room: Room, table: Table, seat: int | None, user_id: int | No
     return user_id == room.created_by_id or not host_seated
 
 
-def trick_total_of(view: dict[str, Any] | None) -> int:
+def trick_total_of(view: Mapping[str, Any] | None) -> int:
     """Tricks in the hand: those completed plus the cards the fullest hand still holds."""
     if not view:
         return 0

@@ -5,6 +5,7 @@ legal actions (``games.page.context`` passes them in)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -41,7 +42,7 @@ KNOCK_STYLES = STYLE_NAMES  # czech.md §3.2, named by the rules core
 
 
 def button_label(
-    action: str, view: dict[str, Any] | None, me: int | None, turn_has_calls: bool = False
+    action: str, view: Mapping[str, Any] | None, me: int | None, turn_has_calls: bool = False
 ) -> str:
     """The text of a decision's button: the action's name, or what it means in this phase."""
     phase = (view or {}).get("phase")
@@ -94,7 +95,7 @@ def button_label(
 
 
 def controls_for(
-    view: dict[str, Any] | None, legal: list[str], me: int | None, only_pass: str | None = None
+    view: Mapping[str, Any] | None, legal: list[str], me: int | None, only_pass: str | None = None
 ) -> dict[str, Any]:
     """Split the legal actions into the panels that show them (cards are shown in the hand).
 
@@ -168,7 +169,7 @@ def controls_for(
     }
 
 
-def _discards_left(view: dict[str, Any], me: int, count: int) -> int:
+def _discards_left(view: Mapping[str, Any], me: int, count: int) -> int:
     """Cards the viewer still has to discard in all: the talon cards it received less those it
     has discarded so far (Czech discards one card an action, czech.md §5); else ``count``."""
     received = (view.get("talon_received") or [None] * (me + 1))[me]
@@ -178,7 +179,7 @@ def _discards_left(view: dict[str, Any], me: int, count: int) -> int:
     return max(count, len(received) - len(done))
 
 
-def _auction_note(view: dict[str, Any], legal: list[str], me: int) -> str:
+def _auction_note(view: Mapping[str, Any], legal: list[str], me: int) -> str:
     """Why a Slovenian bidder may not pass (slovenian3.md §4.2): forehand's special turn, or the
     final call of the last one standing. Only views with a ``highest_bid`` have these turns."""
     if view.get("phase") != "auction" or "highest_bid" not in view or not legal or "pass" in legal:
@@ -199,7 +200,7 @@ def _only_pass_note(why: str | None) -> str:
 
 
 def hand_cards(
-    view: dict[str, Any] | None, legal: set[str], reasons: dict[str, str] | None = None
+    view: Mapping[str, Any] | None, legal: set[str], reasons: dict[str, str] | None = None
 ) -> list[dict[str, Any]]:
     """The viewer's cards as the hand shows them. ``reasons``: why each card that cannot be
     pressed now cannot (``games.page.why_not``); ``why_id`` names the one hidden element per distinct

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games.page import vocabulary as words
 from games.page.vocabulary import vocabulary
+from games.rules import Termination
 from games.rules.czech.announce import CONTRA_NAMES, CONTRA_WORDS
 from games.rules.czech.deal import STYLE_NAMES
 from games.rules.czech.money import MONEY_NAMES
@@ -97,14 +98,14 @@ def plural(count: Any, noun: str) -> str:
 
 # How a hand or round ended (``HandResult.reason``, a match row's ``kind``, Bridge's
 # ``ended_by``): keys the pages compare, worded here.
-REASONS = {
-    "played out": pgettext_lazy("hand ended", "played out"),  # untranslated: a key
-    "all passed": pgettext_lazy("hand ended", "all passed"),  # untranslated: a key
-    "failed trial bid": pgettext_lazy("hand ended", "failed trial bid"),  # untranslated: a key
-    "unused radelci": pgettext_lazy("hand ended", "unused radelci"),  # untranslated: a key
-    "ended early": pgettext_lazy("hand ended", "ended early"),  # untranslated: a key
-    "went out": pgettext_lazy("hand ended", "went out"),  # untranslated: a key
-    "Bridge": pgettext_lazy("hand ended", "Bridge"),  # untranslated: a key
+REASONS: dict[str, Any] = {
+    Termination.PLAYED_OUT: pgettext_lazy("hand ended", "played out"),
+    Termination.ALL_PASSED: pgettext_lazy("hand ended", "all passed"),
+    Termination.FAILED_TRIAL_BID: pgettext_lazy("hand ended", "failed trial bid"),
+    Termination.UNUSED_RADELCI: pgettext_lazy("hand ended", "unused radelci"),
+    Termination.ENDED_EARLY: pgettext_lazy("hand ended", "ended early"),
+    Termination.WENT_OUT: pgettext_lazy("hand ended", "went out"),
+    Termination.BRIDGE: pgettext_lazy("hand ended", "Bridge"),
 }
 
 

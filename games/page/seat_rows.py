@@ -3,6 +3,7 @@ dealer and the declarer, each seat's cards, tricks, payment and radelci, and a r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -11,7 +12,7 @@ from django.utils import timezone
 
 def seat_rows_of(
     seats: list[Any],
-    view: dict[str, Any] | None,
+    view: Mapping[str, Any] | None,
     me: int | None,
     deadlines: dict[int, datetime] | None = None,
 ) -> list[dict[str, Any]]:
@@ -49,7 +50,7 @@ def seat_rows_of(
     return rows
 
 
-def _radelci(view: dict[str, Any] | None, seat: int) -> int | None:
+def _radelci(view: Mapping[str, Any] | None, seat: int) -> int | None:
     """The radelci ``seat`` holds now (slovenian3.md §10.6): those held before this hand, and
     once it is over the change it made; None where the table plays without them."""
     held = (view or {}).get("radelci")

@@ -14,6 +14,7 @@ its old keys until the server restarts.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any, cast
 
 from django.template import engines
@@ -79,7 +80,7 @@ def view_keys(name: str) -> tuple[str, ...] | None:
     return tuple(sorted(found))
 
 
-def view_part(view: dict[str, Any], keys: tuple[str, ...] | None) -> Any:
+def view_part(view: Mapping[str, Any], keys: tuple[str, ...] | None) -> Any:
     """What of ``view`` a template reading ``keys`` (None: all of it) shows: equal parts, equal
     HTML. A key the view lacks is told apart from one it holds as None."""
     if keys is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from games.rules import IllegalAction
+from games.rules import ActionError
 
 
 def tried_action(card: str, legal: Sequence[str]) -> str | None:
@@ -36,7 +36,7 @@ def refusal(variant: Any, state: Any, seat: int, action: str) -> str | None:
     """The rules core's message refusing ``action`` to ``seat``; None if it is allowed."""
     try:
         variant.apply(state, seat, action)
-    except IllegalAction as refused:
+    except ActionError as refused:
         return str(refused)
     return None
 

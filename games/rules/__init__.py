@@ -1,6 +1,7 @@
 """The rules core: pure game rules, standard library only (no Django, no clock, no I/O).
 
 ``get_variant(key)`` finds a variant implementing ``base.Variant``; ``VARIANTS`` lists them.
+What a variant's ``observe`` returns is typed per game in ``views`` (``HungarianView``, ...).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from functools import reduce
 from .base import (
     AUDIENCE,
     EVERYONE,
+    ActionError,
     Deal,
     HandContext,
     HandResult,
@@ -18,6 +20,8 @@ from .base import (
     Option,
     ScoredItem,
     State,
+    Termination,
+    UnknownAction,
     UnknownVariant,
     Variant,
 )
@@ -25,6 +29,7 @@ from .bridge import BRIDGE
 from .czech import CZECH
 from .hungarian import HUNGARIAN
 from .slovenian3 import SLOVENIAN3
+from .views import BridgeView, CzechView, HungarianView, SlovenianView, View
 from .words import _
 
 VARIANTS: dict[str, Variant] = {variant.key: variant for variant in (HUNGARIAN, CZECH, SLOVENIAN3, BRIDGE)}
@@ -40,7 +45,8 @@ def get_variant(key: str) -> Variant:
 def replay(variant: Variant, deal: Deal, context: HandContext, actions: Iterable[tuple[int, str]]) -> State:
     """A hand rebuilt from its log: ``apply`` folded over ``(seat, action)`` from the deal.
 
-    Stops at the first illegal action by raising its ``IllegalAction``.
+    Stops at the first action the rules do not take by raising its ``ActionError`` (an
+    ``IllegalAction`` or an ``UnknownAction``).
     """
     return reduce(
         lambda state, step: variant.apply(state, step[0], step[1]),
@@ -53,14 +59,22 @@ __all__ = [  # untranslated: names
     "AUDIENCE",
     "EVERYONE",
     "VARIANTS",
+    "ActionError",
+    "BridgeView",  # untranslated: a name
+    "CzechView",  # untranslated: a name
     "Deal",  # untranslated: a name
     "HandContext",
     "HandResult",
+    "HungarianView",  # untranslated: a name
     "IllegalAction",
     "Option",  # untranslated: a name
     "ScoredItem",
+    "SlovenianView",  # untranslated: a name
+    "Termination",  # untranslated: a name
+    "UnknownAction",
     "UnknownVariant",
     "Variant",  # untranslated: a name
+    "View",  # untranslated: a name
     "get_variant",
     "replay",
 ]

@@ -10,8 +10,10 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
+from . import views
 from .words import Msg, _, from_json, to_json
 
 if TYPE_CHECKING:
@@ -23,7 +25,7 @@ EVERYONE = "everyone"  # every card (staff inspector, and everyone once the hand
 
 Viewer = int | str
 State = Any  # each variant has its own frozen dataclass
-View = dict[str, Any]  # JSON-serialisable; keys documented per variant
+View = views.View  # a TypedDict per game (games.rules.views); JSON-serialisable but for messages
 
 
 def check_viewer(viewer: Viewer, seats: int) -> int | None:
@@ -35,8 +37,20 @@ def check_viewer(viewer: Viewer, seats: int) -> int | None:
     raise ValueError(f"Unknown viewer {viewer!r}")  # untranslated: programmer error
 
 
-class IllegalAction(ValueError):
-    """An action the rules refuse; the message is shown to the player as is."""
+class ActionError(ValueError):
+    """An action the rules do not take, for either reason below; the message is shown to the
+    player as is. Catch this to catch both."""
+
+
+class IllegalAction(ActionError):
+    """A well-formed action the rules refuse here and now: not your turn, a card you must not
+    play, a bid too low (python-chess's ``IllegalMoveError``)."""
+
+
+class UnknownAction(ActionError):
+    """An action no position could take: an unknown word, a missing or unknown argument, a card
+    not in the pack ("frobnicate", "play:ZZ"); a malformed request (python-chess's
+    ``InvalidMoveError``)."""
 
 
 class UnknownVariant(KeyError):
@@ -255,6 +269,34 @@ class ScoredItem:
         )
 
 
+class Termination(StrEnum):
+    """How a hand ended (python-chess's ``Termination``): the keys the pages compare and word.
+
+    A str whose value is the text stored in results before the enum (``HandResult.to_json``,
+    docs/hand-format.md), so stored hands and exports read the same."""
+
+    # Keys, not words (the pages word them): untranslated.
+    PLAYED_OUT = "played out"  # untranslated: every trick played
+    ENDED_EARLY = "ended early"  # untranslated: Slovenian, the result fixed before the last trick
+    ALL_PASSED = "all passed"  # untranslated: Hungarian, thrown in, nobody bid
+    ANNULLED = "annulled"  # untranslated: Hungarian, thrown in by an annulment (its words say why)
+    FAILED_TRIAL_BID = "failed trial bid"  # untranslated: Hungarian, the trial bidder found no honour
+    WENT_OUT = "went out"  # untranslated: Bridge, the winner played their last card
+    BRIDGE = "Bridge"  # untranslated: Bridge, the winner declared Bridge
+    UNUSED_RADELCI = "unused radelci"  # untranslated: Slovenian, a match's last row (not a hand's)
+
+
+def termination_of(value: Any) -> Any:
+    """A stored reason read back: a ``Termination`` where it is one's value, else as it is (a
+    message's words, or text stored before messages)."""
+    if isinstance(value, str) and value in _TERMINATIONS:
+        return Termination(value)
+    return value
+
+
+_TERMINATIONS = frozenset(t.value for t in Termination)
+
+
 @dataclass(frozen=True)
 class HandResult:
     """The outcome of a finished hand, as data."""
@@ -271,9 +313,23 @@ class HandResult:
     game_winner: str | None = None  # "declarer" / "opponents"
     items: tuple[ScoredItem, ...] = ()
     value: int = 0  # V, the declarer side's total before settlement
-    reason: Msg | str = ""  # why it ended: "all passed", "played out", ...
+    # Why it ended: a ``Termination``, or for an annulled hand the words naming who annulled it
+    # and why (a Msg; its termination is ANNULLED). Text only in results stored before either.
+    reason: Termination | Msg | str = ""
     next_dealer: int | None = None  # who deals the next hand; None: the match's own rotation
     radelci: tuple[int, ...] = ()  # per seat, radelci gained (+) or used up (−) in this hand
+
+    @property
+    def termination(self) -> Termination | None:
+        """How the hand ended; None for a result stored before it was recorded."""
+        if isinstance(self.reason, Termination):
+            return self.reason
+        return Termination.ANNULLED if isinstance(self.reason, Msg) else None
+
+    @property
+    def words(self) -> Msg | None:
+        """What the page says of why it ended beyond ``termination`` (an annulment's reason)."""
+        return self.reason if isinstance(self.reason, Msg) else None
 
     def view(self) -> dict[str, Any]:
         """``to_json`` with its messages as messages (a view: the page says them)."""
@@ -297,7 +353,7 @@ class HandResult:
             "game_winner": self.game_winner,
             "items": [i.to_json() for i in self.items],
             "value": self.value,
-            "reason": to_json(self.reason),
+            "reason": self.reason.value if isinstance(self.reason, Termination) else to_json(self.reason),
             "next_dealer": self.next_dealer,
         }
         if self.radelci:
@@ -318,7 +374,7 @@ class HandResult:
             game_winner=data.get("game_winner"),
             items=tuple(ScoredItem.from_json(i) for i in data.get("items", ())),
             value=int(data.get("value", 0)),
-            reason=from_json(data.get("reason", "")),
+            reason=termination_of(from_json(data.get("reason", ""))),
             next_dealer=data.get("next_dealer"),
             radelci=tuple(int(n) for n in data.get("radelci", ())),
         )
@@ -326,7 +382,7 @@ class HandResult:
 
 class Variant(Protocol):
     key: str
-    name: str
+    name: Msg  # the game's name as a player reads it
     seats: tuple[int, ...]  # the seat counts the variant is played with
     options: tuple[Option, ...]
 

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .base import HandContext, HandResult
+from .base import HandContext, HandResult, Termination
+from .words import Msg
 
 ROTATE = "rotate"  # the next seat deals (unless the hand names its next dealer)
 HIGHEST_TOTAL = "highest_total"  # the highest total; ties: the first from the last dealer on
 HAND = "hand"
-RADELCI = "unused radelci"  # untranslated: a key (a row's reason and kind), the page words it
+RADELCI = Termination.UNUSED_RADELCI  # a row's reason and kind
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class MatchRow:
     dealer: int
     doubled: bool
     thrown_in: bool
-    reason: str
+    reason: Termination | Msg | str  # the hand's ``HandResult.reason``, or RADELCI
     contract: str | None
     declarer: int | None
     payments: tuple[int, ...]

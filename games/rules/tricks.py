@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .base import IllegalAction
+from .base import IllegalAction, UnknownAction
 from .cards import SUIT_NAMES, TRUMP, pile_points
 from .words import Msg, _
 
@@ -217,7 +217,7 @@ def play_card(
     numbers the trick in progress, for the log."""
     if card not in hand:
         if card not in rules.pack:
-            raise IllegalAction(_("Unknown card {card}", card=repr(card)))
+            raise UnknownAction(_("Unknown card {card}", card=repr(card)))
         raise IllegalAction(_("You do not hold {card}", card=card))
     if card not in legal_follow(hand, trick.led):
         raise follow_error(hand, trick.cards[0][1][0], rules.trump_word)

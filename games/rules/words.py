@@ -17,29 +17,62 @@ too, so "{side} may say {word}" can take "the other side" as a message of its ow
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn
+
+
+class Params(dict[str, Any]):
+    """A message's parameters: a dict that refuses to change once made (a message is a value:
+    it is hashed by them, and the pages keep each log line's HTML by that hash). Still a dict,
+    so ``json.dumps`` and whoever reads ``msg.params`` as a mapping take it as one."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("A message's parameters cannot change")  # untranslated: programmer error
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled as the dict it was made from
+        return (Params, (dict(self),))
 
 
 class Msg:
-    """A message for a player: its id (and plural id, count and context) and its parameters."""
+    """A message for a player: its id (and plural id, count and context) and its parameters.
+
+    Frozen: no attribute can be set after construction, and ``params`` is a ``Params``."""
 
     __slots__ = ("text", "plural", "count", "context", "params", "_cached_key")
+
+    text: str
+    plural: str | None
+    count: int | None
+    context: str | None
+    params: Params
+    _cached_key: tuple[Any, ...]
 
     def __init__(
         self,
         text: str,
-        params: dict[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
         *,
         plural: str | None = None,
         count: int | None = None,
         context: str | None = None,
     ) -> None:
-        self.text = text
-        self.plural = plural
-        self.count = count
-        self.context = context
-        self.params = dict(params or {})
+        # Through the slots' own setters (``__setattr__`` refuses): the cheapest way in.
+        _set_text(self, text)
+        _set_plural(self, plural)
+        _set_count(self, count)
+        _set_context(self, context)
+        _set_params(self, Params(params) if params else NO_PARAMS)
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError(f"A message cannot change: {name}")  # untranslated: programmer error
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"A message cannot change: {name}")  # untranslated: programmer error
 
     def __str__(self) -> str:
         return _translator(self)
@@ -63,7 +96,7 @@ class Msg:
             return self._cached_key
         except AttributeError:
             key = (self.text, self.plural, self.count, self.context, tuple(sorted(self.params.items())))
-            self._cached_key = key
+            _set_cached_key(self, key)
             return key
 
     def __eq__(self, other: object) -> bool:
@@ -80,15 +113,22 @@ class Msg:
             return hash((self.text, self.plural, self.count, self.context))
 
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in _MESSAGE_FIELDS}
+        state = {name: getattr(self, name) for name in _MESSAGE_FIELDS}
+        state["params"] = dict(self.params)
+        return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
-            object.__setattr__(self, name, value)
+            object.__setattr__(self, name, Params(value) if name == "params" else value)
 
 
 # What a message is (what it is pickled as): all its slots but the cached key.
 _MESSAGE_FIELDS = ("text", "plural", "count", "context", "params")
+
+NO_PARAMS = Params()
+_set_text, _set_plural, _set_count, _set_context, _set_params, _set_cached_key = (
+    getattr(Msg, name).__set__ for name in Msg.__slots__
+)
 
 
 def _(text: str, /, **params: Any) -> Msg:
@@ -123,7 +163,7 @@ def _english_value(value: Any) -> str:
     return value.english() if isinstance(value, Msg) else str(value)
 
 
-def _fill(text: str, params: dict[str, Any], value: Callable[[Any], str]) -> str:
+def _fill(text: str, params: Mapping[str, Any], value: Callable[[Any], str]) -> str:
     if not params:
         return text
     return text.format(**{name: _joined(v, value) for name, v in params.items()})
@@ -136,7 +176,7 @@ def _joined(param: Any, value: Callable[[Any], str]) -> str:
     return value(param)
 
 
-def fill(text: str, params: dict[str, Any]) -> str:
+def fill(text: str, params: Mapping[str, Any]) -> str:
     """``text`` (already translated) with its parameters, each message among them translated."""
     return _fill(text, params, str)
 

@@ -26,7 +26,7 @@ from games.services.effects import seating_changed
 from games.services.hands import end_match, may_end_match, next_hand
 from games.services.moves import Submitted, seq_seen, submit_action
 from games.services.privacy import accept_invitation, remove_player, set_privacy
-from games.services.refusals import Forbidden, Illegal, Refused, Stale
+from games.services.refusals import Forbidden, Illegal, Malformed, Refused, RuleRefused, Stale
 from games.services.robots import DEFAULT_ROBOT, robot_plays
 from games.services.rooms import (
     CHAT_ON,
@@ -56,6 +56,8 @@ __all__ = [
     "RELEASE_AFTER",
     "Forbidden",  # untranslated: a Python name
     "Illegal",  # untranslated: a Python name
+    "Malformed",  # untranslated: a Python name
+    "RuleRefused",  # untranslated: a Python name
     "Refused",  # untranslated: a Python name
     "Stale",  # untranslated: a Python name
     "Submitted",  # untranslated: a Python name

@@ -14,9 +14,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Hand, HandAction, Seat
-from games.rules import IllegalAction, get_variant
+from games.rules import ActionError, IllegalAction, UnknownAction, get_variant
 from games.services import broadcast, prepared, replay
-from games.services.refusals import Forbidden, Illegal, Stale
+from games.services.refusals import Forbidden, Illegal, Malformed, RuleRefused, Stale
 from games.services.turn_clocks import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE, sync_clocks
 from games.signals import hand_changed, hand_finished
 from tarokk_site import prepared as statements
@@ -61,7 +61,7 @@ def _turn_refusal(variant: Any, state: Any, seat: int, action: str) -> str:
     if variant.observe(state, "audience").get("sitter") == seat:
         try:
             variant.apply(state, seat, action)
-        except IllegalAction as exc:
+        except ActionError as exc:
             return str(exc)
     return _("It is not your turn")
 
@@ -82,8 +82,9 @@ def submit_action(
     ``"away"`` (refused unless the seat is still away). ``now`` (default: the present) is
     also when the next clocks start.
 
-    Raises ``Stale`` (the caller's view is behind), ``Forbidden`` (not this seat's turn) or
-    ``Illegal`` (the rules refuse it); in every case nothing is written.
+    Raises ``Stale`` (the caller's view is behind), ``Forbidden`` (not this seat's turn),
+    ``Malformed`` (no action at all: the rules' ``UnknownAction``) or ``Illegal`` (the rules
+    refuse it); in every case nothing is written.
     """
     now = now or timezone.now()
     try:
@@ -108,14 +109,16 @@ def submit_action(
             _check_automatic(hand, seat, robot, now)
             try:
                 new_state = variant.apply(state, seat, action)
+            except UnknownAction as exc:
+                raise Malformed(str(exc)) from None
             except IllegalAction as exc:
-                raise Illegal(str(exc)) from None
+                raise RuleRefused(str(exc)) from None
             if hand.room.tutorial and not robot:
                 # A guided hand keeps to its script: another move is refused with the reason.
                 made = HandAction.objects.filter(hand=hand, seat=seat).count()
                 advised = _guided(hand.variant, made, seat, action)
                 if advised is not None:
-                    raise Illegal(advised)
+                    raise RuleRefused(advised)
             seq = hand.seq + 1
             public = variant.is_public(state, seat, action)
             statements.insert(

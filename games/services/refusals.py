@@ -21,6 +21,21 @@ class Refused(Exception):
 
 
 class Illegal(Refused):
+    """A request the table cannot take (a field missing or out of range, a hand that is over)."""
+
+    status = 400
+
+
+class RuleRefused(Illegal):
+    """A move the rules say no to (an ``IllegalAction``: "You must follow hearts"): well formed,
+    but not allowed now (422, Unprocessable Content)."""
+
+    status = 422
+
+
+class Malformed(Refused):
+    """No action at all (the rules' ``UnknownAction``: an unknown word or card)."""
+
     status = 400
 
 

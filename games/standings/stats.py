@@ -81,7 +81,7 @@ def game_stats(rows: Iterable[Any]) -> list[GameStats]:
         if key in by_game:
             groups = by_game[key]
             records = tuple(record_of(a, groups[a]) for a in (PEOPLE, ROBOTS) if a in groups)
-            stats.append(GameStats(key, variant.name, records))
+            stats.append(GameStats(key, str(variant.name), records))
     return stats
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.page.action_labels import action_label
-from games.rules import IllegalAction, get_variant
+from games.rules import ActionError, get_variant
 from games.rules.bridge.scoring import HAND_POINTS_ITEM
 
 from . import LEARNER, SCRIPTS, Script
@@ -210,6 +210,6 @@ def _refused_message(rules: Any, state: Any, action: str) -> str:
     """The rules core's own words for an illegal move of the learner's."""
     try:
         rules.apply(state, LEARNER, action)
-    except IllegalAction as refusal:
+    except ActionError as refusal:
         return str(refusal)
     return ""

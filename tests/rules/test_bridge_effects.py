@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import IllegalAction
+from games.rules import UnknownAction
 from games.rules.bridge import Phase
 from games.rules.bridge.pack import PACK_36
 
@@ -20,7 +20,7 @@ def test_example_3_two_8s_next_with_4_players(bridge_table):
     assert state.phase is Phase.EIGHTS and state.to_act == {0}
     assert bridge_table.legal(state, 0) == ["eights:next", "eights:spread"]
     assert bridge_table.view(state, 3)["pending"] == {"sevens": 0, "eights": 2, "aces": 0}
-    with pytest.raises(IllegalAction, match="^Choose next or spread for the 8s$"):
+    with pytest.raises(UnknownAction, match="^Choose next or spread for the 8s$"):
         bridge_table.run(state, "0 eights:all")
     state = bridge_table.run(state, "0 eights:next")
     # "Next": seat 1 draws 2 × 2 = 4 and loses its turn; seat 2 moves.

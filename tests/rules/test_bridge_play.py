@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import IllegalAction
+from games.rules import ActionError
 from games.rules.bridge import Phase
 
 
 def refused(table, state, step: str, message: str) -> None:
     """``step`` is refused with exactly ``message`` (and nothing changes: states are values)."""
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(ActionError) as error:  # illegal or unknown
         table.run(state, step)
     assert str(error.value) == message
 
@@ -147,6 +147,6 @@ def test_the_gate_refuses_what_is_not_an_action_now(bridge_table):
     refused(bridge_table, state, "0 eights:next", "You cannot choose how the 8s go now")
     refused(bridge_table, state, "0 jpoints:minus", "You cannot choose the J points now")
     refused(bridge_table, state, "0 play:HA", "You do not hold HA")
-    refused(bridge_table, state, "0 play:X1", "You do not hold X1")
+    refused(bridge_table, state, "0 play:X1", "Unknown card 'X1'")  # not in the pack: an UnknownAction
     refused(bridge_table, state, "3 play:D7", "There is no seat 3")
     assert bridge_table.legal(state, 1) == [] and bridge_table.legal(state, 2) == []

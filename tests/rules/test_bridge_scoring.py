@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import HandResult, IllegalAction, ScoredItem
+from games.rules import HandResult, ScoredItem, UnknownAction
 from games.rules.bridge import BRIDGE, Phase
 from games.rules.bridge.scoring import score, trailing_jacks
 from games.rules.match import HIGHEST_TOTAL, MatchRules, record, start
@@ -59,7 +59,7 @@ def test_example_5_plus_the_others_take_the_j_points(bridge_table):
     assert state.phase is Phase.JPOINTS and state.to_act == {0} and state.winner == 0
     assert state.multiplier == 2 and state.hands == ((), ("S7",), ("HQ", "C10"))
     assert bridge_table.legal(state, 0) == ["jpoints:minus", "jpoints:plus"]
-    with pytest.raises(IllegalAction, match="^Choose J points minus or plus$"):
+    with pytest.raises(UnknownAction, match="^Choose J points minus or plus$"):
         bridge_table.run(state, "0 jpoints:half")
     state = bridge_table.run(state, "0 jpoints:plus")
     result = state.result

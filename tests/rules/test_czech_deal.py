@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.rules import AUDIENCE, EVERYONE, Deal, HandContext, IllegalAction, replay
+from games.rules import AUDIENCE, EVERYONE, Deal, HandContext, IllegalAction, UnknownAction, replay
 from games.rules.cards import pack_54, permutation
 from games.rules.czech import CZECH, Phase
 from games.rules.czech.deal import STYLES, deal_packets, find_povinnost
@@ -83,7 +83,7 @@ def test_cut_positions_outside_7_to_47_are_refused(k):
     state = run(fresh(), "3 pass")
     with pytest.raises(IllegalAction, match="^Cut at a position from 7 to 47$"):
         CZECH.apply(state, 2, f"cut:{k}")
-    with pytest.raises(IllegalAction, match="Unknown deal style"):
+    with pytest.raises(UnknownAction, match="Unknown deal style"):
         CZECH.apply(state, 2, "knock:fives")
     legal = CZECH.legal_actions(state, 2)
     assert legal[0] == "cut:7" and legal[40] == "cut:47" and len(legal) == 41 + 8
@@ -232,7 +232,7 @@ def test_actions_in_the_wrong_phase_or_turn():
         CZECH.apply(state, 2, "shuffle")
     with pytest.raises(IllegalAction, match="^You cannot cut now$"):
         CZECH.apply(state, 3, "cut:10")
-    with pytest.raises(IllegalAction, match="^Unknown action 'dance'$"):
+    with pytest.raises(UnknownAction, match="^Unknown action 'dance'$"):
         CZECH.apply(state, 3, "dance")
     with pytest.raises(IllegalAction, match="^There is no seat 4$"):
         CZECH.apply(state, 4, "pass")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import AUDIENCE, IllegalAction
+from games.rules import AUDIENCE, ActionError
 from games.rules.hungarian import HUNGARIAN, Phase
 from games.rules.hungarian.annulment import NOT_ALLOWED, annulment_condition
 from tests.rules.english import english
@@ -22,7 +22,7 @@ THREE = ("1 bid:three", "2 pass", "3 pass", "0 pass", "1 keep")
 
 
 def refused(state, seat, action, message):
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(ActionError) as error:  # illegal or unknown
         HUNGARIAN.apply(state, seat, action)
     assert str(error.value) == message
 

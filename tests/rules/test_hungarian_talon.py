@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import IllegalAction
+from games.rules import ActionError, IllegalAction
 from games.rules.hungarian import HUNGARIAN, Phase
 from games.rules.hungarian.talon import talon_shares
 
@@ -75,7 +75,7 @@ def after_two(table):
 )
 def test_discard_restrictions(after_two, action, message):
     # §5.2: exactly as many as received; never kings or honours; only own cards.
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(ActionError) as error:
         HUNGARIAN.apply(after_two, 0, action)
     assert str(error.value) == message
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import AUDIENCE, IllegalAction
+from games.rules import AUDIENCE, ActionError
 from games.rules.slovenian3 import Phase
 from tests.rules.english import english
 
@@ -28,7 +28,7 @@ def three(table, **options):
 
 
 def refused(table, state, step: str, message: str) -> None:
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(ActionError) as error:  # illegal or unknown
         table.run(state, step)
     assert str(error.value) == message
 

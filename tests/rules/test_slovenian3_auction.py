@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import IllegalAction
+from games.rules import IllegalAction, UnknownAction
 from games.rules.slovenian3 import Phase
 from tests.rules.english import english
 
@@ -98,7 +98,7 @@ def test_klop_and_three_cannot_be_bid_otherwise(slovenian_table):
     for action in ("1 bid:three", "1 bid:klop"):
         with pytest.raises(IllegalAction, match="^Klop and three may only be chosen by forehand after"):
             slovenian_table.run(state, action)
-    with pytest.raises(IllegalAction, match="^Unknown contract 'solo'$"):
+    with pytest.raises(UnknownAction, match="^Unknown contract 'solo'$"):
         slovenian_table.run(state, "1 bid:solo")
     # Forehand with middlehand still in: a normal turn, pass allowed, no klop or three.
     state = slovenian_table.run(state, "1 bid:two", "2 pass")
@@ -201,7 +201,7 @@ def test_out_of_turn_and_malformed_calls_are_refused(slovenian_table):
     state = slovenian_table.start(HANDS, TALON)
     with pytest.raises(IllegalAction, match="^It is not your turn$"):
         slovenian_table.run(state, "0 bid:two")
-    with pytest.raises(IllegalAction, match="^Unknown action 'bid'$"):
+    with pytest.raises(UnknownAction, match="^Unknown action 'bid'$"):
         slovenian_table.run(state, "1 bid")
     with pytest.raises(IllegalAction, match="^You cannot play a card now$"):
         slovenian_table.run(state, "1 play:T14")

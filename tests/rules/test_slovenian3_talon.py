@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import AUDIENCE, IllegalAction
+from games.rules import AUDIENCE, ActionError, IllegalAction
 from games.rules.slovenian3 import Phase
 from tests.helpers.slovenian3 import FOUR_KINGS_HANDS as HANDS
 from tests.helpers.slovenian3 import FOUR_KINGS_TALON as TALON
@@ -70,7 +70,7 @@ def test_taroks_are_discarded_only_when_nothing_else_may_be(slovenian_table):
         "0 discard:T20,S8,X9": "Unknown card 'X9'",
     }
     for step, message in refusals.items():
-        with pytest.raises(IllegalAction) as error:
+        with pytest.raises(ActionError) as error:  # illegal or unknown
             slovenian_table.run(state, step)
         assert str(error.value) == message
     state = slovenian_table.run(state, "0 discard:S7,T20,S8")

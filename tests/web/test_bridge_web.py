@@ -381,11 +381,11 @@ def test_refused_moves_say_why_and_change_nothing():
     act(alice, room, "play:H6")
     seq = alice.get(f"/r/{room.code}/view.json").json()["seq"]
     for client, action, status, message in (
-        (alice, "stop", 400, "You must cover the 6"),
-        (alice, "draw", 400, "You hold a card that covers the 6: you may not draw"),
-        (alice, "play:D10", 400, "You must cover the 6: play a heart, another 6 or a jack"),
-        (alice, "play:SA", 400, "You do not hold SA"),
-        (alice, "wish:H", 400, ""),
+        (alice, "stop", 422, "You must cover the 6"),
+        (alice, "draw", 422, "You hold a card that covers the 6: you may not draw"),
+        (alice, "play:D10", 422, "You must cover the 6: play a heart, another 6 or a jack"),
+        (alice, "play:SA", 422, "You do not hold SA"),
+        (alice, "wish:H", 422, ""),
         (bob, "draw", 403, "It is not your turn"),
     ):
         response = client.post(f"/r/{room.code}/act", {"action": action, "seq": seq})

@@ -93,7 +93,7 @@ def test_act_refuses_an_illegal_action_and_changes_nothing(friends_table):
     hand, seat = _turn(room)
     user = owner if seat == 0 else friend
     response = client_for(user).post(f"/r/{room.code}/act", {"action": "play:T22", "seq": hand.seq})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"]
     assert HandAction.objects.filter(hand=hand).count() == hand.seq
     hand.refresh_from_db()
@@ -171,7 +171,7 @@ def test_act_answers_htmx_errors_in_plain_text(friends_table):
     response = client_for(user).post(
         f"/r/{room.code}/act", {"action": "hold", "seq": hand.seq}, HTTP_HX_REQUEST="true"
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response["Content-Type"].startswith("text/plain")
     assert response.content.decode()
 

@@ -619,7 +619,7 @@ def test_a_wrong_take_or_discard_is_refused_with_its_reason_and_changes_nothing(
     declarer, other = client_for(users[0]), client_for(users[1])
     url = f"/r/{room.code}/"
 
-    def refused(client, action: str, status: int = 400) -> str:
+    def refused(client, action: str, status: int = 422) -> str:  # 422: the rules say no
         before = room.current_hand().seq
         response = client.post(url + "act", {"action": action, "seq": before})
         assert response.status_code == status, response.content
@@ -641,7 +641,7 @@ def test_a_wrong_take_or_discard_is_refused_with_its_reason_and_changes_nothing(
     response = declarer.post(
         url + "act", {"action": "discard:HK,H3,H4", "seq": room.current_hand().seq}, HTTP_HX_REQUEST="true"
     )
-    assert response.status_code == 400 and response.content.decode() == "Kings may not be discarded"
+    assert response.status_code == 422 and response.content.decode() == "Kings may not be discarded"
 
 
 def test_a_bidder_who_may_not_pass_is_told_why():

@@ -90,6 +90,8 @@ CASES = [
     Case("a negative move number", 0, "pass", -1, refused("seq must be at least 0, not -1")),
     Case("a move number too large", 0, "pass", 2**40, refused(f"seq is too large: {2**40}")),
     Case("a player without a seat", "watcher", "pass", 0, refused(NO_SEAT)),
+    # Malformed: no action in any position (the rules' UnknownAction, services.Malformed).
+    Case("an unknown action", 0, "frobnicate", 0, refused("Unknown action 'frobnicate'")),
 ]
 
 

@@ -90,6 +90,35 @@ def test_the_endpoint_names_the_rule_that_refuses_a_discard(table):
     for seat, action in [(0, "bid:two"), (1, "pass"), (2, "pass"), (3, "pass")]:
         act(hand, seat, action)
     response = client_for(users[0]).post(f"/r/{room.code}/act", {"action": "discard:HK,C10", "seq": 4})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == "Kings may not be discarded"
     assert HandAction.objects.filter(hand=hand).count() == 4
+
+
+def test_it_refuses_a_malformed_action_as_malformed_and_writes_nothing(table):
+    # The rules' UnknownAction (no action in any position) is a Malformed refusal, not Illegal.
+    room, hand, users = table
+    with pytest.raises(services.Malformed, match="^Unknown action 'frobnicate'$"):
+        act(hand, 0, "frobnicate")
+    with pytest.raises(services.RuleRefused, match="^There is no bid to hold$") as refused:
+        act(hand, 0, "hold")  # a real action, which the rules refuse here
+    assert not isinstance(refused.value, services.Malformed)
+    assert not HandAction.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "action, status, error",
+    [
+        ("frobnicate", 400, "Unknown action 'frobnicate'"),  # malformed: no such action
+        ("bid:four", 400, "Unknown action 'bid:four'"),  # malformed: no such contract
+        ("hold", 422, "There is no bid to hold"),  # a real action the rules refuse
+    ],
+)
+def test_the_endpoint_refuses_malformed_moves_with_400_and_illegal_ones_with_422(
+    table, action, status, error
+):
+    room, hand, users = table
+    response = client_for(users[0]).post(f"/r/{room.code}/act", {"action": action, "seq": 0})
+    assert response.status_code == status
+    assert response.json()["error"] == error
+    assert not HandAction.objects.exists()

@@ -143,7 +143,7 @@ def test_it_refuses_a_wrong_choice_with_the_explanation_and_changes_nothing():
     room = start(visitor)
     hand = room.current_hand()
     response = act(visitor, room, "pass")
-    assert response.status_code == 400
+    assert response.status_code == 422  # well formed, but not this hand's move
     assert response.json() == {
         "error": "Bid three here: your six tarokks and the XXI are enough for it, not for more."
     }
@@ -151,7 +151,7 @@ def test_it_refuses_a_wrong_choice_with_the_explanation_and_changes_nothing():
     assert hand.seq == 0 and not HandAction.objects.filter(hand=hand).exists()
     # A move the rules refuse keeps the rules' own message.
     response = act(visitor, room, "play:T21")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "advised" not in response.json()["error"]
     hand.refresh_from_db()
     assert hand.seq == 0

@@ -74,7 +74,7 @@ def test_it_says_which_cards_may_not_be_discarded(table):
     }
     # Pressing the king asks to discard it with the first legal pair (T20, T19) but its last card.
     response = client_for(alice).post(f"/r/{room.code}/act", {"action": "discard:T20,HK", "seq": 4})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == "Kings may not be discarded"
     assert hand.actions.count() == 4
 
@@ -91,10 +91,10 @@ def test_it_refuses_a_posted_refused_card_with_the_same_words_and_changes_nothin
     assert shown == dict.fromkeys("HQ H1 SK DJ CK".split(), "You must follow with a tarokk")
     before = written(hand)
     response = client_for(bob).post(f"/r/{room.code}/act", {"action": "play:HQ", "seq": hand.public_seq})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == shown["HQ"]
     htmx = client_for(bob).post(
         f"/r/{room.code}/act", {"action": "play:HQ", "seq": hand.public_seq}, HTTP_HX_REQUEST="true"
     )
-    assert (htmx.status_code, htmx.content.decode()) == (400, "You must follow with a tarokk")
+    assert (htmx.status_code, htmx.content.decode()) == (422, "You must follow with a tarokk")
     assert written(hand) == before

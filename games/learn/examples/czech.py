@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.rules.base import HandResult
-from games.rules.czech.scoring import DECLARER, Outcome, score, settle
-from games.rules.czech.state import PARTNER_GAME
+from games.rules.base import HandResult, Termination
+from games.rules.czech.scoring import Outcome, score, settle
+from games.rules.czech.state import DECLARER, PARTNER_GAME
 from games.rules.czech.state import PREVER as PREVER_CONTRACT
 
 from .worked import WorkedExample
@@ -29,7 +29,7 @@ def played(contract: str, outcome: Outcome, declarer_side: tuple[int, ...]) -> H
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="played out",  # untranslated: the result's reason key, as the rules core writes it
+        reason=Termination.PLAYED_OUT,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.rules.base import HandResult
+from games.rules.base import HandResult, Termination
 from games.rules.hungarian.scoring import (
     DECLARER,
     OPPONENTS,
@@ -42,7 +42,7 @@ def played(contract: str, outcome: Outcome, partner: int | None) -> HandResult:
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="played out",  # untranslated: the result's reason key, as the rules core writes it
+        reason=Termination.PLAYED_OUT,
     )
 
 

@@ -7,9 +7,10 @@ from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
-from games.rules.base import HandResult
-from games.rules.slovenian3.scoring import DECLARER, OPPONENTS, Outcome, score
-from games.rules.slovenian3.state import CONTRACT_BY_KEY
+from games.rules import words
+from games.rules.base import HandResult, Termination
+from games.rules.slovenian3.scoring import Outcome, score
+from games.rules.slovenian3.state import CONTRACT_BY_KEY, DECLARER, OPPONENTS
 
 from .worked import WorkedExample
 
@@ -26,14 +27,14 @@ def played(outcome: Outcome) -> HandResult:
     return HandResult(
         thrown_in=False,
         payments=scored.payments,
-        contract=CONTRACT_BY_KEY[outcome.contract].name,
+        contract=CONTRACT_BY_KEY[outcome.contract].name.english(),  # a key, as the rules core stores it
         declarer=declarer,
         declarer_side=() if declarer is None else (declarer,),
         card_points=card_points,
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="played out",  # untranslated: the result's reason key, as the rules core writes it
+        reason=Termination.PLAYED_OUT,
         radelci=scored.radelci,
     )
 
@@ -95,7 +96,7 @@ def examples() -> tuple[WorkedExample, ...]:
             )
             % {"points": THREE.declarer_points},
             seats,
-            played(replace(THREE, mond_lost=(1, _("captured by the škis")))),
+            played(replace(THREE, mond_lost=(1, words._("captured by the škis")))),
             zero_sum=False,
         ),
         WorkedExample(

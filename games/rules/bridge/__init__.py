@@ -74,8 +74,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
+from ..base import Deal, HandContext, HandResult, Option, Viewer, resolve_options
 from ..match import HIGHEST_TOTAL, MatchRules
+from ..views import BridgeView
 from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
@@ -152,7 +153,7 @@ class Bridge:
     def apply(self, state: BridgeState, seat: int, action: str) -> BridgeState:
         return engine.apply(state, seat, action)
 
-    def observe(self, state: BridgeState, viewer: Viewer) -> View:
+    def observe(self, state: BridgeState, viewer: Viewer) -> BridgeView:
         return _observe(state, viewer)
 
     def public_phase(self, state: BridgeState) -> str:

@@ -13,7 +13,7 @@ from . import bridge, move, outcome, turn
 from .state import BridgeState, Phase, evolve
 
 
-def acting(handler: Apply) -> Apply:
+def acting(handler: Apply[BridgeState]) -> Apply[BridgeState]:
     """``handler`` for a seat that acts: what it drew before is no longer "just drawn"."""
 
     def apply(state: BridgeState, seat: int, action: str) -> BridgeState:
@@ -27,7 +27,7 @@ def acting(handler: Apply) -> Apply:
 
 
 # Phase → (the action words it accepts, legal actions, apply).
-PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
+PHASES: dict[Phase, tuple[frozenset[str], Legal[BridgeState], Apply[BridgeState]]] = {
     Phase.PLAY: (frozenset({"play", "draw", "stop"}), move.legal_moves, acting(move.apply_move)),
     Phase.BRIDGE: (frozenset({"bridge", "no-bridge"}), bridge.legal_bridge, acting(bridge.apply_bridge)),
     Phase.WISH: (frozenset({"wish"}), turn.legal_wishes, acting(turn.apply_wish)),

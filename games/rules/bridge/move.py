@@ -18,11 +18,11 @@ Phase ``play``, by the move's stage:
 
 from __future__ import annotations
 
-from ..base import IllegalAction
+from ..base import IllegalAction, UnknownAction
 from ..words import Msg, _, pgettext
 from .blind import draw_one
 from .bridge import extend_run, offers_bridge
-from .pack import JACK, SIX, SUIT_ONE, is_first_card
+from .pack import JACK, PACK, SIX, SUIT_ONE, is_first_card
 from .state import BridgeState, Move, Phase, Stage, evolve, logged, replace_hand
 from .turn import after_play, end_move
 
@@ -124,6 +124,8 @@ def apply_play(state: BridgeState, seat: int, action: str) -> BridgeState:
     move = state.move
     assert move is not None
     if card not in state.hands[seat]:
+        if card not in PACK:
+            raise UnknownAction(_("Unknown card {card}", card=repr(card)))
         raise IllegalAction(_("You do not hold {card}", card=card))
     stage = move.stage
     if stage is Stage.FIRST and move.opening:

@@ -56,8 +56,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, View, Viewer, check_viewer
+from ..base import EVERYONE, Viewer, check_viewer
+from ..observing import hands_view
 from ..review import hand_review, moves_from_log
+from ..views import BridgeView
 from .effects import specials
 from .pack import hand_points, sort_cards
 from .state import BridgeState, Phase, Stage
@@ -85,7 +87,7 @@ def review_of(state: BridgeState) -> dict[str, Any] | None:
     return hand_review(hands=[sort_cards(h) for h in state.setup.deal.hands], moves=moves_from_log(state.log))
 
 
-def observe(state: BridgeState, viewer: Viewer) -> View:
+def observe(state: BridgeState, viewer: Viewer) -> BridgeView:
     setup = state.setup
     players = setup.players
     seat = check_viewer(viewer, players)
@@ -110,9 +112,7 @@ def observe(state: BridgeState, viewer: Viewer) -> View:
         "to_act": sorted(state.to_act),
         "waiting": None,
         "options": dict(setup.options),
-        "hand": list(state.hands[seat]) if seat is not None else [],
-        "hands": [list(h) if visible(s) else None for s, h in enumerate(state.hands)],
-        "hand_counts": [len(h) for h in state.hands],
+        **hands_view(state.hands, seat, visible),
         "hand_points": [hand_points(h) if visible(s) else None for s, h in enumerate(state.hands)],
         "drawn": list(state.recent[seat]) if seat is not None else [],
         "drawn_counts": [len(r) for r in state.recent],

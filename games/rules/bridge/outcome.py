@@ -10,7 +10,7 @@ spread); the J points if the round ended on a J (``jpoints:minus|plus`` by the w
 
 from __future__ import annotations
 
-from ..base import HandResult, IllegalAction
+from ..base import HandResult, UnknownAction
 from ..words import _
 from .effects import apply_effects, eights_choice_needed
 from .scoring import J_CHOICES, MINUS, j_points_amount, score, trailing_jacks
@@ -73,7 +73,7 @@ def legal_jpoints(state: BridgeState, seat: int) -> list[str]:
 def apply_jpoints(state: BridgeState, seat: int, action: str) -> BridgeState:
     choice = action.partition(":")[2]
     if choice not in J_CHOICES:
-        raise IllegalAction(_("Choose J points minus or plus"))
+        raise UnknownAction(_("Choose J points minus or plus"))
     return finish(_with_jpoints(state, choice, chosen=True))
 
 

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ..base import Deal, HandResult
+from ..base import Deal, HandResult, Termination
 from ..records import evolver
 from ..tricks import LogEntry  # (acting seat or None, public text)
 from .pack import sort_cards
 
-# How a round ended: identifiers the pages compare (``ended_by``, ``HandResult.reason``).
-WENT_OUT = "went out"  # untranslated: an identifier
-BRIDGE = "Bridge"  # untranslated: an identifier
+# How a round ended (``ended_by``, ``HandResult.reason``).
+WENT_OUT = Termination.WENT_OUT
+BRIDGE = Termination.BRIDGE
 
 
 class Phase(StrEnum):
@@ -99,7 +99,7 @@ class BridgeState:
     eights: str | None = None  # "next" or "spread", once chosen for the move being settled
     effects_applied: bool = False  # round end: the final move's effects are done (§10.1)
     winner: int | None = None  # who went out or declared Bridge
-    ended_by: str | None = None  # WENT_OUT or BRIDGE
+    ended_by: Termination | None = None  # WENT_OUT or BRIDGE
     jpoints: str | None = None  # "minus" or "plus" (§10.2), once decided
     log: tuple[LogEntry, ...] = ()
     result: HandResult | None = None
@@ -130,7 +130,9 @@ def logged(state: BridgeState, *entries: LogEntry, **changes: Any) -> BridgeStat
     return evolve(state, log=state.log + entries, **changes)
 
 
-def replace_hand(hands: tuple[tuple[str, ...], ...], seat: int, cards: Iterable[str]) -> tuple:
+def replace_hand(
+    hands: tuple[tuple[str, ...], ...], seat: int, cards: Iterable[str]
+) -> tuple[tuple[str, ...], ...]:
     """``hands`` with ``seat``'s hand replaced by ``cards`` (display order)."""
     out = list(hands)
     out[seat] = sort_cards(cards)

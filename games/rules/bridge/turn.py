@@ -9,7 +9,7 @@ then the effects apply and the next player's move begins.
 
 from __future__ import annotations
 
-from ..base import IllegalAction
+from ..base import UnknownAction
 from ..words import _
 from . import outcome
 from .effects import EIGHTS_CHOICES, NEXT, apply_effects, eights_choice_needed
@@ -58,7 +58,7 @@ def legal_wishes(state: BridgeState, seat: int) -> list[str]:
 def apply_wish(state: BridgeState, seat: int, action: str) -> BridgeState:
     suit = action.partition(":")[2]
     if suit not in SUITS:
-        raise IllegalAction(_("Wish a suit: H (hearts), S (spades), D (diamonds) or C (clubs)"))
+        raise UnknownAction(_("Wish a suit: H (hearts), S (spades), D (diamonds) or C (clubs)"))
     return settle(logged(state, (seat, _("wishes {suit}", suit=SUIT_NAMES[suit])), wish=suit))
 
 
@@ -69,7 +69,7 @@ def legal_eights(state: BridgeState, seat: int) -> list[str]:
 def apply_eights(state: BridgeState, seat: int, action: str) -> BridgeState:
     choice = action.partition(":")[2]
     if choice not in EIGHTS_CHOICES:
-        raise IllegalAction(_("Choose next or spread for the 8s"))
+        raise UnknownAction(_("Choose next or spread for the 8s"))
     text = _("gives all the 8s to the next player") if choice == NEXT else _("spreads the 8s")
     state = logged(state, (seat, text), eights=choice)
     if state.winner is not None:  # the final move (§10.1)

@@ -27,9 +27,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
+from ..base import Deal, HandContext, HandResult, Option, Viewer, resolve_options
 from ..cards import sort_cards as _sort_cards
 from ..match import MatchRules
+from ..views import CzechView
 from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
@@ -84,7 +85,7 @@ class Czech:
     def apply(self, state: CzechState, seat: int, action: str) -> CzechState:
         return engine.apply(state, seat, action)
 
-    def observe(self, state: CzechState, viewer: Viewer) -> View:
+    def observe(self, state: CzechState, viewer: Viewer) -> CzechView:
         return _observe(state, viewer)
 
     def public_phase(self, state: CzechState) -> str:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from ..base import IllegalAction
+from ..tricks import Trick
 from ..words import _, pgettext
 from .state import (
     DECLARER,
@@ -22,7 +23,6 @@ from .state import (
     SEATS,
     CzechState,
     Phase,
-    Trick,
     evolve,
     in_order,
     logged,

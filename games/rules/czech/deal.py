@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..base import Deal, HandContext, IllegalAction, Option, resolve_options
+from ..base import Deal, HandContext, IllegalAction, Option, UnknownAction, resolve_options
 from ..cards import PACK_54, check_pack_deal, pack_54, permutation
 from ..words import _, ngettext, pgettext
 from .state import (
@@ -197,7 +197,7 @@ def apply_cut(state: CzechState, seat: int, action: str) -> CzechState:
         packets: tuple[int, ...] = CUT_PACKETS
     else:
         if argument not in STYLES:
-            raise IllegalAction(_("Unknown deal style {style}", style=repr(argument)))
+            raise UnknownAction(_("Unknown deal style {style}", style=repr(argument)))
         cut = ("knock", argument)
         text = _("knocks: deal {style}", style=STYLE_NAMES[argument])
         packets = STYLES[argument]

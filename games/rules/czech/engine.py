@@ -12,7 +12,7 @@ from . import announce, auction, deal, money, partner, play, talon
 from .state import SEATS, CzechState, Phase
 
 # Phase → (the action words it accepts, legal actions, apply).
-PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
+PHASES: dict[Phase, tuple[frozenset[str], Legal[CzechState], Apply[CzechState]]] = {
     Phase.SHUFFLE: (frozenset({"shuffle", "pass"}), deal.legal_shuffle, deal.apply_shuffle),
     Phase.CUT: (frozenset({"cut", "knock"}), deal.legal_cuts, deal.apply_cut),
     Phase.PILES: (frozenset({"pile"}), deal.legal_piles, deal.apply_pile),

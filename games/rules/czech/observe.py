@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, View, Viewer
+from ..base import EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
+from ..observing import hands_view, trick_play_view
 from ..review import hand_review
-from ..tricks import reviewable_log, reviewable_tricks, trick_json
-from ..words import _
+from ..views import CzechView
+from ..words import Msg, _
 from .announce import CONTRA_WORDS, contra_item
 from .state import DECLARER, OPPONENTS, PREVER, SEATS, CzechState, Phase
 from .talon import prever_seeing
@@ -159,7 +160,7 @@ def _hidden_phase(phase: Phase) -> Phase:
     return PUBLIC_PHASE.get(phase, phase)
 
 
-def observe(state: CzechState, viewer: Viewer) -> View:
+def observe(state: CzechState, viewer: Viewer) -> CzechView:
     seat = check_viewer(viewer)
     setup = state.setup
     over = state.phase is Phase.OVER
@@ -171,7 +172,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
     phase = state.phase
     if state.phase in WAITING and not everything and seat not in state.to_act:
         to_act: list[int] = []
-        waiting: str | None = WAITING[state.phase]
+        waiting: Msg | None = WAITING[state.phase]
         phase = _hidden_phase(phase)
     else:
         to_act = sorted(state.to_act)
@@ -187,11 +188,6 @@ def observe(state: CzechState, viewer: Viewer) -> View:
     called_public = called_card_public(state)
     knows = knows_partner(state, seat, everything, called_public)
     review_all = everything or setup.option("trick_review") == "all"
-    review = reviewable_tricks(state.tricks, review_all)
-    tricks_won = [0] * SEATS
-    for trick in state.tricks:
-        if trick.winner is not None:
-            tricks_won[trick.winner] += 1
     is_dealt = state.dealt is not None
 
     return {
@@ -205,9 +201,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
         "to_act": to_act,
         "waiting": waiting,
         "options": dict(setup.options),
-        "hand": list(state.hands[seat]) if seat is not None else [],
-        "hands": [list(h) if visible(s) else None for s, h in enumerate(state.hands)],
-        "hand_counts": [len(h) for h in state.hands],
+        **hands_view(state.hands, seat, visible),
         "shuffles": state.shuffles,
         "cut": cut,
         "piles": None if state.pile_owners is None else list(state.pile_owners),
@@ -233,12 +227,7 @@ def observe(state: CzechState, viewer: Viewer) -> View:
         "valat": None if state.valat is None else {"seat": state.valat},
         "iote": None if state.iote is None else {"seat": state.iote},
         "contra": _contra_json(state),
-        "trick": trick_json(state.trick) if state.trick is not None else None,
-        "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
-        "tricks": [trick_json(t) for t in review],
-        "tricks_won": tricks_won,
-        "log": reviewable_log(state.log, state.tricks, review_all),
-        "result": state.result.view() if state.result is not None else None,
+        **trick_play_view(state.trick, state.tricks, state.log, state.result, SEATS, review_all),
         "deal": (
             {"hands": [list(h) for h in state.dealt or ()], "talon": list(state.talon)}
             if everything and is_dealt

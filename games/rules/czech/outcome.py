@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import HandResult
+from ..base import HandResult, Termination
 from ..cards import pile_points
 from ..tricks import won_by_side
 from ..words import _
@@ -60,7 +60,7 @@ def finish(state: CzechState) -> CzechState:
         game_winner=scored.game_winner,
         items=scored.items + money,
         value=scored.value,
-        reason="played out",  # untranslated: a key (HandResult.reason), the page words it
+        reason=Termination.PLAYED_OUT,
         next_dealer=state.povinnost,
     )
     decl, opp = outcome.card_points

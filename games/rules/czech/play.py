@@ -52,4 +52,5 @@ def apply_play(state: CzechState, seat: int, action: str) -> CzechState:
         state.called_card,
         state.povinnost,
     )
-    return after_card(state, seat, played, rules, evolve, finish)
+    after: CzechState = after_card(state, seat, played, rules, evolve, finish)
+    return after

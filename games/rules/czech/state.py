@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .. import seats
 from ..base import Deal, HandResult
 from ..cards import rank_table
 from ..cards import sort_cards as _sort_cards
@@ -58,7 +59,7 @@ def previous_seat(seat: int) -> int:
 
 def in_order(first: int) -> list[int]:
     """The four seats in playing order, starting with ``first``."""
-    return [(first + i) % SEATS for i in range(SEATS)]
+    return seats.in_order(first, SEATS)
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,9 @@ def logged(state: CzechState, *entries: LogEntry) -> tuple[LogEntry, ...]:
     return state.log + entries
 
 
-def with_card(hands: tuple[tuple[str, ...], ...], seat: int, cards: Any, setup: Setup) -> tuple:
+def with_card(
+    hands: tuple[tuple[str, ...], ...], seat: int, cards: Any, setup: Setup
+) -> tuple[tuple[str, ...], ...]:
     """``hands`` with ``cards`` added to ``seat``'s hand (display order kept)."""
     out = list(hands)
     out[seat] = setup.sort(out[seat] + tuple(cards))

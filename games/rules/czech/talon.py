@@ -15,14 +15,14 @@ nothing but trumps and kings (and never T1, T21, T22). Each discarded trump is p
 
 from __future__ import annotations
 
-from ..base import IllegalAction
+from ..base import IllegalAction, UnknownAction
 from ..cards import HONOURS, KINGS, PACK_54
+from ..tricks import LogEntry
 from ..words import _
 from .state import (
     HAND_SIZE,
     PARTNER_GAME,
     CzechState,
-    LogEntry,
     Phase,
     evolve,
     in_order,
@@ -249,7 +249,7 @@ def apply_discard(state: CzechState, seat: int, action: str) -> CzechState:
     hand = state.hands[seat]
     if card not in hand:
         if card not in PACK_54:
-            raise IllegalAction(_("Unknown card {card}", card=repr(card)))
+            raise UnknownAction(_("Unknown card {card}", card=repr(card)))
         raise IllegalAction(_("You do not hold {card}", card=card))
     if card in KINGS:
         raise IllegalAction(_("Kings may not be discarded"))

@@ -23,9 +23,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
+from ..base import Deal, HandContext, HandResult, Option, Viewer, resolve_options
 from ..cards import sort_cards as _sort_cards
 from ..match import MatchRules
+from ..views import HungarianView
 from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
@@ -99,7 +100,7 @@ class Hungarian:
     def apply(self, state: HungarianState, seat: int, action: str) -> HungarianState:
         return engine.apply(state, seat, action)
 
-    def observe(self, state: HungarianState, viewer: Viewer) -> View:
+    def observe(self, state: HungarianState, viewer: Viewer) -> HungarianView:
         return _observe(state, viewer)
 
     def public_phase(self, state: HungarianState) -> str:

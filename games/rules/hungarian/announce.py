@@ -31,13 +31,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import IllegalAction
 from ..cards import HONOURS, is_trump
+from ..kontra import DECLARER, OPPONENTS, Ladder, across, refuse
+from ..tricks import LogEntry, Trick
 from ..words import Msg, _, pgettext
-from .state import PLAYERS, Announcing, HungarianState, LogEntry, Phase, Trick, evolve, logged
+from .state import PLAYERS, Announcing, HungarianState, Phase, evolve, logged
 
-DECLARER = "declarer"
-OPPONENTS = "opponents"
 GAME = "game"
 ULTIMO = "ultimo"
 DOUBLE_GAME = "double-game"
@@ -70,26 +69,15 @@ KONTRA_TITLES = (
     pgettext("kontra", "Hirskontra"),
     pgettext("kontra", "Mordkontra"),
 )
-KONTRA_LEVEL = {word: n for n, word in enumerate(KONTRA_WORDS, start=1)}
+LADDER = Ladder(KONTRA_WORDS, KONTRA_NAMES)
+KONTRA_LEVEL = LADDER.levels
 TAROKK_COUNTS = {"8-tarokks": 8, "9-tarokks": 9}
 SIDE_NAMES = {DECLARER: _("the declarer's side"), OPPONENTS: _("the opponents' side")}
 
 # Every call a player could make, in the order ``legal_announcements`` lists them.
-_CANDIDATES = (
-    "pass",
-    *(f"announce:{key}" for key in TAROKK_COUNTS),
-    *(f"announce:{bonus}" for bonus in BONUSES),
-    *(f"{word}:{item}" for item in ITEMS for word in KONTRA_WORDS),
-)
-
-
-def other(side: str) -> str:
-    return OPPONENTS if side == DECLARER else DECLARER
-
-
-def kontra_name(level: int) -> Msg | None:
-    """The level's word (``rekontra`` for 2); None for an item never kontra'd."""
-    return KONTRA_NAMES[level - 1] if level else None
+_CANDIDATES = LADDER.calls((*TAROKK_COUNTS, *BONUSES), ITEMS)
+_KNOWN = frozenset(_CANDIDATES)  # any other action is malformed
+kontra_name = LADDER.name
 
 
 def announcements_finished(turns: tuple[tuple[int, tuple[str, ...]], ...]) -> bool:
@@ -196,8 +184,7 @@ def _kontra_refusal(state: HungarianState, seat: int, level: int, item: str) -> 
     if level > highest:
         return _("This table plays no higher than {word}", word=KONTRA_NAMES[highest - 1])
     side = state.side_of(seat)
-    # Odd levels raise the other side's item, even levels the caller's own side's.
-    owner = other(side) if level % 2 else side
+    owner = across(side, level)  # odd levels raise the other side's item, even ones the caller's
     name = ITEM_NAMES[item]
     if item == GAME:
         if owner != DECLARER:
@@ -241,9 +228,7 @@ def _with_count(
 
 
 def apply_announcement(state: HungarianState, seat: int, action: str) -> HungarianState:
-    refusal = _refusal(state, seat, action)
-    if refusal is not None:
-        raise IllegalAction(refusal)
+    refuse(_refusal(state, seat, action), action, _KNOWN)
     if action == "pass":
         return _end_turn(state, seat)
     announcing = state.announcing
@@ -272,7 +257,7 @@ def apply_announcement(state: HungarianState, seat: int, action: str) -> Hungari
                 entries.append((seat, text))
     else:
         level = KONTRA_LEVEL[word]
-        owner = other(side) if level % 2 else side
+        owner = across(side, level)
         announcing = replace(
             announcing,
             turn=announcing.turn + (action,),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import IllegalAction
+from ..base import IllegalAction, Termination, UnknownAction
 from ..words import _
 from .outcome import end_hand, thrown_in_result
 from .state import (
@@ -143,7 +143,7 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
     elif action.startswith("bid:"):
         contract = CONTRACT_BY_NAME.get(action[4:])
         if contract is None:
-            raise IllegalAction(_("Unknown action {action}", action=repr(action)))
+            raise UnknownAction(_("Unknown action {action}", action=repr(action)))
         trial = False
         if not has_honour(state.hands[seat]):
             if not _is_trial_bid(state, seat):
@@ -191,7 +191,7 @@ def apply_call(state: HungarianState, seat: int, action: str) -> HungarianState:
             trial=trial,
         )
     else:
-        raise IllegalAction(_("Unknown action {action}", action=repr(action)))
+        raise UnknownAction(_("Unknown action {action}", action=repr(action)))
     state = evolve(state, auction=auction, log=logged(state, (seat, text)))
     return _after_call(state, seat)
 
@@ -202,7 +202,7 @@ def _after_call(state: HungarianState, seat: int) -> HungarianState:
     if len(auction.passed) == PLAYERS:
         return end_hand(
             state,
-            thrown_in_result("all passed", state.setup.seats),  # untranslated: a key (HandResult.reason)
+            thrown_in_result(Termination.ALL_PASSED, state.setup.seats),
             (None, _("All four passed: the hand is thrown in")),
         )
     if len(auction.passed) == PLAYERS - 1 and auction.bidders:
@@ -248,7 +248,7 @@ def apply_raise(state: HungarianState, seat: int, action: str) -> HungarianState
     else:
         contract = CONTRACT_BY_NAME.get(action[6:]) if action.startswith("raise:") else None
         if contract is None:
-            raise IllegalAction(_("Unknown action {action}", action=repr(action)))
+            raise UnknownAction(_("Unknown action {action}", action=repr(action)))
         if contract.level == 0:
             raise IllegalAction(_("You may only raise to two, one or solo"))
         text = _("raises to {contract}", contract=contract.word)

@@ -15,7 +15,7 @@ from . import announce, auction, partner, play, talon
 from .state import FIVE_SEATS, PLAYERS, HungarianState, Phase
 
 # Phase → (the action words it accepts, legal actions, apply).
-PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
+PHASES: dict[Phase, tuple[frozenset[str], Legal[HungarianState], Apply[HungarianState]]] = {
     Phase.AUCTION: (frozenset({"pass", "bid", "hold"}), auction.legal_calls, auction.apply_call),
     Phase.RAISE: (frozenset({"keep", "raise"}), auction.legal_raises, auction.apply_raise),
     Phase.DISCARD: (frozenset({"discard", "annul"}), talon.legal_discard_step, talon.apply_discard_step),

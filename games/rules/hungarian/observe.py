@@ -54,11 +54,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, View, Viewer
+from ..base import EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
 from ..cards import sort_cards
+from ..observing import calls_view, current_turn, hands_view, trick_play_view
 from ..review import hand_review
-from ..tricks import reviewable_log, reviewable_tricks, trick_json
+from ..views import HungarianView
 from .announce import BONUSES, GAME, kontra_name, presumed_side, public_seats
 from .state import HungarianState, Phase
 
@@ -93,18 +94,11 @@ def _turns_json(state: HungarianState) -> list[dict[str, Any]]:
 
 
 def _current_turn(state: HungarianState) -> dict[str, Any] | None:
-    if state.phase is not Phase.ANNOUNCE:
-        return None
-    (seat,) = state.to_act
-    return {"seat": seat, "calls": list(state.announcing.turn)}
+    return current_turn(state.phase is Phase.ANNOUNCE, state.to_act, state.announcing.turn)
 
 
 def _calls_json(state: HungarianState) -> list[dict[str, Any]]:
-    calls = [{"seat": s, "call": call} for s, turn in state.announce_turns for call in (turn or ("pass",))]
-    current = _current_turn(state)
-    if current is not None:
-        calls += [{"seat": current["seat"], "call": call} for call in current["calls"]]
-    return calls
+    return calls_view(state.announce_turns, _current_turn(state))
 
 
 def _items_json(state: HungarianState) -> list[dict[str, Any]]:
@@ -160,7 +154,7 @@ def check_viewer(state: HungarianState, viewer: Viewer) -> int | None:
     return None if seat == state.setup.sitter else seat
 
 
-def observe(state: HungarianState, viewer: Viewer) -> View:
+def observe(state: HungarianState, viewer: Viewer) -> HungarianView:
     seat = check_viewer(state, viewer)
     setup = state.setup
     over = state.phase is Phase.OVER
@@ -174,11 +168,6 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
 
     knows_partner = _knows_partner(state, seat, everything)
     review_all = everything or setup.option("trick_review") == "all"
-    review = reviewable_tricks(state.tricks, review_all)
-    tricks_won = [0] * setup.seats
-    for trick in state.tricks:
-        if trick.winner is not None:
-            tricks_won[trick.winner] += 1
 
     return {
         "variant": "hungarian",
@@ -190,9 +179,7 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "forehand": setup.forehand,
         "to_act": sorted(state.to_act),
         "options": dict(setup.options),
-        "hand": list(state.hands[seat]) if seat is not None else [],
-        "hands": [list(h) if visible(s) else None for s, h in enumerate(state.hands)],
-        "hand_counts": [len(h) for h in state.hands],
+        **hands_view(state.hands, seat, visible),
         "auction": [{"seat": s, "call": call} for s, call in state.auction.calls],
         "contract": state.contract.name if state.contract is not None else None,
         "declarer": state.declarer,
@@ -224,12 +211,7 @@ def observe(state: HungarianState, viewer: Viewer) -> View:
         "public_sides": _public_sides(state),
         "presumed_side": presumed_side(state) if state.declarer is not None else None,
         "tarokk_counts": [{"seat": s, "count": n} for s, n in state.announcing.tarokk_counts],
-        "trick": trick_json(state.trick) if state.trick is not None else None,
-        "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
-        "tricks": [trick_json(t) for t in review],
-        "tricks_won": tricks_won,
-        "log": reviewable_log(state.log, state.tricks, review_all),
-        "result": state.result.view() if state.result is not None else None,
+        **trick_play_view(state.trick, state.tricks, state.log, state.result, setup.seats, review_all),
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),
     }

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HandResult, ScoredItem
+from ..base import HandResult, ScoredItem, Termination
 from ..cards import HONOURS, KINGS, card_points
-from ..tricks import won_by_side
+from ..tricks import LogEntry, Trick, won_by_side
 from ..words import Msg, _
 from .announce import GAME
 from .scoring import (
@@ -24,9 +24,9 @@ from .scoring import (
     settle,
     settle_hand,
 )
-from .state import HungarianState, LogEntry, Phase, Trick, evolve, logged
+from .state import HungarianState, Phase, evolve, logged
 
-FAILED_TRIAL = "failed trial bid"  # untranslated: a key (HandResult.reason), the page words it
+FAILED_TRIAL = Termination.FAILED_TRIAL_BID  # also the name of its receipt line
 
 
 def end_hand(state: HungarianState, result: HandResult, entry: LogEntry, **changes: Any) -> HungarianState:
@@ -36,9 +36,9 @@ def end_hand(state: HungarianState, result: HandResult, entry: LogEntry, **chang
     )
 
 
-def thrown_in_result(reason: Msg | str, seats: int) -> HandResult:
-    """No score for any of the ``seats``; ``reason`` says why: "all passed" or "annulled by
-    seat 2: four kings"."""
+def thrown_in_result(reason: Termination | Msg, seats: int) -> HandResult:
+    """No score for any of the ``seats``; ``reason`` says why: ALL_PASSED, or an annulment's
+    words ("annulled by seat 2: four kings")."""
     return HandResult(thrown_in=True, payments=(0,) * seats, reason=reason)
 
 
@@ -169,7 +169,7 @@ def finish(state: HungarianState) -> HungarianState:
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="played out",  # untranslated: a key (HandResult.reason), the page words it
+        reason=Termination.PLAYED_OUT,
     )
     decl, opp = outcome.card_points
     summary = _(

@@ -59,4 +59,5 @@ def apply_play(state: HungarianState, seat: int, action: str) -> HungarianState:
         state.called_card,
         state.declarer,
     )
-    return after_card(state, seat, played, RULES, evolve, finish, state.setup.next_seat)
+    after: HungarianState = after_card(state, seat, played, RULES, evolve, finish, state.setup.next_seat)
+    return after

@@ -11,6 +11,7 @@ from itertools import combinations
 
 from ..base import IllegalAction
 from ..cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
+from ..discard import check_discard_cards
 from ..words import _, ngettext
 from .annulment import ANNUL, apply_annul, can_annul
 from .outcome import fail_trial_bid
@@ -117,25 +118,7 @@ def apply_discard_step(state: HungarianState, seat: int, action: str) -> Hungari
 def _check_discard(state: HungarianState, seat: int, cards: list[str]) -> None:
     assert state.talon_received is not None
     count = len(state.talon_received[seat])
-    unknown = [card for card in cards if card not in PACK_42]
-    if unknown:
-        raise IllegalAction(_("Unknown card {card}", card=repr(unknown[0])))
-    if len(cards) != count:
-        raise IllegalAction(
-            ngettext(
-                "You must discard exactly {count} card",
-                "You must discard exactly {count} cards",
-                count,
-                count=count,
-            )
-        )
-    if len(set(cards)) != len(cards):
-        twice = next(card for card in cards if cards.count(card) > 1)
-        raise IllegalAction(_("You listed {card} twice", card=twice))
-    hand = state.hands[seat]
-    for card in cards:
-        if card not in hand:
-            raise IllegalAction(_("You do not hold {card}", card=card))
+    check_discard_cards(cards, state.hands[seat], count, PACK_42)
     for card in cards:
         if card in KINGS:
             raise IllegalAction(_("Kings may not be discarded"))

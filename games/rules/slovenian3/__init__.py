@@ -52,9 +52,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Deal, HandContext, HandResult, Option, View, Viewer, resolve_options
+from ..base import Deal, HandContext, HandResult, Option, Viewer, resolve_options
 from ..cards import sort_cards as _sort_cards
 from ..match import MatchRules
+from ..views import SlovenianView
 from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
@@ -140,7 +141,7 @@ class Slovenian3:
     def apply(self, state: SlovenianState, seat: int, action: str) -> SlovenianState:
         return engine.apply(state, seat, action)
 
-    def observe(self, state: SlovenianState, viewer: Viewer) -> View:
+    def observe(self, state: SlovenianState, viewer: Viewer) -> SlovenianView:
         return _observe(state, viewer)
 
     def public_phase(self, state: SlovenianState) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import IllegalAction
+from ..kontra import Ladder, across, refuse
 from ..words import Msg, _, pgettext
 from .play import start_play
 from .state import (
@@ -50,7 +50,8 @@ from .state import (
 GAME = "game"
 VALAT = "valat"
 BONUSES = ("trula", "kings", "ultimo", VALAT)  # the §7.2 table order
-KONTRA_LEVEL = {word: n for n, word in enumerate(KONTRA_WORDS, start=1)}
+LADDER = Ladder(KONTRA_WORDS, KONTRA_NAMES)
+KONTRA_LEVEL = LADDER.levels
 KONTRA_ITEMS = (GAME, VALAT, "trula", "kings", "ultimo", "klop")
 ITEM_NAMES = {
     GAME: pgettext("item", "game"),
@@ -72,19 +73,9 @@ NOT_ANNOUNCED = {
     "ultimo": _("Pagat ultimo has not been announced"),
 }
 
-_CANDIDATES = (
-    "pass",
-    *(f"announce:{bonus}" for bonus in BONUSES),
-    *(f"{word}:{item}" for item in KONTRA_ITEMS for word in KONTRA_WORDS),
-)
-
-
-def other(side: str) -> str:
-    return OPPONENTS if side == DECLARER else DECLARER
-
-
-def kontra_name(level: int) -> Msg | None:
-    return KONTRA_NAMES[level - 1] if level else None
+_CANDIDATES = LADDER.calls(BONUSES, KONTRA_ITEMS)
+_KNOWN = frozenset(_CANDIDATES)  # any other action is malformed
+kontra_name = LADDER.name
 
 
 def listed(names: list[Msg]) -> Msg:
@@ -168,7 +159,7 @@ def _kontra_refusal(state: SlovenianState, seat: int, level: int, item: str) -> 
         if level != 1:
             return _("A klop can only be kontra'd once")
         return None
-    caller = other(owner) if level % 2 else owner
+    caller = across(owner, level)
     if state.side_of(seat) != caller:
         if caller == OPPONENTS:
             return _("Only the opponents may say {kontra} on the {item}", kontra=word, item=name)
@@ -200,9 +191,7 @@ def legal_announcements(state: SlovenianState, seat: int) -> list[str]:
 
 
 def apply_announcement(state: SlovenianState, seat: int, action: str) -> SlovenianState:
-    refusal = _refusal(state, seat, action)
-    if refusal is not None:
-        raise IllegalAction(refusal)
+    refuse(_refusal(state, seat, action), action, _KNOWN)
     if action == "pass":
         return _end_turn(state, seat)
     announcing = state.announcing

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import IllegalAction
+from ..base import IllegalAction, UnknownAction
 from ..tricks import LogEntry
 from ..words import Msg, _
 from .announce import start_announcements
@@ -47,7 +47,7 @@ OPENING, OPEN, SPECIAL, FINAL = "opening", "open", "special", "final"  # the kin
 
 
 def simple(setup: Setup) -> bool:
-    return setup.option("auction_style") == "simple"
+    return bool(setup.option("auction_style") == "simple")
 
 
 def first_to_bid(setup: Setup) -> int:
@@ -141,7 +141,9 @@ def apply_call(state: SlovenianState, seat: int, action: str) -> SlovenianState:
             raise IllegalAction(_pass_refusal(state, seat, turn))
         return _apply_pass(state, seat, turn)
     contract = CONTRACT_BY_KEY.get(key)
-    if contract is None or contract not in _biddable(state, seat, turn):
+    if contract is None:
+        raise UnknownAction(_bid_refusal(state, seat, turn, key))
+    if contract not in _biddable(state, seat, turn):
         raise IllegalAction(_bid_refusal(state, seat, turn, key))
     auction = state.auction
     auction = replace(

@@ -14,12 +14,12 @@ from . import announce, auction, play, talon
 from .state import SEATS, Phase, SlovenianState
 
 # Phase → (the action words it accepts, legal actions, apply).
-PHASES: dict[Phase, tuple[frozenset[str], Legal, Apply]] = {
+PHASES: dict[Phase, tuple[frozenset[str], Legal[SlovenianState], Apply[SlovenianState]]] = {
     Phase.AUCTION: (frozenset({"pass", "bid"}), auction.legal_calls, auction.apply_call),
     Phase.TALON: (frozenset({"take"}), talon.legal_takes, talon.apply_take),
     Phase.DISCARD: (frozenset({"discard"}), talon.legal_discards, talon.apply_discard),
     Phase.ANNOUNCE: (
-        frozenset({"pass", "announce", *announce.KONTRA_WORDS}),
+        frozenset({"pass", "announce", *announce.LADDER.words}),
         announce.legal_announcements,
         announce.apply_announcement,
     ),
@@ -36,10 +36,10 @@ VERBS = {
     "play": pgettext("you cannot … now", "play a card"),
     **{
         word: pgettext("you cannot … now", "say {kontra}", kontra=name)
-        for word, name in zip(announce.KONTRA_WORDS, announce.KONTRA_NAMES, strict=True)
+        for word, name in zip(announce.LADDER.words, announce.LADDER.names, strict=True)
     },
 }
-WITH_ARGUMENT = frozenset({"bid", "take", "discard", "announce", "play", *announce.KONTRA_WORDS})
+WITH_ARGUMENT = frozenset({"bid", "take", "discard", "announce", "play", *announce.LADDER.words})
 
 GATE = Gate(
     seats=SEATS,

@@ -64,27 +64,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, View, Viewer
+from ..base import EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
+from ..observing import calls_view, current_turn, hands_view, trick_play_view
 from ..review import hand_review
-from ..tricks import reviewable_log, reviewable_tricks, trick_json
+from ..views import SlovenianView
 from .announce import GAME, VALAT, kontra_name, valat_announced
 from .state import CONTRACTS, KLOP, SEATS, Phase, Setup, SlovenianState, groups
 
 
 def _current_turn(state: SlovenianState) -> dict[str, Any] | None:
-    if state.phase is not Phase.ANNOUNCE:
-        return None
-    (seat,) = state.to_act
-    return {"seat": seat, "calls": list(state.announcing.turn)}
+    return current_turn(state.phase is Phase.ANNOUNCE, state.to_act, state.announcing.turn)
 
 
 def _calls_json(state: SlovenianState) -> list[dict[str, Any]]:
-    calls = [{"seat": s, "call": call} for s, turn in state.announce_turns for call in (turn or ("pass",))]
-    current = _current_turn(state)
-    if current is not None:
-        calls += [{"seat": current["seat"], "call": call} for call in current["calls"]]
-    return calls
+    return calls_view(state.announce_turns, _current_turn(state))
 
 
 def _items_json(state: SlovenianState) -> list[dict[str, Any]]:
@@ -140,7 +134,7 @@ def check_viewer(viewer: Viewer) -> int | None:
     return _check_viewer(viewer, SEATS)
 
 
-def observe(state: SlovenianState, viewer: Viewer) -> View:
+def observe(state: SlovenianState, viewer: Viewer) -> SlovenianView:
     seat = check_viewer(viewer)
     setup = state.setup
     over = state.phase is Phase.OVER
@@ -154,11 +148,6 @@ def observe(state: SlovenianState, viewer: Viewer) -> View:
     talon_public = contract is not None and contract.talon_group > 0
     highest = state.auction.highest
     review_all = everything or setup.option("trick_review") == "all"
-    review = reviewable_tricks(state.tricks, review_all)
-    tricks_won = [0] * SEATS
-    for trick in state.tricks:
-        if trick.winner is not None:
-            tricks_won[trick.winner] += 1
     discard = state.discard
     gift_tricks = range(1, len(state.gifts) + 1)
 
@@ -173,9 +162,7 @@ def observe(state: SlovenianState, viewer: Viewer) -> View:
         "to_act": sorted(state.to_act),
         "waiting": None,
         "options": dict(setup.options),
-        "hand": list(state.hands[seat]) if seat is not None else [],
-        "hands": [list(h) if visible(s) else None for s, h in enumerate(state.hands)],
-        "hand_counts": [len(h) for h in state.hands],
+        **hands_view(state.hands, seat, visible),
         "auction": [{"seat": s, "call": call} for s, call in state.auction.calls],
         "highest_bid": None
         if highest is None
@@ -208,12 +195,7 @@ def observe(state: SlovenianState, viewer: Viewer) -> View:
         "announce_turns": [{"seat": s, "calls": list(calls)} for s, calls in state.announce_turns],
         "announce_turn": _current_turn(state),
         "items": _items_json(state),
-        "trick": trick_json(state.trick) if state.trick is not None else None,
-        "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
-        "tricks": [trick_json(t) for t in review],
-        "tricks_won": tricks_won,
-        "log": reviewable_log(state.log, state.tricks, review_all),
-        "result": state.result.view() if state.result is not None else None,
+        **trick_play_view(state.trick, state.tricks, state.log, state.result, SEATS, review_all),
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),
     }

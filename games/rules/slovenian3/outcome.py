@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import HandResult
+from ..base import HandResult, Termination
 from ..cards import KINGS, points_in_threes
 from ..words import Msg, _
 from .scoring import Outcome, score
@@ -157,7 +157,7 @@ def finish(state: SlovenianState, early: bool) -> SlovenianState:
         game_winner=scored.game_winner,
         items=scored.items,
         value=scored.value,
-        reason="ended early" if early else "played out",  # untranslated: an identifier the pages compare
+        reason=Termination.ENDED_EARLY if early else Termination.PLAYED_OUT,
         radelci=scored.radelci,
     )
     if declarer is None:

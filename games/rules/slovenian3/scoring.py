@@ -117,7 +117,7 @@ class Score:
 
 def _item(name: str, *args: Any, label: Msg | None = None, **kwargs: Any) -> ScoredItem:
     """A receipt line named by its key ``name``, shown as ``label`` (by default its LABELS)."""
-    return ScoredItem(name, *args, label=label or LABELS[name], **kwargs)
+    return ScoredItem(name, *args, **{**kwargs, "label": label or LABELS[name]})
 
 
 def _kontra_note(level: int) -> Msg | str:
@@ -159,12 +159,12 @@ def _klop_lines(outcome: Outcome) -> list[ScoredItem]:
                 note = _("{points} card points, rounded to {rounded}", points=points, rounded=base)
             else:
                 note = _("{points} card points", points=points)
-        note = _join(note, _kontra_note(level))
-        lines.append(_item(KLOP, PLAYER, base, multiplier, sign * base * multiplier, note=note, seat=seat))
+        noted = _join(note, _kontra_note(level))
+        lines.append(_item(KLOP, PLAYER, base, multiplier, sign * base * multiplier, note=noted, seat=seat))
     return lines
 
 
-def _valat_line(outcome: Outcome, multiplier: int, note: str) -> ScoredItem:
+def _valat_line(outcome: Outcome, multiplier: int, note: Msg | str) -> ScoredItem:
     """§10.3: an announced or a silent valat replaces the game and every bonus."""
     if outcome.valat_announced:
         made = outcome.declarer_tricks == TRICKS

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .. import seats
 from ..base import Deal, HandResult
 from ..cards import rank_table
 from ..cards import sort_cards as _sort_cards
@@ -98,7 +99,7 @@ def next_seat(seat: int) -> int:
 
 def in_order(first: int) -> list[int]:
     """The three seats in playing order, starting with ``first``."""
-    return [(first + i) % SEATS for i in range(SEATS)]
+    return seats.in_order(first, SEATS)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from itertools import combinations
 
 from ..base import IllegalAction
 from ..cards import KINGS, PACK_54, display_index
+from ..discard import check_discard_cards
 from ..words import _, ngettext
 from .announce import start_announcements
 from .state import TALON_SIZE, TRULA, Phase, SlovenianState, evolve, groups, logged
@@ -87,25 +88,8 @@ def legal_discards(state: SlovenianState, seat: int) -> list[str]:
 def _check_discard(state: SlovenianState, seat: int, cards: list[str]) -> None:
     assert state.contract is not None
     count = state.contract.talon_group
-    unknown = [card for card in cards if card not in PACK_54]
-    if unknown:
-        raise IllegalAction(_("Unknown card {card}", card=repr(unknown[0])))
-    if len(cards) != count:
-        raise IllegalAction(
-            ngettext(
-                "You must discard exactly {count} card",
-                "You must discard exactly {count} cards",
-                count,
-                count=count,
-            )
-        )
-    if len(set(cards)) != len(cards):
-        twice = next(card for card in cards if cards.count(card) > 1)
-        raise IllegalAction(_("You listed {card} twice", card=twice))
     hand = state.hands[seat]
-    for card in cards:
-        if card not in hand:
-            raise IllegalAction(_("You do not hold {card}", card=card))
+    check_discard_cards(cards, hand, count, PACK_54)
     if any(card in KINGS for card in cards):
         raise IllegalAction(_("Kings may not be discarded"))
     if any(card in TRULA for card in cards):
