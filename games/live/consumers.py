@@ -87,7 +87,7 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
             await self.channel_layer.group_add(self.session_group, self.channel_name)
         await self.accept()
         await self.arrive()
-        # Reconnecting sends a full snapshot first (DESIGN.md §7).
+        # Reconnecting sends a full snapshot first (the same partials everywhere: a reload shows the truth).
         await self._push(full=True)
         if runner.in_process():  # otherwise the worker finds due robots in the database itself
             await database_sync_to_async(self._kick_robots)()

@@ -1,5 +1,5 @@
 """Tell open pages that something changed. Messages carry no cards: each consumer renders
-its own viewer (DESIGN.md, "hidden cards go through one door").
+its own viewer (ARCHITECTURE.md, "Each seat sees only its own").
 
 Called only from ``games.services`` (and ``games.chat.writes``) after commit.
 """
