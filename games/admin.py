@@ -1,9 +1,10 @@
 """Django admin for staff: rooms, hands (filter by variant, date, player) and the log.
 
-The log is append-only (ARCHITECTURE.md, "The log is the truth"): hands, their actions and their results can be looked at,
-filtered and exported here, never edited or deleted (nor a room that holds hands, which would
-take its hands with it). A staff correction, if ever needed, is a separate logged action through
-``games.services``, not an edit in the admin (no such action is built yet).
+The log is append-only (ARCHITECTURE.md, "The log is the truth"): hands, their actions and their
+results can be looked at, filtered and exported here, never edited or deleted (nor a room that
+holds hands, which would take its hands with it). A staff correction, if ever needed, is a
+separate logged action through ``games.services``, not an edit in the admin (no such action is
+built yet).
 """
 
 from __future__ import annotations
