@@ -1,6 +1,6 @@
 """The rules core: pure game rules, standard library only (no Django, no clock, no I/O).
 
-``get_variant(key)`` finds a variant implementing ``base.Variant``; ``VARIANTS`` lists them.
+``get_variant(key)`` finds a variant implementing ``variant.Variant``; ``VARIANTS`` lists them.
 What a variant's ``observe`` returns is typed per game in ``views`` (``HungarianView``, ...).
 """
 
@@ -23,12 +23,12 @@ from .base import (
     Termination,
     UnknownAction,
     UnknownVariant,
-    Variant,
 )
 from .bridge import BRIDGE
 from .czech import CZECH
 from .hungarian import HUNGARIAN
 from .slovenian3 import SLOVENIAN3
+from .variant import Variant
 from .views import BridgeView, CzechView, HungarianView, SlovenianView, View
 from .words import _
 

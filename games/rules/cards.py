@@ -14,12 +14,9 @@ import hashlib
 import math
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
+from .base import Deal
 from .words import _, pgettext
-
-if TYPE_CHECKING:
-    from .base import Deal
 
 TRUMP = "T"
 SUITS = ("H", "S", "D", "C")  # display order: alternating red / black (cards.md §7)

@@ -18,6 +18,7 @@ too, so "{side} may say {word}" can take "the other side" as a message of its ow
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from html import escape
 from typing import Any, NoReturn
 
 
@@ -78,8 +79,6 @@ class Msg:
         return _translator(self)
 
     def __html__(self) -> str:  # Jinja2's and Django's escaping call str() through this
-        from html import escape
-
         return escape(str(self))
 
     def english(self) -> str:

@@ -1,7 +1,7 @@
 """Bridge, the 36-card shedding game for 2 to 4 players (Mau-Mau family, not contract bridge):
 shared/rules/bridge.md.
 
-``BRIDGE`` implements ``base.Variant``. A Bridge *round* is one hand of the site; its
+``BRIDGE`` implements ``variant.Variant``. A Bridge *round* is one hand of the site; its
 ``HandContext.dealer`` is the round's **starter**, the player who opens the stack (§2). The
 match (``match_rules``) adds the penalty points up, sends a total of exactly 125 back to 0,
 ends once a total passes ``end_threshold`` (lowest total wins) and lets the highest total start

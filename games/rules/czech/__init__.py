@@ -1,6 +1,6 @@
 """Czech Taroky as played on machtarok.com, four players: shared/rules/czech.md.
 
-``CZECH`` implements ``base.Variant``. The modules, one concept each: ``state`` (the record
+``CZECH`` implements ``variant.Variant``. The modules, one concept each: ``state`` (the record
 and its phases), ``deal`` (shuffle, cut or knock, piles, povinnost), ``auction`` (prever or
 pass), ``talon`` (the 4-1-1 exchange with offers, the prever's sets, the discards),
 ``partner`` (the call), ``money`` (money cards), ``announce`` (valat, I on the end, contra),

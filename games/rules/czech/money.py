@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..base import IllegalAction
 from ..cards import HONOURS, KINGS
 from ..words import _, pgettext
+from .announce import start_valat
 from .state import PARTNER_GAME, SEATS, CzechState, Phase, evolve, in_order, logged, trump_count
 
 FIVE_POINT = HONOURS | KINGS
@@ -92,8 +93,6 @@ def apply_money(state: CzechState, seat: int, action: str) -> CzechState:
 
 def publish(state: CzechState, declare: bool) -> CzechState:
     """Every money card, in playing order from povinnost, paid at once; then the valat call."""
-    from .announce import start_valat
-
     assert state.povinnost is not None
     money = state.money
     payments = state.money_payments

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..base import HandResult, Termination
 from ..cards import pile_points
+from ..ending import end_hand, scored_result
 from ..tricks import won_by_side
 from ..words import _
 from .scoring import Outcome, money_line, score, settle
-from .state import DECLARER, HAND_SIZE, OPPONENTS, PREVER, SEATS, CzechState, Phase, evolve, logged
+from .state import DECLARER, HAND_SIZE, OPPONENTS, PREVER, SEATS, CzechState, Phase, evolve
 
 
 def outcome_of(state: CzechState) -> Outcome:
@@ -49,18 +49,15 @@ def finish(state: CzechState) -> CzechState:
     payments = tuple(p + m for p, m in zip(payments, state.money_payments, strict=True))
     money = tuple(money_line(seat, state.side_of(seat), name, a) for seat, name, a in state.money)
     partner = state.partner if state.contract != PREVER else None
-    result = HandResult(
-        thrown_in=False,
+    result = scored_result(
+        scored,
         payments=payments,
         contract=state.contract,
         declarer=state.declarer,
         partner=partner,
         declarer_side=declarer_side,
         card_points=outcome.card_points,
-        game_winner=scored.game_winner,
-        items=scored.items + money,
-        value=scored.value,
-        reason=Termination.PLAYED_OUT,
+        more_items=money,
         next_dealer=state.povinnost,
     )
     decl, opp = outcome.card_points
@@ -71,11 +68,4 @@ def finish(state: CzechState) -> CzechState:
         value=f"{scored.value:+d}",
     )
     assert sum(payments) == 0 and len(payments) == SEATS
-    return evolve(
-        state,
-        phase=Phase.OVER,
-        to_act=frozenset(),
-        trick=None,
-        result=result,
-        log=logged(state, (None, summary)),
-    )
+    return end_hand(state, evolve, Phase.OVER, result, (None, summary), trick=None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..base import IllegalAction
 from ..words import _
+from .money import start_money
 from .state import SEATS, CzechState, Phase, evolve, logged
 
 ALTERNATIVES = ("T18", "T17", "T16", "T15")
@@ -28,8 +29,6 @@ def legal_calls(state: CzechState, seat: int) -> list[str]:
 
 
 def apply_call(state: CzechState, seat: int, action: str) -> CzechState:
-    from .money import start_money
-
     card = action.partition(":")[2]
     allowed = callable_cards(state.hands[seat])
     if card not in allowed:

@@ -19,6 +19,8 @@ from ..base import IllegalAction, UnknownAction
 from ..cards import HONOURS, KINGS, PACK_54
 from ..tricks import LogEntry
 from ..words import _
+from .money import start_money
+from .partner import start_call
 from .state import (
     HAND_SIZE,
     PARTNER_GAME,
@@ -221,9 +223,6 @@ def _next_discarder(state: CzechState) -> CzechState:
     seat = _discarder(state)
     if seat is not None:
         return evolve(state, to_act=frozenset({seat}))
-    from .money import start_money
-    from .partner import start_call
-
     if state.contract == PARTNER_GAME:
         return start_call(state)
     return start_money(state)

@@ -1,6 +1,6 @@
 """Hungarian Tarokk, XX-hívás (Paskievics rules): shared/rules/hungarian.md.
 
-``HUNGARIAN`` implements ``base.Variant``. The modules, one concept each:
+``HUNGARIAN`` implements ``variant.Variant``. The modules, one concept each:
 ``state`` (records, phases, contracts), ``deal``, ``auction`` (with the sole-bidder raise),
 ``talon`` (distribution and discards), ``partner`` (the call), ``announce``, ``play``,
 ``outcome`` (how a hand ends → HandResult), ``annulment`` (§5.3), ``scoring`` (pure §10),

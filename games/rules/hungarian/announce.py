@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..announcing import Turns, end_turn, finished
 from ..cards import HONOURS, is_trump
 from ..kontra import DECLARER, OPPONENTS, Ladder, across, refuse
 from ..tricks import LogEntry, Trick
@@ -80,9 +81,9 @@ _KNOWN = frozenset(_CANDIDATES)  # any other action is malformed
 kontra_name = LADDER.name
 
 
-def announcements_finished(turns: tuple[tuple[int, tuple[str, ...]], ...]) -> bool:
+def announcements_finished(turns: Turns) -> bool:
     """§7.1: every player has had a turn and the last three turns were passes."""
-    return len(turns) >= PLAYERS and not any(calls for _, calls in turns[-(PLAYERS - 1) :])
+    return finished(turns, PLAYERS)
 
 
 def public_seats(state: HungarianState) -> frozenset[int]:
@@ -277,15 +278,8 @@ def apply_announcement(state: HungarianState, seat: int, action: str) -> Hungari
 
 
 def _end_turn(state: HungarianState, seat: int) -> HungarianState:
-    calls = state.announcing.turn
-    turns = state.announce_turns + ((seat, calls),)
-    state = evolve(
-        state,
-        announce_turns=turns,
-        announcing=replace(state.announcing, turn=()),
-        log=logged(state, (seat, _("ends the turn") if calls else _("passes"))),
-    )
-    if not announcements_finished(turns):
+    state = end_turn(state, seat, evolve)
+    if not announcements_finished(state.announce_turns):
         return evolve(state, to_act=frozenset({state.setup.next_seat(seat)}))
     forehand = state.setup.forehand
     return evolve(

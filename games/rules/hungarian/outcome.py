@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import ending
 from ..base import HandResult, ScoredItem, Termination
 from ..cards import HONOURS, KINGS, card_points
 from ..tricks import LogEntry, Trick, won_by_side
@@ -24,16 +25,14 @@ from .scoring import (
     settle,
     settle_hand,
 )
-from .state import HungarianState, Phase, evolve, logged
+from .state import HungarianState, Phase, evolve
 
 FAILED_TRIAL = Termination.FAILED_TRIAL_BID  # also the name of its receipt line
 
 
 def end_hand(state: HungarianState, result: HandResult, entry: LogEntry, **changes: Any) -> HungarianState:
     """Every way a hand ends goes through here: the result set, nobody to act, one log line."""
-    return evolve(
-        state, phase=Phase.OVER, to_act=frozenset(), result=result, log=logged(state, entry), **changes
-    )
+    return ending.end_hand(state, evolve, Phase.OVER, result, entry, **changes)
 
 
 def thrown_in_result(reason: Termination | Msg, seats: int) -> HandResult:
@@ -158,18 +157,14 @@ def finish(state: HungarianState) -> HungarianState:
     outcome = outcome_of(state)
     scored = score(outcome)
     declarer_side = tuple(sorted(s for s in state.setup.players if state.side_of(s) == DECLARER))
-    result = HandResult(
-        thrown_in=False,
+    result = ending.scored_result(
+        scored,
         payments=settle_hand(scored, state.declarer, state.partner, state.setup.players, state.setup.seats),
         contract=state.contract.name,
         declarer=state.declarer,
         partner=state.partner,
         declarer_side=declarer_side,
         card_points=outcome.card_points,
-        game_winner=scored.game_winner,
-        items=scored.items,
-        value=scored.value,
-        reason=Termination.PLAYED_OUT,
     )
     decl, opp = outcome.card_points
     summary = _(

@@ -1,6 +1,6 @@
 """Slovenian Tarok for three players, with klop: shared/rules/slovenian3.md.
 
-``SLOVENIAN3`` implements ``base.Variant`` (key ``slovenian3``). The modules, one concept each:
+``SLOVENIAN3`` implements ``variant.Variant`` (key ``slovenian3``). The modules, one concept each:
 ``state`` (seats, the contract table, phases, the frozen records), ``deal`` (§3, the automatic
 redeal), ``auction`` (§4, full and simple), ``talon`` (§5.1: face-up groups, the take, the
 discard), ``announce`` (§7: announcements and the kontra chain, klop kontra), ``play`` (§8:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..announcing import Turns, end_turn, finished
 from ..kontra import Ladder, across, refuse
 from ..words import Msg, _, pgettext
 from .play import start_play
@@ -226,20 +227,13 @@ def apply_announcement(state: SlovenianState, seat: int, action: str) -> Sloveni
     return evolve(state, announcing=announcing, log=logged(state, (seat, text)))
 
 
-def announcements_finished(turns: tuple[tuple[int, tuple[str, ...]], ...]) -> bool:
+def announcements_finished(turns: Turns) -> bool:
     """§7.1: all three players have had a turn and the last two turns were passes."""
-    return len(turns) >= SEATS and not any(calls for _seat, calls in turns[-2:])
+    return finished(turns, SEATS)
 
 
 def _end_turn(state: SlovenianState, seat: int) -> SlovenianState:
-    calls = state.announcing.turn
-    turns = state.announce_turns + ((seat, calls),)
-    state = evolve(
-        state,
-        announce_turns=turns,
-        announcing=replace(state.announcing, turn=()),
-        log=logged(state, (seat, _("ends the turn") if calls else _("passes"))),
-    )
-    if announcements_finished(turns):
+    state = end_turn(state, seat, evolve)
+    if announcements_finished(state.announce_turns):
         return start_play(state)
     return evolve(state, to_act=frozenset({next_seat(seat)}))

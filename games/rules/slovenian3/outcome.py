@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import HandResult, Termination
+from ..base import Termination
 from ..cards import KINGS, points_in_threes
+from ..ending import end_hand, scored_result
 from ..words import Msg, _
 from .scoring import Outcome, score
 from .state import (
@@ -29,7 +30,6 @@ from .state import (
     Phase,
     SlovenianState,
     evolve,
-    logged,
     untaken_talon,
 )
 
@@ -147,16 +147,13 @@ def finish(state: SlovenianState, early: bool) -> SlovenianState:
     outcome, card_points = outcome_of(state)
     scored = score(outcome)
     declarer = state.declarer
-    result = HandResult(
-        thrown_in=False,
+    result = scored_result(
+        scored,
         payments=scored.payments,
         contract=contract.name.english(),  # a key (stored, compared): the name in English
         declarer=declarer,
         declarer_side=() if declarer is None else (declarer,),
         card_points=card_points,
-        game_winner=scored.game_winner,
-        items=scored.items,
-        value=scored.value,
         reason=Termination.ENDED_EARLY if early else Termination.PLAYED_OUT,
         radelci=scored.radelci,
     )
@@ -173,11 +170,4 @@ def finish(state: SlovenianState, early: bool) -> SlovenianState:
             opponents=opp,
             score=f"{scored.value:+d}",
         )
-    return evolve(
-        state,
-        phase=Phase.OVER,
-        to_act=frozenset(),
-        trick=None,
-        result=result,
-        log=logged(state, (None, summary)),
-    )
+    return end_hand(state, evolve, Phase.OVER, result, (None, summary), trick=None)
