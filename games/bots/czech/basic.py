@@ -33,7 +33,7 @@ from games.rules.cards import KINGS, TRUMP
 
 from ..shape import discard_value, suit_lengths, trumps
 from ..tricks import english
-from ..view import View
+from ..view import CzechView, present, seat_of
 from .hand import set_worth, strength
 from .knowledge import DECLARER, OPPONENTS, PREVER, T1, Knowledge, known_sides
 from .play import choose_card
@@ -51,7 +51,7 @@ SUPRA_AT = 16.0
 
 
 class BasicPolicy:
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: CzechView, legal: list[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
         phase = view.get("phase")
@@ -101,7 +101,7 @@ def wants_talon_card(hand: list[str]) -> bool:
     return lone or len(trumps(hand)) >= 6
 
 
-def talon(view: View, legal: list[str], hand: list[str]) -> str:
+def talon(view: CzechView, legal: list[str], hand: list[str]) -> str:
     if "keep" in legal:
         return prever_talon(view, hand)
     if "take" in legal:
@@ -109,8 +109,8 @@ def talon(view: View, legal: list[str], hand: list[str]) -> str:
     return "accept" if wants_talon_card(hand) else "refuse"
 
 
-def prever_talon(view: View, hand: list[str]) -> str:
-    talon_view = view["prever_talon"]
+def prever_talon(view: CzechView, hand: list[str]) -> str:
+    talon_view = present(view["prever_talon"])
     seeing = list(talon_view["seeing"] or ())
     if talon_view["stage"] == "top":
         return "keep" if set_worth(seeing) >= KEEP_TOP else "reject"
@@ -118,7 +118,7 @@ def prever_talon(view: View, hand: list[str]) -> str:
     return "reject" if set_worth(top) - set_worth(seeing) >= BACK_TO_TOP else "keep"
 
 
-def choose_discard(view: View, legal: list[str], hand: list[str]) -> str:
+def choose_discard(view: CzechView, legal: list[str], hand: list[str]) -> str:
     options = [a[8:] for a in legal]
     to_go = len(hand) - 12
     ruffing = len(trumps(hand)) >= 2
@@ -139,11 +139,11 @@ def call(legal: list[str], hand: list[str]) -> str:
     return others[0] if others else legal[0]
 
 
-def wants_valat(view: View, hand: list[str]) -> bool:
+def wants_valat(view: CzechView, hand: list[str]) -> bool:
     """All 12 tricks, for a seat on the declaring side, only when they are sure: every other
     card a king, and an unbroken run of top trumps (from the Skyz down) at least as long as
     the trumps held elsewhere, so that even one opponent holding all of them is drawn."""
-    if known_sides(view)[view["viewer"]] != DECLARER:
+    if known_sides(view)[seat_of(view)] != DECLARER:
         return False
     if any(c[0] != TRUMP and c not in KINGS for c in hand):
         return False
@@ -159,7 +159,7 @@ def wants_iote(hand: list[str]) -> bool:
     return T1 in hand and len(mine) >= IOTE_TRUMPS
 
 
-def contra(view: View, legal: list[str], hand: list[str]) -> str:
+def contra(view: CzechView, legal: list[str], hand: list[str]) -> str:
     call_word = next(a for a in legal if a != "pass")
     value = strength(hand)
     # Opponents of a prever face one hand; in a partner game povinnost has the talon's four.
@@ -170,12 +170,12 @@ def contra(view: View, legal: list[str], hand: list[str]) -> str:
     if view.get("valat") is not None:
         threshold += 3.0  # a called valat is rarely wrong about itself
     sides = known_sides(view)
-    if call_word == "contra" and sides[view["viewer"]] == OPPONENTS and _weakness_shown(view):
+    if call_word == "contra" and sides[seat_of(view)] == OPPONENTS and _weakness_shown(view):
         threshold -= 2.0
     return call_word if value >= threshold else "pass"
 
 
-def _weakness_shown(view: View) -> bool:
+def _weakness_shown(view: CzechView) -> bool:
     """The declarer declared Uni or Bida."""
     return any(
         m["seat"] == view["declarer"]
