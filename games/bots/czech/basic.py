@@ -31,6 +31,7 @@ import random
 
 from games.rules.cards import KINGS, TRUMP
 
+from ..phases import PhaseRules
 from ..shape import discard_value, suit_lengths, trumps
 from ..tricks import english
 from ..view import CzechView, present, seat_of
@@ -48,41 +49,6 @@ IOTE_TRUMPS = 9  # trumps (the I included) for I on the end
 CONTRA_AT = 12.0  # strength for contra against the declaring side
 RHEA_AT = 14.5
 SUPRA_AT = 16.0
-
-
-class BasicPolicy:
-    def choose(self, view: CzechView, legal: list[str], rng: random.Random) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        phase = view.get("phase")
-        hand = list(view.get("hand") or ())
-        if phase == "shuffle":
-            return "pass"
-        if phase == "cut":
-            return cut(legal, rng)
-        if phase == "piles":
-            return rng.choice(legal)
-        if phase == "prever":
-            return "prever" if strength(hand) >= PREVER_AT else "pass"
-        if phase == "talon":
-            return talon(view, legal, hand)
-        if phase == "discard":
-            return choose_discard(view, legal, hand)
-        if phase == "call":
-            return call(legal, hand)
-        if phase == "money":
-            return "declare" if sum(1 for c in hand if c in KINGS) >= 2 else "decline"
-        if phase == "valat":
-            return "valat" if wants_valat(view, hand) else "pass"
-        if phase == "iote":
-            return "iote" if wants_iote(hand) else "pass"
-        if phase == "contra":
-            return contra(view, legal, hand)
-        if phase == "play":
-            return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
-        raise ValueError(
-            f"The basic robot has no rule for the Czech phase {phase!r}"  # untranslated: internal
-        )  # untranslated: programmer error
 
 
 def cut(legal: list[str], rng: random.Random) -> str:
@@ -182,3 +148,30 @@ def _weakness_shown(view: CzechView) -> bool:
         and english(m["name"]) in ("Uni", "Bida")  # untranslated: the rules' names
         for m in view.get("money") or ()
     )
+
+
+def _play(view: CzechView, legal: list[str], hand: list[str], rng: random.Random) -> str:
+    return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
+
+
+class BasicPolicy(PhaseRules[CzechView]):
+    def __init__(self) -> None:
+        super().__init__(
+            "Czech",
+            {
+                "shuffle": lambda view, legal, hand, rng: "pass",
+                "cut": lambda view, legal, hand, rng: cut(legal, rng),
+                "piles": lambda view, legal, hand, rng: rng.choice(legal),
+                "prever": lambda view, legal, hand, rng: "prever" if strength(hand) >= PREVER_AT else "pass",
+                "talon": lambda view, legal, hand, rng: talon(view, legal, hand),
+                "discard": lambda view, legal, hand, rng: choose_discard(view, legal, hand),
+                "call": lambda view, legal, hand, rng: call(legal, hand),
+                "money": lambda view, legal, hand, rng: (
+                    "declare" if sum(1 for c in hand if c in KINGS) >= 2 else "decline"
+                ),
+                "valat": lambda view, legal, hand, rng: "valat" if wants_valat(view, hand) else "pass",
+                "iote": lambda view, legal, hand, rng: "iote" if wants_iote(hand) else "pass",
+                "contra": lambda view, legal, hand, rng: contra(view, legal, hand),
+                "play": _play,
+            },
+        )

@@ -24,6 +24,7 @@ import random
 from games.rules.cards import KINGS, TRUMP, card_points
 from games.rules.hungarian.state import RANK
 
+from ..phases import PhaseRules
 from ..view import HungarianView, seat_of
 from .knowledge import OPPONENTS, PAGAT, SKIZ, XXI, Knowledge, known_sides
 from .play import choose_card
@@ -57,32 +58,6 @@ def wanted_level(hand: list[str]) -> int:
     if s < 14.5:
         return 2
     return 3
-
-
-class BasicPolicy:
-    def choose(self, view: HungarianView, legal: list[str], rng: random.Random) -> str:
-        if not legal:
-            raise ValueError(
-                "A robot was asked to act with no legal action"  # untranslated: internal
-            )  # untranslated: programmer error
-        if len(legal) == 1:
-            return legal[0]
-        phase = view.get("phase")
-        hand = list(view.get("hand") or ())
-        if phase == "auction":
-            return _auction(view, legal, hand)
-        if phase == "raise":
-            return _raise(legal, hand)
-        if phase == "discard":
-            return choose_discard(view, legal, hand)
-        if phase == "call":
-            return _call(legal, hand)
-        if phase == "announce":
-            return _announce(view, legal, hand)
-        if phase == "play":
-            card = choose_card(Knowledge.from_view(view, pagat_plan=False), [a[5:] for a in legal])
-            return "play:" + card
-        return legal[0]  # pragma: no cover - no other phase has actions
 
 
 def _auction(view: HungarianView, legal: list[str], hand: list[str]) -> str:
@@ -172,3 +147,22 @@ def _wanted_calls(view: HungarianView, hand: list[str]) -> list[str]:
     if side != OPPONENTS and strength(hand) >= 15.0:
         wanted.append("rekontra:game")
     return wanted
+
+
+def _play(view: HungarianView, legal: list[str], hand: list[str], rng: random.Random) -> str:
+    return "play:" + choose_card(Knowledge.from_view(view, pagat_plan=False), [a[5:] for a in legal])
+
+
+class BasicPolicy(PhaseRules[HungarianView]):
+    def __init__(self) -> None:
+        super().__init__(
+            "Hungarian",
+            {
+                "auction": lambda view, legal, hand, rng: _auction(view, legal, hand),
+                "raise": lambda view, legal, hand, rng: _raise(legal, hand),
+                "discard": lambda view, legal, hand, rng: choose_discard(view, legal, hand),
+                "call": lambda view, legal, hand, rng: _call(legal, hand),
+                "announce": lambda view, legal, hand, rng: _announce(view, legal, hand),
+                "play": _play,
+            },
+        )

@@ -43,6 +43,7 @@ import random
 from games.rules.cards import KINGS
 from games.rules.slovenian3.state import T1, T21, T22
 
+from ..phases import PhaseRules
 from ..shape import trumps as taroks
 from ..view import SlovenianView, present, seat_of
 from .hand import (
@@ -92,27 +93,6 @@ def playable(contract: str, hand: list[str]) -> bool:
     if contract == "valat":
         return sure_valat(hand)
     return False
-
-
-class BasicPolicy:
-    def choose(self, view: SlovenianView, legal: list[str], rng: random.Random) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        phase = view.get("phase")
-        hand = list(view.get("hand") or ())
-        if phase == "auction":
-            return auction(view, legal, hand)
-        if phase == "talon":
-            return talon(view, legal, hand)
-        if phase == "discard":
-            return discard(legal, hand)
-        if phase == "announce":
-            return announce(view, legal, hand)
-        if phase == "play":
-            return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
-        raise ValueError(
-            f"The basic robot has no rule for the Slovenian phase {phase!r}"  # untranslated: internal
-        )  # untranslated: programmer error
 
 
 def auction(view: SlovenianView, legal: list[str], hand: list[str]) -> str:
@@ -223,3 +203,21 @@ def wants_kontra(contract: str, word: str, item: str, hand: list[str], declarer:
     if item == "ultimo":
         return n >= KONTRA_ULTIMO_TAROKS
     return False
+
+
+def _play(view: SlovenianView, legal: list[str], hand: list[str], rng: random.Random) -> str:
+    return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
+
+
+class BasicPolicy(PhaseRules[SlovenianView]):
+    def __init__(self) -> None:
+        super().__init__(
+            "Slovenian",
+            {
+                "auction": lambda view, legal, hand, rng: auction(view, legal, hand),
+                "talon": lambda view, legal, hand, rng: talon(view, legal, hand),
+                "discard": lambda view, legal, hand, rng: discard(legal, hand),
+                "announce": lambda view, legal, hand, rng: announce(view, legal, hand),
+                "play": _play,
+            },
+        )
