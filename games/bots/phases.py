@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 from .view import View
 
 V = TypeVar("V", bound=View)  # untranslated: a type variable: a game's view (games.rules.views)
+K = TypeVar("K")  # untranslated: a type variable: what a game's robot knows in the play
 
 # One phase's rule: the action, from the view, the legal actions (more than one), the seat's
 # hand and the rng.
@@ -41,3 +42,13 @@ class PhaseRules(Generic[V]):
                 f"The basic robot has no rule for the {self.game} phase {phase!r}"  # untranslated: internal
             )  # untranslated: programmer error
         return rule(view, legal, list(view["hand"]), rng)
+
+
+def card_play(knowledge: Callable[[V], K], choose_card: Callable[[K, list[str]], str]) -> Rule[V]:
+    """The rule of the play phase: the card ``choose_card`` picks among the legal ones (without
+    their ``play:``), from what the seat knows (``knowledge`` of the view)."""
+
+    def rule(view: V, legal: list[str], hand: list[str], rng: random.Random) -> str:
+        return "play:" + choose_card(knowledge(view), [a[5:] for a in legal])
+
+    return rule

@@ -31,7 +31,7 @@ import random
 
 from games.rules.cards import KINGS, TRUMP
 
-from ..phases import PhaseRules
+from ..phases import PhaseRules, card_play
 from ..shape import discard_value, suit_lengths, trumps
 from ..tricks import english
 from ..view import CzechView, present, seat_of
@@ -150,10 +150,6 @@ def _weakness_shown(view: CzechView) -> bool:
     )
 
 
-def _play(view: CzechView, legal: list[str], hand: list[str], rng: random.Random) -> str:
-    return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
-
-
 class BasicPolicy(PhaseRules[CzechView]):
     def __init__(self) -> None:
         super().__init__(
@@ -172,6 +168,6 @@ class BasicPolicy(PhaseRules[CzechView]):
                 "valat": lambda view, legal, hand, rng: "valat" if wants_valat(view, hand) else "pass",
                 "iote": lambda view, legal, hand, rng: "iote" if wants_iote(hand) else "pass",
                 "contra": lambda view, legal, hand, rng: contra(view, legal, hand),
-                "play": _play,
+                "play": card_play(Knowledge.from_view, choose_card),
             },
         )

@@ -19,12 +19,10 @@ chooses well among them.
 
 from __future__ import annotations
 
-import random
-
 from games.rules.cards import KINGS, TRUMP, card_points
 from games.rules.hungarian.state import RANK
 
-from ..phases import PhaseRules
+from ..phases import PhaseRules, card_play
 from ..view import HungarianView, seat_of
 from .knowledge import OPPONENTS, PAGAT, SKIZ, XXI, Knowledge, known_sides
 from .play import choose_card
@@ -149,10 +147,6 @@ def _wanted_calls(view: HungarianView, hand: list[str]) -> list[str]:
     return wanted
 
 
-def _play(view: HungarianView, legal: list[str], hand: list[str], rng: random.Random) -> str:
-    return "play:" + choose_card(Knowledge.from_view(view, pagat_plan=False), [a[5:] for a in legal])
-
-
 class BasicPolicy(PhaseRules[HungarianView]):
     def __init__(self) -> None:
         super().__init__(
@@ -163,6 +157,6 @@ class BasicPolicy(PhaseRules[HungarianView]):
                 "discard": lambda view, legal, hand, rng: choose_discard(view, legal, hand),
                 "call": lambda view, legal, hand, rng: _call(legal, hand),
                 "announce": lambda view, legal, hand, rng: _announce(view, legal, hand),
-                "play": _play,
+                "play": card_play(lambda view: Knowledge.from_view(view, pagat_plan=False), choose_card),
             },
         )

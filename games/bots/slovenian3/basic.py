@@ -38,12 +38,10 @@ basic against itself with one threshold moved (``docs/robots.md``).
 
 from __future__ import annotations
 
-import random
-
 from games.rules.cards import KINGS
 from games.rules.slovenian3.state import T1, T21, T22
 
-from ..phases import PhaseRules
+from ..phases import PhaseRules, card_play
 from ..shape import trumps as taroks
 from ..view import SlovenianView, present, seat_of
 from .hand import (
@@ -205,10 +203,6 @@ def wants_kontra(contract: str, word: str, item: str, hand: list[str], declarer:
     return False
 
 
-def _play(view: SlovenianView, legal: list[str], hand: list[str], rng: random.Random) -> str:
-    return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
-
-
 class BasicPolicy(PhaseRules[SlovenianView]):
     def __init__(self) -> None:
         super().__init__(
@@ -218,6 +212,6 @@ class BasicPolicy(PhaseRules[SlovenianView]):
                 "talon": lambda view, legal, hand, rng: talon(view, legal, hand),
                 "discard": lambda view, legal, hand, rng: discard(legal, hand),
                 "announce": lambda view, legal, hand, rng: announce(view, legal, hand),
-                "play": _play,
+                "play": card_play(Knowledge.from_view, choose_card),
             },
         )
