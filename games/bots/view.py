@@ -18,9 +18,9 @@ __all__ = [
     "BridgeView",
     "CzechView",
     "HungarianView",
-    "Policy",
+    "Policy",  # untranslated: a name
     "SlovenianView",
-    "View",
+    "View",  # untranslated: a name
     "present",
     "seat_of",
 ]
@@ -48,6 +48,6 @@ def present(value: T | None) -> T:
     contract, the declarer, the talon's groups), as its type: not None."""
     if value is None:
         raise ValueError(
-            "A robot read a part of the view that its phase leaves empty"
-        )  # untranslated: programmer error
+            "A robot read a part of the view that its phase leaves empty"  # untranslated: programmer error
+        )
     return value

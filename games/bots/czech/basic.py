@@ -153,7 +153,7 @@ def _weakness_shown(view: CzechView) -> bool:
 class BasicPolicy(PhaseRules[CzechView]):
     def __init__(self) -> None:
         super().__init__(
-            "Czech",
+            "Czech",  # untranslated: a name, in a programmer error
             {
                 "shuffle": lambda view, legal, hand, rng: "pass",
                 "cut": lambda view, legal, hand, rng: cut(legal, rng),

@@ -150,7 +150,7 @@ def _wanted_calls(view: HungarianView, hand: list[str]) -> list[str]:
 class BasicPolicy(PhaseRules[HungarianView]):
     def __init__(self) -> None:
         super().__init__(
-            "Hungarian",
+            "Hungarian",  # untranslated: a name, in a programmer error
             {
                 "auction": lambda view, legal, hand, rng: _auction(view, legal, hand),
                 "raise": lambda view, legal, hand, rng: _raise(legal, hand),

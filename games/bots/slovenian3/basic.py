@@ -206,7 +206,7 @@ def wants_kontra(contract: str, word: str, item: str, hand: list[str], declarer:
 class BasicPolicy(PhaseRules[SlovenianView]):
     def __init__(self) -> None:
         super().__init__(
-            "Slovenian",
+            "Slovenian",  # untranslated: a name, in a programmer error
             {
                 "auction": lambda view, legal, hand, rng: auction(view, legal, hand),
                 "talon": lambda view, legal, hand, rng: talon(view, legal, hand),
