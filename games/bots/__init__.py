@@ -3,7 +3,8 @@
 A robot never sees the full state, so it cannot cheat: ``choose(view, legal, rng)``.
 
 Each level (``LEVELS``: ``random``, ``basic``, ``strong``) is one robot for every variant: it
-reads ``view["variant"]`` and hands the decision to that variant's policy, one package per
+takes any game's view (``games.rules.View``), reads ``view["variant"]`` and hands the decision,
+and the view typed as that game's (``HungarianView``, ...), to that variant's policy, one package per
 variant (``games.bots.hungarian``, ``games.bots.czech``, ``games.bots.slovenian3``,
 ``games.bots.bridge``), one module per level or concept inside it. A variant a level has no
 policy for is a clear error (``UnknownRobotVariant``).
@@ -27,9 +28,9 @@ from .search import TIME_BUDGET
 from .slovenian3.basic import BasicPolicy as SlovenianBasic
 from .slovenian3.randomly import RandomPolicy as SlovenianRandom
 from .slovenian3.strong import StrongPolicy as SlovenianStrong
-from .view import Policy, View
+from .view import BridgeView, CzechView, HungarianView, Policy, SlovenianView, View
 
-Robot = Policy  # one robot: ``choose(view, legal, rng)`` (games.bots.view)
+Robot = Policy[View]  # one robot, of any game: ``choose(view, legal, rng)`` (games.bots.view)
 
 
 class UnknownRobotVariant(ValueError):
@@ -37,28 +38,49 @@ class UnknownRobotVariant(ValueError):
 
 
 class LevelRobot:
-    """One level: dispatches each decision to the policy of the view's variant."""
+    """One level: dispatches each decision to the policy of the view's variant, the view typed
+    as that variant's (its ``variant`` key tells the games' views apart)."""
 
     level = ""
 
-    def __init__(self, policies: dict[str, Robot]) -> None:
-        self.policies = policies
+    def __init__(
+        self,
+        hungarian: Policy[HungarianView],
+        czech: Policy[CzechView],
+        slovenian3: Policy[SlovenianView],
+        bridge: Policy[BridgeView],
+    ) -> None:
+        self.hungarian, self.czech, self.slovenian3, self.bridge = hungarian, czech, slovenian3, bridge
+        # Each variant's policy by its key (what a level plays: tests and the error below).
+        self.policies: dict[str, object] = {
+            "hungarian": hungarian,
+            "czech": czech,
+            "slovenian3": slovenian3,
+            "bridge": bridge,
+        }
 
-    def policy(self, variant: Any) -> Robot:
-        try:
-            return self.policies[variant]
-        except (KeyError, TypeError):
-            known = ", ".join(sorted(self.policies))
-            raise UnknownRobotVariant(
-                f"The {self.level} robot cannot play variant {variant!r} (it plays {known})"  # untranslated: programmer error  # noqa: E501
-            ) from None
+    def unknown(self, variant: object) -> UnknownRobotVariant:
+        known = ", ".join(sorted(self.policies))
+        return UnknownRobotVariant(
+            f"The {self.level} robot cannot play variant {variant!r} (it plays {known})"  # untranslated: programmer error  # noqa: E501
+        )
 
     def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if not legal:
             raise ValueError(
                 "A robot was asked to act with no legal action"  # untranslated: internal
             )  # untranslated: programmer error
-        return self.policy(view.get("variant")).choose(view, legal, rng)
+        if "variant" not in view:
+            raise self.unknown(None)
+        if view["variant"] == "hungarian":
+            return self.hungarian.choose(view, legal, rng)
+        if view["variant"] == "czech":
+            return self.czech.choose(view, legal, rng)
+        if view["variant"] == "slovenian3":
+            return self.slovenian3.choose(view, legal, rng)
+        if view["variant"] == "bridge":
+            return self.bridge.choose(view, legal, rng)
+        raise self.unknown(view["variant"])
 
 
 class RandomRobot(LevelRobot):
@@ -67,14 +89,7 @@ class RandomRobot(LevelRobot):
     level = "random"
 
     def __init__(self) -> None:
-        super().__init__(
-            {
-                "hungarian": HungarianRandom(),
-                "czech": CzechRandom(),
-                "slovenian3": SlovenianRandom(),
-                "bridge": BridgeRandom(),
-            }
-        )
+        super().__init__(HungarianRandom(), CzechRandom(), SlovenianRandom(), BridgeRandom())
 
 
 class BasicRobot(LevelRobot):
@@ -83,14 +98,7 @@ class BasicRobot(LevelRobot):
     level = "basic"
 
     def __init__(self) -> None:
-        super().__init__(
-            {
-                "hungarian": HungarianBasic(),
-                "czech": CzechBasic(),
-                "slovenian3": SlovenianBasic(),
-                "bridge": BridgeBasic(),
-            }
-        )
+        super().__init__(HungarianBasic(), CzechBasic(), SlovenianBasic(), BridgeBasic())
 
 
 class StrongRobot(LevelRobot):
@@ -103,12 +111,10 @@ class StrongRobot(LevelRobot):
 
     def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
         super().__init__(
-            {
-                "hungarian": HungarianStrong(playout_budget, time_budget),
-                "czech": CzechStrong(playout_budget, time_budget),
-                "slovenian3": SlovenianStrong(playout_budget, time_budget),
-                "bridge": BridgeStrong(playout_budget, time_budget),
-            }
+            HungarianStrong(playout_budget, time_budget),
+            CzechStrong(playout_budget, time_budget),
+            SlovenianStrong(playout_budget, time_budget),
+            BridgeStrong(playout_budget, time_budget),
         )
 
 
@@ -129,13 +135,13 @@ def get_robot(level: str, live: bool = False) -> Robot:
         raise ValueError(f"Unknown robot level {level!r}") from None  # untranslated: programmer error
 
 
-def seat_view(variant: Any, state: Any, seat: int) -> dict[str, Any]:
+def seat_view(variant: Any, state: Any, seat: int) -> View:
     """What a robot at ``seat`` decides from: the seat's own view, with the public log as the
     seat saw it line by line while the hand went on. The view a page shows may replace the cards
     of earlier tricks with "plays a card" (``trick_review=last``: players may not read old tricks
     back), but every card was shown face up to every seat as it was played; a robot, which keeps
     nothing between moves, is given the memory a careful player has. Nothing hidden is added:
     the log holds public lines only."""
-    view: dict[str, Any] = variant.observe(state, seat)
+    view: View = variant.observe(state, seat)
     view["log"] = [{"seat": s, "text": text} for s, text in state.log]
     return view

@@ -20,7 +20,7 @@ from typing import Protocol, TypedDict, Unpack
 from games.rules.tricks import Trick
 
 from .tricks import trick_winner
-from .view import View
+from .view import View, seat_of
 
 
 class Seen(TypedDict):
@@ -53,7 +53,7 @@ def seen_in_view(view: View, plays: list[tuple[int, str]], voids: list[set[str]]
     trick) and the ``voids`` they showed."""
     done = len(plays) - len(plays) % seats
     return Seen(
-        seat=view["viewer"],
+        seat=seat_of(view),
         hand=list(view["hand"]),
         trick=plays[done:],
         trick_no=done // seats,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from games.rules.cards import KINGS, TRUMP
 
 from .tricks import plays_from_log
-from .view import View
+from .view import View, seat_of
 
 
 def pick_slot(rng: random.Random, options: list[int], room: Sequence[int]) -> int:
@@ -75,7 +75,7 @@ class SlotSampler:
     never_discarded: frozenset[str] = KINGS
 
     def __init__(self, view: View, seats: int) -> None:
-        self.me: int = view["viewer"]
+        self.me = seat_of(view)
         self.plays = plays_from_log(view)
         self.gone = {card for _, card in self.plays}
         self.hand = list(view["hand"])

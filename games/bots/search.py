@@ -31,13 +31,14 @@ from typing import Generic, Protocol, TypeVar
 
 from games.rules.cards import HONOURS, PACK_54, card_points
 
-from .view import Policy, View
+from .view import Policy, View, seat_of
 
 MIN_SAMPLES = 6
 MAX_SAMPLES = 40
 TIME_BUDGET = 0.18  # seconds of wall time per decision: live play's cap (games.bots.LIVE)
 CLEAR_Z = 3.0
 
+V = TypeVar("V", bound=View)  # untranslated: a type variable: a variant's view (games.rules.views)
 State = TypeVar("State")  # untranslated: a type variable: a variant's state of the play phase
 Sample = TypeVar("Sample")  # untranslated: a type variable: one world dealt (a state)
 
@@ -70,22 +71,22 @@ class Dealer(Protocol):
     def sample(self, rng: random.Random) -> list[list[str]] | None: ...
 
 
-class World(Generic[State]):
+class World(Generic[V, State]):
     """One decision's worlds, seen from the seat ``me``: the play-phase state as the seat sees
     it (the variant's subclass, from the view), which each deal of the ``sampler`` fills in
     (``fill``), the cards worth a search (``candidates``), and the playout of a candidate card in
     a filled-in world (``playout``: the seat's result)."""
 
-    def __init__(self, view: View, sampler: Dealer) -> None:
+    def __init__(self, view: V, sampler: Dealer) -> None:
         self.sampler = sampler
-        self.me: int = view["viewer"]
+        self.me = seat_of(view)
 
     def sample(self, rng: random.Random) -> State | None:
         """A filled-in world, or None when no consistent deal was found."""
         dealt = self.sampler.sample(rng)
         return None if dealt is None else self.fill(dealt)
 
-    def candidates(self, view: View, legal: list[str]) -> list[str]:
+    def candidates(self, view: V, legal: list[str]) -> list[str]:
         """The cards worth a search among the ``legal`` ones (equivalent cards merged)."""
         raise NotImplementedError
 
@@ -96,10 +97,10 @@ class World(Generic[State]):
         raise NotImplementedError
 
 
-class Search(Generic[State]):
+class Search(Generic[V, State]):
     playout_budget = 160  # playouts per decision, shared among the candidates
-    basic_policy: Callable[[], Policy]  # the variant's basic robot, for every other decision
-    world: Callable[[View], World[State]]  # the variant's worlds of one decision, from its view
+    basic_policy: Callable[[], Policy[V]]  # the variant's basic robot, for every other decision
+    world: Callable[[V], World[V, State]]  # the variant's worlds of one decision, from its view
 
     def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
         """``playout_budget``: playouts per decision (None: the variant's); ``time_budget``: a cap
@@ -110,19 +111,19 @@ class Search(Generic[State]):
             self.playout_budget = playout_budget
         self.time_budget = time_budget
 
-    def prepare(self, view: View, legal: list[str]) -> tuple[World[State], list[str]]:
+    def prepare(self, view: V, legal: list[str]) -> tuple[World[V, State], list[str]]:
         """The worlds of this decision and its candidate cards."""
         world = self.world(view)
         return world, world.candidates(view, legal)
 
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: V, legal: list[str], rng: random.Random) -> str:
         if len(legal) > 1 and view.get("phase") == "play":
             card = self.choose_card(view, [a[5:] for a in legal], rng)
             if card is not None:
                 return "play:" + card
         return self.basic.choose(view, legal, rng)
 
-    def choose_card(self, view: View, legal: list[str], rng: random.Random) -> str | None:
+    def choose_card(self, view: V, legal: list[str], rng: random.Random) -> str | None:
         started = clock_started(self.time_budget)
         world, cands = self.prepare(view, legal)
         if len(cands) == 1:

@@ -1,20 +1,53 @@
 """What a robot decides from: its seat's own view and the legal actions, nothing else.
 
-``View`` is a seat's view as the rules core's ``observe`` gives it (the public log added,
-``games.bots.seat_view``), read by key. It is a mapping of string keys today; when the rules
-core types its views per game, this alias is the one place to point at those types.
+A view is what the rules core's ``observe`` gives the seat (the public log added,
+``games.bots.seat_view``), typed per game by the rules core (``games.rules.views``):
+``HungarianView``, ``CzechView``, ``SlovenianView``, ``BridgeView``, and ``View``, any of them.
+Each game's robots read their game's type; the levels (``games.bots``) take any game's view and
+hand it to the policy of its variant.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
-View = Mapping[str, Any]
+from games.rules import BridgeView, CzechView, HungarianView, SlovenianView, View
+
+__all__ = [
+    "BridgeView",
+    "CzechView",
+    "HungarianView",
+    "Policy",  # untranslated: a name
+    "SlovenianView",
+    "View",  # untranslated: a name
+    "present",
+    "seat_of",
+]
+
+V_contra = TypeVar("V_contra", contravariant=True)  # untranslated: a type variable
+T = TypeVar("T")  # untranslated: a type variable
 
 
-class Policy(Protocol):
+class Policy(Protocol[V_contra]):
     """One robot's choice: one of ``legal`` (never empty), from the seat's ``view`` and ``rng``."""
 
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str: ...
+    def choose(self, view: V_contra, legal: list[str], rng: random.Random) -> str: ...
+
+
+def seat_of(view: View) -> int:
+    """The seat whose view a robot reads: a robot always sits at one (``viewer`` is a seat)."""
+    seat = view["viewer"]
+    if not isinstance(seat, int):
+        raise ValueError(f"A robot reads a seat's view, not {seat!r}'s")  # untranslated: programmer error
+    return seat
+
+
+def present(value: T | None) -> T:
+    """A key of the view that the phase a robot reads it in always fills (the trick in play, the
+    contract, the declarer, the talon's groups), as its type: not None."""
+    if value is None:
+        raise ValueError(
+            "A robot read a part of the view that its phase leaves empty"  # untranslated: programmer error
+        )
+    return value

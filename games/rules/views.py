@@ -9,7 +9,7 @@ alike are ``games.rules.observing``'s. Nested records (a trick, a log line, a ca
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
 from .words import Msg
 
@@ -36,9 +36,8 @@ class TrickPlayPart(TypedDict):
 
 
 class TableView(TypedDict):
-    """The keys every game's view has."""
+    """The keys every game's view has (and ``variant``: each game's own, which tells them apart)."""
 
-    variant: str
     viewer: int | str  # a seat, "audience" or "everyone"
     phase: str
     seats: int
@@ -49,7 +48,6 @@ class TableView(TypedDict):
     hands: list[list[str] | None]
     hand_counts: list[int]
     auction: list[Record]
-    contract: Msg | str | None
     declarer: int | None
     log: list[Record]
     result: Record | None
@@ -70,6 +68,8 @@ class TarotView(TableView):
 
 
 class HungarianView(TarotView):
+    variant: Literal["hungarian"]
+    contract: str | None  # the contract's name, a key (``CONTRACT_BY_NAME``)
     sitter: int | None  # the dealer at a table of five, who sits the hand out
     forehand: int
     promise: Record | None
@@ -92,6 +92,8 @@ class HungarianView(TarotView):
 
 
 class CzechView(TarotView):
+    variant: Literal["czech"]
+    contract: str | None  # PREVER or PARTNER_GAME
     cutter: int
     povinnost: int | None
     waiting: Msg | None  # what the others wait for, while a private choice is made
@@ -113,6 +115,8 @@ class CzechView(TarotView):
 
 
 class SlovenianView(TarotView):
+    variant: Literal["slovenian3"]
+    contract: Msg | None  # the contract's name as players read it (its key: ``contract_key``)
     forehand: int
     middlehand: int
     waiting: None
@@ -131,6 +135,8 @@ class SlovenianView(TarotView):
 
 
 class BridgeView(TableView):
+    variant: Literal["bridge"]
+    contract: None
     starter: int
     waiting: None
     hand_points: list[int | None]

@@ -24,7 +24,7 @@ import random
 from games.rules.bridge.pack import EIGHT, JACK, SIX, hand_points
 from games.rules.bridge.scoring import trailing_jacks
 
-from ..view import View
+from ..view import BridgeView
 from .knowledge import read
 from .play import choose_add, choose_card, threat, wish
 from .table import Table, from_view
@@ -33,7 +33,7 @@ AGAIN = 6.0  # worth of moving again at once after spreading the 8s
 
 
 class BasicPolicy:
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: BridgeView, legal: list[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
         knowledge = read(view)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from games.rules.bridge.pack import JACK, PACK_36, SIX, SUIT_NAMES
 from games.rules.words import Msg
 
-from ..view import View
+from ..view import BridgeView, seat_of
 
 # The log is read by its messages' ids and parameters (games.rules.bridge), whatever language
 # the page speaks: a play names its ``card``, a draw its ``count`` (``got`` when the blind ran
@@ -141,9 +141,9 @@ def draw_count(text: Msg | str) -> int:
     return int(text.params.get("got", text.params.get("count", 1)))
 
 
-def read(view: View) -> Knowledge:
+def read(view: BridgeView) -> Knowledge:
     """Everything the seat's own view (``observe(state, seat)``) tells about the unseen cards."""
-    me = view["viewer"]
+    me = seat_of(view)
     players = view["seats"]
     log: list[tuple[int | None, Msg | str]] = [(entry["seat"], entry["text"]) for entry in view["log"]]
     must_play = bool(view["options"].get("must_play_drawn_card", True))

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import random
 
-from ..view import View
+from ..view import BridgeView
 
 ADD_CHANCE = 0.75
 BRIDGE_CHANCE = 0.5
 
 
 class RandomPolicy:
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: BridgeView, legal: list[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
         if "stop" in legal:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 
-from games.rules.base import Deal
+from games.rules.base import Deal, Termination
 from games.rules.bridge import engine
 from games.rules.bridge.pack import sort_cards
 from games.rules.bridge.state import BridgeState, Move, Phase, Setup, Stage
@@ -41,7 +41,7 @@ from games.rules.bridge.state import evolve as evolve_state
 
 from ..search import best_on_average, checked_budgets, clock_started
 from ..search import worlds as worlds_dealt
-from ..view import View
+from ..view import BridgeView, present, seat_of
 from .basic import BasicPolicy, decide
 from .knowledge import lacks_for_cover, lacks_for_first, read
 from .outlook import expected_penalties
@@ -57,16 +57,16 @@ MAX_ACTIONS = 1500  # a safety net: no playout is anywhere near this long
 class World:
     """The round as the seat sees it; a sample fills in the other hands and the blind."""
 
-    def __init__(self, view: View) -> None:
-        me = view["viewer"]
+    def __init__(self, view: BridgeView) -> None:
+        me = seat_of(view)
         players = view["seats"]
         self.me = me
         options = view["options"]
-        move = view["move"]
+        move = present(view["move"])
         stage = Stage(move["stage"])
         drawn = list(view["drawn"])
         self.setup = Setup.make(Deal(hands=((),) * players), view["starter"], options)
-        recent = [()] * players
+        recent: list[tuple[str, ...]] = [()] * players
         recent[me] = tuple(drawn)
         self.state = BridgeState(
             setup=self.setup,
@@ -89,7 +89,7 @@ class World:
             recent=tuple(recent),
             eights=view["eights"],
             winner=view["winner"],
-            ended_by=view["ended_by"],
+            ended_by=None if view["ended_by"] is None else Termination(view["ended_by"]),
             jpoints=view["jpoints"],
         )
         self.hand = tuple(view["hand"])
@@ -160,9 +160,9 @@ class Worlds:
     """One decision's worlds: ``sample`` deals the unseen cards (with the order of any future
     reshuffle) and makes the deal the full state."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: BridgeView) -> None:
         knowledge = read(view)
-        self.me = view["viewer"]
+        self.me = seat_of(view)
         self.sampler = Sampler(knowledge, self.me, list(view["hand_counts"]), view["blind_count"])
         self.world = World(view)
         self.lacks = [record.lacks_mostly() for record in knowledge.seats]
@@ -174,7 +174,7 @@ class Worlds:
         return self.world.fill(dealt, f"{rng.getrandbits(64):016x}")
 
 
-def searched(view: View, legal: list[str]) -> bool:
+def searched(view: BridgeView, legal: list[str]) -> bool:
     """Whether the decision is worth a search (see the module docstring)."""
     if len(legal) < 2 or view["phase"] == "jpoints":
         return False
@@ -194,7 +194,7 @@ class StrongPolicy:
         self.playout_budget = PLAYOUT_BUDGET if playout_budget is None else playout_budget
         self.time_budget = time_budget
 
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: BridgeView, legal: list[str], rng: random.Random) -> str:
         if not searched(view, legal):
             return self.basic.choose(view, legal, rng)
         started = clock_started(self.time_budget)

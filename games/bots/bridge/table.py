@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from games.rules.bridge.pack import PACK, hand_points
 from games.rules.bridge.state import BridgeState
 
-from ..view import View
+from ..view import BridgeView, seat_of
 
 
 @dataclass(frozen=True)
@@ -54,13 +54,13 @@ class Table:
         return [s for s in range(self.players) if s != self.seat]
 
 
-def from_view(view: View, lacks: Sequence[frozenset[str]]) -> Table:
+def from_view(view: BridgeView, lacks: Sequence[frozenset[str]]) -> Table:
     hand = tuple(view["hand"])
     stack = view["stack"]
     move = view["move"] or {}
     options = view["options"]
     return Table(
-        seat=view["viewer"],
+        seat=seat_of(view),
         players=view["seats"],
         phase=view["phase"],
         stage=move.get("stage"),

@@ -31,9 +31,10 @@ import random
 
 from games.rules.cards import KINGS, TRUMP
 
+from ..phases import PhaseRules, card_play
 from ..shape import discard_value, suit_lengths, trumps
 from ..tricks import english
-from ..view import View
+from ..view import CzechView, present, seat_of
 from .hand import set_worth, strength
 from .knowledge import DECLARER, OPPONENTS, PREVER, T1, Knowledge, known_sides
 from .play import choose_card
@@ -48,41 +49,6 @@ IOTE_TRUMPS = 9  # trumps (the I included) for I on the end
 CONTRA_AT = 12.0  # strength for contra against the declaring side
 RHEA_AT = 14.5
 SUPRA_AT = 16.0
-
-
-class BasicPolicy:
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        phase = view.get("phase")
-        hand = list(view.get("hand") or ())
-        if phase == "shuffle":
-            return "pass"
-        if phase == "cut":
-            return cut(legal, rng)
-        if phase == "piles":
-            return rng.choice(legal)
-        if phase == "prever":
-            return "prever" if strength(hand) >= PREVER_AT else "pass"
-        if phase == "talon":
-            return talon(view, legal, hand)
-        if phase == "discard":
-            return choose_discard(view, legal, hand)
-        if phase == "call":
-            return call(legal, hand)
-        if phase == "money":
-            return "declare" if sum(1 for c in hand if c in KINGS) >= 2 else "decline"
-        if phase == "valat":
-            return "valat" if wants_valat(view, hand) else "pass"
-        if phase == "iote":
-            return "iote" if wants_iote(hand) else "pass"
-        if phase == "contra":
-            return contra(view, legal, hand)
-        if phase == "play":
-            return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
-        raise ValueError(
-            f"The basic robot has no rule for the Czech phase {phase!r}"  # untranslated: internal
-        )  # untranslated: programmer error
 
 
 def cut(legal: list[str], rng: random.Random) -> str:
@@ -101,7 +67,7 @@ def wants_talon_card(hand: list[str]) -> bool:
     return lone or len(trumps(hand)) >= 6
 
 
-def talon(view: View, legal: list[str], hand: list[str]) -> str:
+def talon(view: CzechView, legal: list[str], hand: list[str]) -> str:
     if "keep" in legal:
         return prever_talon(view, hand)
     if "take" in legal:
@@ -109,8 +75,8 @@ def talon(view: View, legal: list[str], hand: list[str]) -> str:
     return "accept" if wants_talon_card(hand) else "refuse"
 
 
-def prever_talon(view: View, hand: list[str]) -> str:
-    talon_view = view["prever_talon"]
+def prever_talon(view: CzechView, hand: list[str]) -> str:
+    talon_view = present(view["prever_talon"])
     seeing = list(talon_view["seeing"] or ())
     if talon_view["stage"] == "top":
         return "keep" if set_worth(seeing) >= KEEP_TOP else "reject"
@@ -118,7 +84,7 @@ def prever_talon(view: View, hand: list[str]) -> str:
     return "reject" if set_worth(top) - set_worth(seeing) >= BACK_TO_TOP else "keep"
 
 
-def choose_discard(view: View, legal: list[str], hand: list[str]) -> str:
+def choose_discard(view: CzechView, legal: list[str], hand: list[str]) -> str:
     options = [a[8:] for a in legal]
     to_go = len(hand) - 12
     ruffing = len(trumps(hand)) >= 2
@@ -139,11 +105,11 @@ def call(legal: list[str], hand: list[str]) -> str:
     return others[0] if others else legal[0]
 
 
-def wants_valat(view: View, hand: list[str]) -> bool:
+def wants_valat(view: CzechView, hand: list[str]) -> bool:
     """All 12 tricks, for a seat on the declaring side, only when they are sure: every other
     card a king, and an unbroken run of top trumps (from the Skyz down) at least as long as
     the trumps held elsewhere, so that even one opponent holding all of them is drawn."""
-    if known_sides(view)[view["viewer"]] != DECLARER:
+    if known_sides(view)[seat_of(view)] != DECLARER:
         return False
     if any(c[0] != TRUMP and c not in KINGS for c in hand):
         return False
@@ -159,7 +125,7 @@ def wants_iote(hand: list[str]) -> bool:
     return T1 in hand and len(mine) >= IOTE_TRUMPS
 
 
-def contra(view: View, legal: list[str], hand: list[str]) -> str:
+def contra(view: CzechView, legal: list[str], hand: list[str]) -> str:
     call_word = next(a for a in legal if a != "pass")
     value = strength(hand)
     # Opponents of a prever face one hand; in a partner game povinnost has the talon's four.
@@ -170,15 +136,38 @@ def contra(view: View, legal: list[str], hand: list[str]) -> str:
     if view.get("valat") is not None:
         threshold += 3.0  # a called valat is rarely wrong about itself
     sides = known_sides(view)
-    if call_word == "contra" and sides[view["viewer"]] == OPPONENTS and _weakness_shown(view):
+    if call_word == "contra" and sides[seat_of(view)] == OPPONENTS and _weakness_shown(view):
         threshold -= 2.0
     return call_word if value >= threshold else "pass"
 
 
-def _weakness_shown(view: View) -> bool:
+def _weakness_shown(view: CzechView) -> bool:
     """The declarer declared Uni or Bida."""
     return any(
         m["seat"] == view["declarer"]
         and english(m["name"]) in ("Uni", "Bida")  # untranslated: the rules' names
         for m in view.get("money") or ()
     )
+
+
+class BasicPolicy(PhaseRules[CzechView]):
+    def __init__(self) -> None:
+        super().__init__(
+            "Czech",  # untranslated: a name, in a programmer error
+            {
+                "shuffle": lambda view, legal, hand, rng: "pass",
+                "cut": lambda view, legal, hand, rng: cut(legal, rng),
+                "piles": lambda view, legal, hand, rng: rng.choice(legal),
+                "prever": lambda view, legal, hand, rng: "prever" if strength(hand) >= PREVER_AT else "pass",
+                "talon": lambda view, legal, hand, rng: talon(view, legal, hand),
+                "discard": lambda view, legal, hand, rng: choose_discard(view, legal, hand),
+                "call": lambda view, legal, hand, rng: call(legal, hand),
+                "money": lambda view, legal, hand, rng: (
+                    "declare" if sum(1 for c in hand if c in KINGS) >= 2 else "decline"
+                ),
+                "valat": lambda view, legal, hand, rng: "valat" if wants_valat(view, hand) else "pass",
+                "iote": lambda view, legal, hand, rng: "iote" if wants_iote(hand) else "pass",
+                "contra": lambda view, legal, hand, rng: contra(view, legal, hand),
+                "play": card_play(Knowledge.from_view, choose_card),
+            },
+        )

@@ -21,7 +21,7 @@ from games.rules.czech.state import PARTNER_GAME, CzechState
 
 from ..knowledge import SeatKnowledge, Seen, seen_in_view
 from ..tricks import SEATS, english, plays_from_log, voids_shown
-from ..view import View
+from ..view import CzechView, present, seat_of
 
 HAND_SIZE = 12
 LAST_TRICK = 11
@@ -58,7 +58,7 @@ class Facts:
     it discarded a trump, so its hand held nothing but trumps and kings (§5.3).
     """
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: CzechView) -> None:
         povinnost = view["povinnost"]
         partner_game = view["contract"] != PREVER
         self.trumps: list[tuple[int, int]] = []
@@ -103,7 +103,7 @@ class Facts:
             self.only_trumps[entry["seat"]] = True
 
 
-def trump_limits(view: View, plays: list[tuple[int, str]]) -> list[int]:
+def trump_limits(view: CzechView, plays: list[tuple[int, str]]) -> list[int]:
     """Per seat, the most trumps it can still hold (the money cards' bound less those played)."""
     facts_high = Facts(view).trumps
     played = [0] * SEATS
@@ -113,11 +113,11 @@ def trump_limits(view: View, plays: list[tuple[int, str]]) -> list[int]:
     return [max(0, facts_high[s][1] - played[s]) for s in range(SEATS)]
 
 
-def known_sides(view: View) -> list[str | None]:
+def known_sides(view: CzechView) -> list[str | None]:
     """Each seat's side as the viewer knows it: everyone's in a prever game; in a partner game
     povinnost's, its own, the partner's once known to it, the sides made public (§13), and
     what follows by elimination."""
-    me = view["viewer"]
+    me = seat_of(view)
     declarer = view["declarer"]
     if view["contract"] == PREVER:
         return [DECLARER if s == declarer else OPPONENTS for s in range(SEATS)]
@@ -125,7 +125,7 @@ def known_sides(view: View) -> list[str | None]:
     if alone is not None:  # the viewer knows the partner
         return [DECLARER if s == declarer or s == partner else OPPONENTS for s in range(SEATS)]
     sides: list[str | None] = list(view.get("public_sides") or [None] * SEATS)
-    sides[declarer] = DECLARER
+    sides[present(declarer)] = DECLARER
     if me != declarer:
         sides[me] = OPPONENTS  # not the partner (the partner knows), so an opponent
     unknown = [s for s in range(SEATS) if sides[s] is None]
@@ -169,7 +169,7 @@ class Knowledge(SeatKnowledge):
         self.valat = valat  # the seat that called valat
 
     @classmethod
-    def from_view(cls, view: View) -> Knowledge:
+    def from_view(cls, view: CzechView) -> Knowledge:
         """A real seat's knowledge during play."""
         plays = plays_from_log(view)
         voids = voids_shown(plays)

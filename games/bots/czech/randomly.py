@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..view import View
+from ..view import CzechView
 
 SHUFFLE_CHANCE = 0.4  # per press, at most MAX_SHUFFLES presses
 MAX_SHUFFLES = 2
@@ -23,7 +23,7 @@ CONTRA_CHANCE = 0.15
 
 
 class RandomPolicy:
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: CzechView, legal: list[str], rng: random.Random) -> str:
         phase = view.get("phase")
         if phase == "shuffle":
             press = (view.get("shuffles") or 0) < MAX_SHUFFLES and rng.random() < SHUFFLE_CHANCE

@@ -38,7 +38,7 @@ from games.rules.cards import KINGS, PACK_54, TRUMP, display_index
 
 from ..sampling import DISCARD, HAND, Slot, SlotSampler, deal_cards, pick_slot
 from ..tricks import SEATS, voids_shown
-from ..view import View
+from ..view import CzechView, present
 from .knowledge import DECLARER, FIVE_POINT, OPPONENTS, PREVER, Facts, known_sides
 
 STRICT_TRIES = 30
@@ -51,7 +51,7 @@ PILE = "pile"  # the opponents' pile (prever, top set kept: three cards nobody s
 class Sampler(SlotSampler):
     never_discarded = FIVE_POINT  # a discard holds no king, and no trul card (§5.3)
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: CzechView) -> None:
         super().__init__(view, SEATS)
         me = self.me
         self.view = view
@@ -125,7 +125,7 @@ class Sampler(SlotSampler):
                 if card in self.pool:
                     self.only[card] = [index]
         if back_to_top and declarer != me:
-            places = [self.hand_slot[declarer]] + (
+            places = [self.hand_slot[present(declarer)]] + (
                 [self.discard_slot[declarer]] if declarer in self.discard_slot else []
             )
             for card in back_to_top:

@@ -33,7 +33,7 @@ from ..knowledge import Seen
 from ..playout import payment, play_to_end
 from ..search import Search, candidates
 from ..tricks import SEATS, played_tricks
-from ..view import View
+from ..view import CzechView, present
 from .basic import BasicPolicy
 from .knowledge import PREVER, Knowledge, known_sides
 from .play import choose_card
@@ -43,20 +43,20 @@ PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
 Sides = list[str | None]  # each seat's side, as one seat knows them
 
 
-class World(search.World[CzechState]):
+class World(search.World[CzechView, CzechState]):
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other seats' hands, discards and the opponents' pile."""
 
     sampler: Sampler
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: CzechView) -> None:
         super().__init__(view, Sampler(view))
         sampler, me = self.sampler, self.me
         self.rank = rank_table(view["options"]["red_pip_order"])
         self.order = display_index(view["options"]["red_pip_order"])
         plays = sampler.plays
         tricks, current = played_tricks(plays, self.rank)
-        leader = current[0][0] if current else view["trick"]["leader"]
+        leader = current[0][0] if current else present(view["trick"])["leader"]
         setup = Setup(
             deal=Deal(hands=()),
             dealer=view["dealer"],
@@ -110,7 +110,7 @@ class World(search.World[CzechState]):
         )
         return new
 
-    def candidates(self, view: View, legal: list[str]) -> list[str]:
+    def candidates(self, view: CzechView, legal: list[str]) -> list[str]:
         return candidates(list(view["hand"]), legal, self.gone, view["called_card"], self.rank)
 
     def playout(self, state: CzechState, card: str) -> float:
@@ -156,7 +156,7 @@ def _side_views(world: World, state: CzechState, revealed: bool) -> list[Sides]:
     return views
 
 
-class StrongPolicy(Search[CzechState]):
+class StrongPolicy(Search[CzechView, CzechState]):
     playout_budget = PLAYOUT_BUDGET
     basic_policy = BasicPolicy
     world = World

@@ -19,12 +19,11 @@ chooses well among them.
 
 from __future__ import annotations
 
-import random
-
 from games.rules.cards import KINGS, TRUMP, card_points
 from games.rules.hungarian.state import RANK
 
-from ..view import View
+from ..phases import PhaseRules, card_play
+from ..view import HungarianView, seat_of
 from .knowledge import OPPONENTS, PAGAT, SKIZ, XXI, Knowledge, known_sides
 from .play import choose_card
 
@@ -59,33 +58,7 @@ def wanted_level(hand: list[str]) -> int:
     return 3
 
 
-class BasicPolicy:
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
-        if not legal:
-            raise ValueError(
-                "A robot was asked to act with no legal action"  # untranslated: internal
-            )  # untranslated: programmer error
-        if len(legal) == 1:
-            return legal[0]
-        phase = view.get("phase")
-        hand = list(view.get("hand") or ())
-        if phase == "auction":
-            return _auction(view, legal, hand)
-        if phase == "raise":
-            return _raise(legal, hand)
-        if phase == "discard":
-            return choose_discard(view, legal, hand)
-        if phase == "call":
-            return _call(legal, hand)
-        if phase == "announce":
-            return _announce(view, legal, hand)
-        if phase == "play":
-            card = choose_card(Knowledge.from_view(view, pagat_plan=False), [a[5:] for a in legal])
-            return "play:" + card
-        return legal[0]  # pragma: no cover - no other phase has actions
-
-
-def _auction(view: View, legal: list[str], hand: list[str]) -> str:
+def _auction(view: HungarianView, legal: list[str], hand: list[str]) -> str:
     want = wanted_level(hand)
     bids = [a for a in legal if a.startswith("bid:")]
     if "hold" in legal:
@@ -108,7 +81,7 @@ def _raise(legal: list[str], hand: list[str]) -> str:
     return raises[-1] if raises and want >= 2 else "keep"
 
 
-def choose_discard(view: View, legal: list[str], hand: list[str]) -> str:
+def choose_discard(view: HungarianView, legal: list[str], hand: list[str]) -> str:
     if "annul" in legal and len(tarokks(hand)) <= 1:
         return "annul"
     options = [a for a in legal if a != "annul"]
@@ -143,7 +116,7 @@ def _call(legal: list[str], hand: list[str]) -> str:
     return others[0] if others else legal[0]
 
 
-def _announce(view: View, legal: list[str], hand: list[str]) -> str:
+def _announce(view: HungarianView, legal: list[str], hand: list[str]) -> str:
     made = set((view.get("announce_turn") or {}).get("calls") or ())
     for action in _wanted_calls(view, hand):
         if action in legal and action not in made:
@@ -153,9 +126,9 @@ def _announce(view: View, legal: list[str], hand: list[str]) -> str:
     return legal[0]  # a compulsory call (the bound inviter's ultimó)
 
 
-def _wanted_calls(view: View, hand: list[str]) -> list[str]:
+def _wanted_calls(view: HungarianView, hand: list[str]) -> list[str]:
     wanted = ["announce:8-tarokks", "announce:9-tarokks"]
-    me = view["viewer"]
+    me = seat_of(view)
     side = known_sides(view)(me)
     trumps = tarokks(hand)
     honours = sum(1 for c in (PAGAT, XXI, SKIZ) if c in hand)
@@ -172,3 +145,18 @@ def _wanted_calls(view: View, hand: list[str]) -> list[str]:
     if side != OPPONENTS and strength(hand) >= 15.0:
         wanted.append("rekontra:game")
     return wanted
+
+
+class BasicPolicy(PhaseRules[HungarianView]):
+    def __init__(self) -> None:
+        super().__init__(
+            "Hungarian",  # untranslated: a name, in a programmer error
+            {
+                "auction": lambda view, legal, hand, rng: _auction(view, legal, hand),
+                "raise": lambda view, legal, hand, rng: _raise(legal, hand),
+                "discard": lambda view, legal, hand, rng: choose_discard(view, legal, hand),
+                "call": lambda view, legal, hand, rng: _call(legal, hand),
+                "announce": lambda view, legal, hand, rng: _announce(view, legal, hand),
+                "play": card_play(lambda view: Knowledge.from_view(view, pagat_plan=False), choose_card),
+            },
+        )

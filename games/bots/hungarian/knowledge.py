@@ -17,7 +17,7 @@ from games.rules.hungarian.state import PLAYERS, RANK, HungarianState, playing_o
 
 from ..knowledge import SeatKnowledge, Seen, seen_in_view
 from ..tricks import plays_from_log, voids_shown
-from ..view import View
+from ..view import HungarianView, seat_of
 
 DECLARER = "declarer"
 OPPONENTS = "opponents"
@@ -49,11 +49,11 @@ class Knowledge(SeatKnowledge):
         self.players = players  # the active seats, in playing order
 
     @classmethod
-    def from_view(cls, view: View, pagat_plan: bool) -> Knowledge:
+    def from_view(cls, view: HungarianView, pagat_plan: bool) -> Knowledge:
         """A real seat's knowledge during play. ``pagat_plan``: keep T1 for the last trick."""
         plays = plays_from_log(view)
         side_of = known_sides(view)
-        keep = pagat_plan or side_announced(view, side_of(view["viewer"]), "ultimo")
+        keep = pagat_plan or side_announced(view, side_of(seat_of(view)), "ultimo")
         return cls(
             side_of=side_of,
             keep_pagat=keep,
@@ -87,15 +87,15 @@ class Knowledge(SeatKnowledge):
         return [s for s in self.players if s != self.seat]
 
 
-def players_of(view: View) -> tuple[int, ...]:
+def players_of(view: HungarianView) -> tuple[int, ...]:
     """The active seats of the viewed hand, in playing order (§2)."""
     return playing_order(view["dealer"], view["seats"])
 
 
-def known_sides(view: View) -> Callable[[int], str | None]:
+def known_sides(view: HungarianView) -> Callable[[int], str | None]:
     """The side of each seat as the viewer knows it: the declarer, itself (holding the called
     card or not), the partner once known, and every side made public by §7.4."""
-    me = view["viewer"]
+    me = seat_of(view)
     declarer = view["declarer"]
     called = view["called_card"]
     seats = view["seats"]
@@ -134,5 +134,5 @@ def known_sides(view: View) -> Callable[[int], str | None]:
     return sides.__getitem__
 
 
-def side_announced(view: View, side: str | None, bonus: str) -> bool:
+def side_announced(view: HungarianView, side: str | None, bonus: str) -> bool:
     return any(i["item"] == bonus and i["side"] == side for i in view.get("items") or ())

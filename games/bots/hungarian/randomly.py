@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..view import View
+from ..view import HungarianView
 
 HONOURS = frozenset({"T1", "T21", "T22"})
 ANNUL_CHANCE = 0.1  # a random robot would otherwise annul almost every hand it may
@@ -24,7 +24,7 @@ class RandomPolicy:
 
     CALL_CHANCE = 0.15
 
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: HungarianView, legal: list[str], rng: random.Random) -> str:
         if view.get("phase") == "auction" and "pass" in legal:
             bids = [a for a in legal if a != "pass" and a != "bid:solo"]
             honour = any(card in HONOURS for card in view.get("hand", ()))

@@ -49,7 +49,7 @@ from ..playout import payment, play_to_end
 from ..sampling import deal_cards
 from ..search import Search
 from ..tricks import played_tricks, plays_from_log, voids_shown
-from ..view import View
+from ..view import HungarianView, present, seat_of
 from .basic import BasicPolicy
 from .knowledge import Knowledge, known_sides, players_of
 from .play import choose_card
@@ -71,8 +71,8 @@ class Sampler:
     seat's discard (split by its published number of tarokks).
     """
 
-    def __init__(self, view: View) -> None:
-        me = view["viewer"]
+    def __init__(self, view: HungarianView) -> None:
+        me = seat_of(view)
         self.me = me
         declarer = view["declarer"]
         plays = plays_from_log(view)
@@ -214,18 +214,18 @@ def _discard_accepts(tarokks: bool, promised: str | None, allow_xx: bool) -> Any
     return accepts
 
 
-class World(search.World[HungarianState]):
+class World(search.World[HungarianView, HungarianState]):
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other seats' hands and discards."""
 
     sampler: Sampler
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: HungarianView) -> None:
         super().__init__(view, Sampler(view))
         sampler, me = self.sampler, self.me
         plays = sampler.plays
         tricks, current = played_tricks(plays, RANK)
-        leader = current[0][0] if current else view["trick"]["leader"]
+        leader = current[0][0] if current else present(view["trick"])["leader"]
         items = view["items"]
         announcing = Announcing(
             bonuses=tuple((i["side"], i["item"], i["seat"]) for i in items if i["item"] != "game"),
@@ -245,7 +245,7 @@ class World(search.World[HungarianState]):
             phase=Phase.PLAY,
             to_act=frozenset({me}),
             hands=(),
-            contract=CONTRACT_BY_NAME[view["contract"]],
+            contract=CONTRACT_BY_NAME[present(view["contract"])],
             declarer=view["declarer"],
             promise=(promise["seat"], promise["card"]) if promise else None,
             called_card=view["called_card"],
@@ -291,7 +291,7 @@ class World(search.World[HungarianState]):
             partner=partner,
         )
 
-    def candidates(self, view: View, legal: list[str]) -> list[str]:
+    def candidates(self, view: HungarianView, legal: list[str]) -> list[str]:
         return candidates(self.hand, legal, self.gone, view["called_card"])
 
     def playout(self, state: HungarianState, card: str) -> float:
@@ -351,7 +351,7 @@ def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | 
     return result
 
 
-class StrongPolicy(Search[HungarianState]):
+class StrongPolicy(Search[HungarianView, HungarianState]):
     playout_budget = PLAYOUT_BUDGET
     basic_policy = BasicPolicy
     world = World

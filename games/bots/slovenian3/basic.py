@@ -38,13 +38,12 @@ basic against itself with one threshold moved (``docs/robots.md``).
 
 from __future__ import annotations
 
-import random
-
 from games.rules.cards import KINGS
 from games.rules.slovenian3.state import T1, T21, T22
 
+from ..phases import PhaseRules, card_play
 from ..shape import trumps as taroks
-from ..view import View
+from ..view import SlovenianView, present, seat_of
 from .hand import (
     best_discard,
     discard_value,
@@ -94,28 +93,7 @@ def playable(contract: str, hand: list[str]) -> bool:
     return False
 
 
-class BasicPolicy:
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        phase = view.get("phase")
-        hand = list(view.get("hand") or ())
-        if phase == "auction":
-            return auction(view, legal, hand)
-        if phase == "talon":
-            return talon(view, legal, hand)
-        if phase == "discard":
-            return discard(legal, hand)
-        if phase == "announce":
-            return announce(view, legal, hand)
-        if phase == "play":
-            return "play:" + choose_card(Knowledge.from_view(view), [a[5:] for a in legal])
-        raise ValueError(
-            f"The basic robot has no rule for the Slovenian phase {phase!r}"  # untranslated: internal
-        )  # untranslated: programmer error
-
-
-def auction(view: View, legal: list[str], hand: list[str]) -> str:
+def auction(view: SlovenianView, legal: list[str], hand: list[str]) -> str:
     bids = [a[4:] for a in legal if a.startswith("bid:")]
     if "klop" in bids:  # forehand's special turn: klop is worth more than a beggar here
         if strength(hand) < KLOP_BELOW:
@@ -146,8 +124,8 @@ def choice(bids: list[str], hand: list[str], floor: str) -> str:
     return floor
 
 
-def talon(view: View, legal: list[str], hand: list[str]) -> str:
-    groups = [list(g) for g in view["talon_groups"]]
+def talon(view: SlovenianView, legal: list[str], hand: list[str]) -> str:
+    groups = [list(g) for g in present(view["talon_groups"])]
 
     def worth(action: str) -> float:
         n = int(action.partition(":")[2])
@@ -165,10 +143,10 @@ def discard(legal: list[str], hand: list[str]) -> str:
     return max(legal, key=lambda a: discard_value(hand, a[8:].split(",")))
 
 
-def announce(view: View, legal: list[str], hand: list[str]) -> str:
-    me = view["viewer"]
+def announce(view: SlovenianView, legal: list[str], hand: list[str]) -> str:
+    me = seat_of(view)
     declarer = view["declarer"]
-    contract = view["contract_key"]
+    contract = present(view["contract_key"])
     mine = taroks(hand)
     for action in legal:
         if action == "pass":
@@ -181,9 +159,9 @@ def announce(view: View, legal: list[str], hand: list[str]) -> str:
     return "pass"
 
 
-def wants_announcement(view: View, bonus: str, hand: list[str]) -> bool:
+def wants_announcement(view: SlovenianView, bonus: str, hand: list[str]) -> bool:
     """The declarer's announcements; the opponents announce nothing."""
-    if view["viewer"] != view["declarer"]:
+    if seat_of(view) != view["declarer"]:
         return False
     n = len(taroks(hand))
     if bonus == "valat":
@@ -223,3 +201,17 @@ def wants_kontra(contract: str, word: str, item: str, hand: list[str], declarer:
     if item == "ultimo":
         return n >= KONTRA_ULTIMO_TAROKS
     return False
+
+
+class BasicPolicy(PhaseRules[SlovenianView]):
+    def __init__(self) -> None:
+        super().__init__(
+            "Slovenian",  # untranslated: a name, in a programmer error
+            {
+                "auction": lambda view, legal, hand, rng: auction(view, legal, hand),
+                "talon": lambda view, legal, hand, rng: talon(view, legal, hand),
+                "discard": lambda view, legal, hand, rng: discard(legal, hand),
+                "announce": lambda view, legal, hand, rng: announce(view, legal, hand),
+                "play": card_play(Knowledge.from_view, choose_card),
+            },
+        )

@@ -25,7 +25,7 @@ from games.rules.slovenian3.state import RANK, SEATS, T1, T21, T22, SlovenianSta
 from .. import tricks
 from ..knowledge import SeatKnowledge, Seen, seen_in_view
 from ..tricks import plays_from_log
-from ..view import View
+from ..view import SlovenianView, present, seat_of
 
 HAND_SIZE = 16
 LAST_TRICK = HAND_SIZE - 1
@@ -99,7 +99,7 @@ def _lower(ceiling: dict[str, int], suit: str, rank: int) -> None:
     ceiling[suit] = min(ceiling.get(suit, NO_CEILING), rank)
 
 
-def public_out(view: View) -> set[str]:
+def public_out(view: SlovenianView) -> set[str]:
     """Cards out of play that the seat knows of, beyond those played: the talon groups left to
     the opponents, the discarded taroks, the own discard, klop's gifts taken."""
     out: set[str] = set()
@@ -109,20 +109,21 @@ def public_out(view: View) -> set[str]:
             out |= set(group)
     out |= set(view.get("discarded_taroks") or ())
     discards = view.get("discards")
-    if discards is not None and discards[view["viewer"]]:
-        out |= set(discards[view["viewer"]])
+    mine = None if discards is None else discards[seat_of(view)]
+    if mine:
+        out |= set(mine)
     out |= {gift["card"] for gift in view.get("klop_gifts") or ()}
     return out
 
 
-def declarer_holds(view: View, gone: set[str]) -> set[str]:
+def declarer_holds(view: SlovenianView, gone: set[str]) -> set[str]:
     """The cards of the talon group the declarer took that it still holds: not played, and not
     discarded as far as the seat can tell (a king or trula card cannot be discarded; a discarded
     tarok is public). The other suit cards of the group may lie in the hidden discard."""
     taken = view.get("talon_taken")
     if taken is None:
         return set()
-    group = view["talon_groups"][taken - 1]
+    group = present(view["talon_groups"])[taken - 1]
     discarded = set(view.get("discarded_taroks") or ())
     return {c for c in group if c not in gone and c not in discarded and (c[0] == TRUMP or c[1] == "K")}
 
@@ -158,10 +159,10 @@ class Knowledge(SeatKnowledge):
         self.out = out or set()  # cards out of play the seat knows of (not played)
 
     @classmethod
-    def from_view(cls, view: View) -> Knowledge:
+    def from_view(cls, view: SlovenianView) -> Knowledge:
         """A real seat's knowledge during play."""
         plays = plays_from_log(view)
-        contract = view["contract_key"]
+        contract = present(view["contract_key"])
         voids, ceilings = read_plays(plays, contract in NEGATIVE)
         seen = seen_in_view(view, plays, voids, SEATS)
         valat = any(item["item"] == "valat" for item in view.get("items") or ())
@@ -172,7 +173,7 @@ class Knowledge(SeatKnowledge):
             ultimo=ultimo_seat(view),
             valat=valat,
             ceilings=ceilings,
-            holds=declarer_holds(view, seen["gone"]) if view["viewer"] != view["declarer"] else set(),
+            holds=declarer_holds(view, seen["gone"]) if seat_of(view) != view["declarer"] else set(),
             out=public_out(view),
             **seen,
         )
@@ -237,6 +238,6 @@ class Knowledge(SeatKnowledge):
         return self.contract == "colour-valat"
 
 
-def ultimo_seat(view: View) -> int | None:
+def ultimo_seat(view: SlovenianView) -> int | None:
     """The seat that announced pagat ultimo, if one did."""
     return next((item["seat"] for item in view.get("items") or () if item["item"] == "ultimo"), None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ..view import View
+from ..view import SlovenianView
 
 PASS_CHANCE = 0.6  # in an open turn
 LOW_BID_CHANCE = 0.8  # a bid is one of the two lowest
@@ -25,7 +25,7 @@ VALAT_CHANCE = 0.02
 
 
 class RandomPolicy:
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: SlovenianView, legal: list[str], rng: random.Random) -> str:
         phase = view.get("phase")
         if phase == "auction":
             return _auction(legal, rng)
@@ -46,7 +46,7 @@ def _auction(legal: list[str], rng: random.Random) -> str:
     return rng.choice(common[:2] if rng.random() < LOW_BID_CHANCE else common)
 
 
-def _announce(view: View, legal: list[str], rng: random.Random) -> str:
+def _announce(view: SlovenianView, legal: list[str], rng: random.Random) -> str:
     turn = view.get("announce_turn") or {}
     if turn.get("calls"):
         return "pass"  # one call per turn keeps the phase short

@@ -38,7 +38,7 @@ from games.rules.cards import KINGS, PACK_54, TRUMP
 from games.rules.slovenian3.state import RANK, SEATS, T1, TALON_SIZE
 
 from ..sampling import DISCARD, HAND, Slot, SlotSampler, deal_cards
-from ..view import View
+from ..view import SlovenianView, present
 from .basic import BEGGAR_RISK, KLOP_BELOW, THRESHOLDS
 from .hand import strength, trick_risk
 from .knowledge import BEGGARS, NEGATIVE, NO_CEILING, WITH_TALON, public_out, read_plays, ultimo_seat
@@ -54,7 +54,7 @@ POSITIVE_ORDER = ("three", "two", "one", "solo-without")
 TALON = "talon"  # the talon's cards nobody saw (klop: those not yet given away)
 
 
-def auction_bounds(view: View) -> dict[int, tuple[float, float, bool]]:
+def auction_bounds(view: SlovenianView) -> dict[int, tuple[float, float, bool]]:
     """Per seat that called in the auction: (the least, the most strength its dealt hand had, a
     beggar's low risk promised), as the basic robot bids (``basic.auction``)."""
     bounds: dict[int, list[Any]] = {}
@@ -88,7 +88,7 @@ def auction_bounds(view: View) -> dict[int, tuple[float, float, bool]]:
 
 
 class Sampler(SlotSampler):
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: SlovenianView) -> None:
         super().__init__(view, SEATS)
         me = self.me
         contract = view["contract_key"]
@@ -112,7 +112,7 @@ class Sampler(SlotSampler):
             self.add_slot(Slot(seat, HAND, counts[seat]))
         self.discard_slot: int | None = None
         if contract in WITH_TALON and declarer != me and view.get("discards") is not None:
-            size = len(view["talon_groups"][0])
+            size = len(present(view["talon_groups"])[0])
             hidden = size - len(self.public_taroks)
             if hidden > 0:
                 self.discard_slot = self.add_slot(Slot(declarer, DISCARD, hidden))
@@ -127,7 +127,7 @@ class Sampler(SlotSampler):
         taken = view.get("talon_taken")
         if taken is not None and declarer != me and declarer in self.hand_slot:
             hand_slot = self.hand_slot[declarer]
-            for card in view["talon_groups"][taken - 1]:
+            for card in present(view["talon_groups"])[taken - 1]:
                 if card in self.pool:
                     places = [hand_slot]
                     if card[0] != TRUMP and card not in KINGS and self.discard_slot is not None:
@@ -138,11 +138,11 @@ class Sampler(SlotSampler):
             self.only[T1] = [self.hand_slot[ultimo]]
         # A declarer that discarded a tarok had no other card to discard (§5.1).
         if self.public_taroks and declarer != me:
-            self.only_trumps_and_kings = {declarer}
+            self.only_trumps_and_kings = {present(declarer)}
 
         # What the auction says of the hands as dealt, for the seats with hidden cards.
         self.bounds = {seat: bound for seat, bound in auction_bounds(view).items() if seat in self.hand_slot}
-        self.taken = list(view["talon_groups"][taken - 1]) if taken is not None else []
+        self.taken = list(present(view["talon_groups"])[taken - 1]) if taken is not None else []
 
     # -- eligibility ---------------------------------------------------------------------------
 

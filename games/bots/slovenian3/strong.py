@@ -51,7 +51,7 @@ from ..knowledge import Seen
 from ..playout import play_to_end
 from ..search import Search, candidates
 from ..tricks import played_tricks
-from ..view import View
+from ..view import SlovenianView, present
 from .basic import BasicPolicy
 from .knowledge import Knowledge, public_out, ultimo_seat
 from .play import choose_card
@@ -60,7 +60,7 @@ from .sampler import Sampler
 PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
 
 
-def announcing_from(view: View) -> Announcing:
+def announcing_from(view: SlovenianView) -> Announcing:
     """The announcements and kontra levels standing, from the view's ``items``."""
     bonuses: list[tuple[str, str, int]] = []
     levels: list[tuple[str, int]] = []
@@ -78,24 +78,25 @@ def announcing_from(view: View) -> Announcing:
     return Announcing(bonuses=tuple(bonuses), levels=tuple(levels), valat=valat)
 
 
-class World(search.World[SlovenianState]):
+class World(search.World[SlovenianView, SlovenianState]):
     """The play-phase state with the seat's own cards and the public record; a sample fills in
     the other hands, the declarer's hidden discard and the hidden talon."""
 
     sampler: Sampler
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: SlovenianView) -> None:
         super().__init__(view, Sampler(view))
         sampler, me = self.sampler, self.me
-        contract = CONTRACT_BY_KEY[view["contract_key"]]
+        contract = CONTRACT_BY_KEY[present(view["contract_key"])]
         self.contract = contract
         colour_valat = contract.key == "colour-valat"
         plays = sampler.plays
         tricks, current = played_tricks(
             plays, RANK, SEATS, lambda cards: rules_play.winner_of(cards, colour_valat)
         )
-        leader = current[0][0] if current else view["trick"]["leader"]
-        self.public_talon = list(view["talon"]) if view.get("talon") else None
+        leader = current[0][0] if current else present(view["trick"])["leader"]
+        talon = view["talon"]
+        self.public_talon = list(talon) if talon else None
         self.gifts = tuple((g["seat"], g["card"]) for g in view.get("klop_gifts") or ())
         self.setup = Setup(
             deal=Deal(hands=()),
@@ -138,7 +139,7 @@ class World(search.World[SlovenianState]):
         )
         return new
 
-    def candidates(self, view: View, legal: list[str]) -> list[str]:
+    def candidates(self, view: SlovenianView, legal: list[str]) -> list[str]:
         return candidates(list(view["hand"]), legal, self.gone, None, RANK)
 
     def playout(self, state: SlovenianState, card: str) -> float:
@@ -178,7 +179,7 @@ def value(state: SlovenianState, seat: int) -> float:
     return worth + result.card_points[mine] / 100
 
 
-class StrongPolicy(Search[SlovenianState]):
+class StrongPolicy(Search[SlovenianView, SlovenianState]):
     playout_budget = PLAYOUT_BUDGET
     basic_policy = BasicPolicy
     world = World
