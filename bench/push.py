@@ -36,7 +36,7 @@ def setup(directory: str) -> None:
     os.environ.pop("REDIS_URL", None)
     os.environ["TAROKK_ROBOT_RUNNER"] = "off"  # the robots' moves are made here, one by one
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarokk_site.settings")
-    os.environ.setdefault("DJANGO_SECRET_KEY", "bench")
+    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-push-" + "0" * 40)  # 32 characters at least
     os.environ.setdefault("DJANGO_LOG_LEVEL", "WARNING")
     import django
 

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from .. import seats
 from ..base import IllegalAction
 from ..tricks import Trick
 from ..words import _, pgettext
@@ -24,7 +25,6 @@ from .state import (
     CzechState,
     Phase,
     evolve,
-    in_order,
     logged,
     next_seat,
 )
@@ -120,7 +120,7 @@ def eligible(state: CzechState, seat: int, level: int) -> bool:
 def _queue(state: CzechState, after: int, level: int) -> tuple[int, ...]:
     """The eligible seats for ``level``, in playing order from the one after ``after``
     (``after`` itself last, if eligible)."""
-    return tuple(s for s in in_order(next_seat(after)) if eligible(state, s, level))
+    return tuple(s for s in seats.in_order(next_seat(after), SEATS) if eligible(state, s, level))
 
 
 def start_contra(state: CzechState) -> CzechState:

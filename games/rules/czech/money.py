@@ -11,11 +11,12 @@ that povinnost holds at most two trumps). A prever game has no such step.
 
 from __future__ import annotations
 
+from .. import seats
 from ..base import IllegalAction
 from ..cards import HONOURS, KINGS
 from ..words import _, pgettext
 from .announce import start_valat
-from .state import PARTNER_GAME, SEATS, CzechState, Phase, evolve, in_order, logged, trump_count
+from .state import PARTNER_GAME, SEATS, CzechState, Phase, evolve, logged, trump_count
 
 FIVE_POINT = HONOURS | KINGS
 UNI, BIDA, TAROCKY, TAROKY = "Uni", "Bida", "Tarocky", "Taroky"  # untranslated: the game's own names
@@ -97,7 +98,7 @@ def publish(state: CzechState, declare: bool) -> CzechState:
     money = state.money
     payments = state.money_payments
     entries = []
-    for seat in in_order(state.povinnost):
+    for seat in seats.in_order(state.povinnost, SEATS):
         for name, a in money_cards(state.hands[seat]):
             if seat == state.povinnost and name in WEAKNESS and not declare:
                 continue

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .. import seats
 from ..base import Deal, HandResult
 from ..cards import rank_table
 from ..cards import sort_cards as _sort_cards
@@ -55,11 +54,6 @@ def next_seat(seat: int) -> int:
 
 def previous_seat(seat: int) -> int:
     return (seat - 1) % SEATS
-
-
-def in_order(first: int) -> list[int]:
-    """The four seats in playing order, starting with ``first``."""
-    return seats.in_order(first, SEATS)
 
 
 @dataclass(frozen=True)

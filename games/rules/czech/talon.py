@@ -15,6 +15,7 @@ nothing but trumps and kings (and never T1, T21, T22). Each discarded trump is p
 
 from __future__ import annotations
 
+from .. import seats
 from ..base import IllegalAction, UnknownAction
 from ..cards import HONOURS, KINGS, PACK_54
 from ..tricks import LogEntry
@@ -24,10 +25,10 @@ from .partner import start_call
 from .state import (
     HAND_SIZE,
     PARTNER_GAME,
+    SEATS,
     CzechState,
     Phase,
     evolve,
-    in_order,
     is_trump,
     logged,
     next_seat,
@@ -211,7 +212,7 @@ def _apply_prever_talon(state: CzechState, seat: int, action: str) -> CzechState
 
 def _discarder(state: CzechState) -> int | None:
     assert state.povinnost is not None
-    return next((s for s in in_order(state.povinnost) if len(state.hands[s]) > HAND_SIZE), None)
+    return next((s for s in seats.in_order(state.povinnost, SEATS) if len(state.hands[s]) > HAND_SIZE), None)
 
 
 def start_discards(state: CzechState) -> CzechState:

@@ -17,11 +17,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import seats
 from ..base import Deal, HandContext, Option, resolve_options
 from ..cards import PACK_54, check_pack_deal, pack_54
 from ..words import ngettext, pgettext
 from .auction import first_to_bid
-from .state import HAND_SIZE, SEATS, TALON_SIZE, Phase, Setup, SlovenianState, in_order
+from .state import HAND_SIZE, SEATS, TALON_SIZE, Phase, Setup, SlovenianState
 
 PACKET = 8
 
@@ -33,7 +34,7 @@ def deal_from_order(cards: Sequence[str], dealer: int) -> Deal:
     hands: list[list[str]] = [[] for _ in range(SEATS)]
     position = TALON_SIZE
     for _ in range(HAND_SIZE // PACKET):
-        for seat in in_order((dealer + 1) % SEATS):
+        for seat in seats.in_order((dealer + 1) % SEATS, SEATS):
             hands[seat] += cards[position : position + PACKET]
             position += PACKET
     return Deal(hands=tuple(tuple(h) for h in hands), talon=tuple(cards[:TALON_SIZE]))

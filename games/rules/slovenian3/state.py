@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .. import seats
 from ..base import Deal, HandResult
 from ..cards import rank_table
 from ..cards import sort_cards as _sort_cards
@@ -95,11 +94,6 @@ SIMPLE_CONTRACTS = CONTRACTS[:4]  # §4.3: klop, three, two, one
 
 def next_seat(seat: int) -> int:
     return (seat + 1) % SEATS
-
-
-def in_order(first: int) -> list[int]:
-    """The three seats in playing order, starting with ``first``."""
-    return seats.in_order(first, SEATS)
 
 
 @dataclass(frozen=True)
