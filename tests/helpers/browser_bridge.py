@@ -9,6 +9,7 @@ import sys
 
 from games.rules.bridge.pack import PACK_36
 from tests.browser.conftest import ROOT
+from tests.helpers.browser_play import wait_past_click
 
 # The guest (seat 0) starts: two 8s to open (next or spread?), then the jack (a wish).
 GUEST = "H8 S8 CJ D9 C10"
@@ -65,11 +66,5 @@ def click_bridge_control(page) -> str | None:
         choice = plays[0] if plays else actions[0]
     page.evaluate("() => { window.__clickedAt = document.querySelector('#status').dataset.seq }")
     page.locator(f'[data-action="{choice}"]').first.click()
-    seq = page.evaluate("() => window.__clickedAt")
-    page.wait_for_function(
-        f"() => document.querySelector('#status').dataset.seq != '{seq}' || "
-        "!document.getElementById('flash').hidden",
-        timeout=15_000,
-    )
-    assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
+    wait_past_click(page)
     return choice

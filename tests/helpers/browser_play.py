@@ -80,14 +80,20 @@ def take_one_action(page) -> str | None:
         )
         assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
     elif action not in (None, "wait"):
-        seq = page.evaluate("() => window.__clickedAt")
-        page.wait_for_function(
-            f"() => document.querySelector('#status').dataset.seq != '{seq}' || "
-            "!document.getElementById('flash').hidden",
-            timeout=15_000,
-        )
-        assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
+        wait_past_click(page)
     return action
+
+
+def wait_past_click(page) -> None:
+    """Wait until the table has moved on from the move number noted at the click
+    (``window.__clickedAt``), or the flash shows a refusal, which fails the test."""
+    seq = page.evaluate("() => window.__clickedAt")
+    page.wait_for_function(
+        f"() => document.querySelector('#status').dataset.seq != '{seq}' || "
+        "!document.getElementById('flash').hidden",
+        timeout=15_000,
+    )
+    assert page.locator("#flash").is_hidden(), page.locator("#flash").inner_text()
 
 
 def click_one_control(page) -> str | None:

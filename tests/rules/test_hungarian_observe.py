@@ -8,19 +8,10 @@ import pytest
 
 from games.rules import AUDIENCE, EVERYONE
 from games.rules.hungarian import HUNGARIAN
+from tests.helpers.hungarian import ANNOUNCE, AUCTION, DISCARDS, HANDS, TALON
 from tests.rules.english import english
 
-# Dealer 3, forehand 0; the hand of test_hungarian_play.py.
-HANDS = [
-    "T22 T20 T19 T16 T3 HK SJ DQ C10",
-    "T21 T17 T15 T9 T5 HQ SK DJ CK",
-    "T1 T14 T12 T8 T6 HR SQ DK CQ",
-    "T13 T11 T10 T7 T4 HJ SR D1 CJ",
-]
-TALON = "T18 CR T2 H1 S10 DR"
-AUCTION = ["0 bid:two", "1 pass", "2 pass", "3 pass"]
-DISCARDS = ["0 discard:CR,C10", "1 discard:T2,H1", "2 discard:S10", "3 discard:SR"]
-ANNOUNCE = ["0 pass", "1 pass", "2 pass", "3 pass"]
+# Dealer 3, forehand 0; the hand of test_hungarian_play.py (tests.helpers.hungarian).
 TRICK_1 = ["0 play:HK", "1 play:HQ", "2 play:HR", "3 play:HJ"]
 TRICK_2 = ["0 play:SJ", "1 play:SK", "2 play:SQ", "3 play:T4"]
 TO_TRICK_7 = [
