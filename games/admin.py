@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.chat import writes as chat_writes
-from games.models import ChatMessage, Hand, HandAction, Room, Seat
+from games.models import AnalysedDecision, ChatMessage, Hand, HandAction, HandAnalysis, Room, Seat
 from games.services import Refused, seating_changed
 
 
@@ -194,3 +194,54 @@ class ChatMessageAdmin(ReadOnlyLog):
 
     def has_remove_permission(self, request) -> bool:
         return request.user.is_active and request.user.is_staff
+
+
+class AnalysedDecisionInline(admin.TabularInline):
+    model = AnalysedDecision
+    extra = 0
+    fields = ("seq", "seat", "actor", "made", "best", "loss", "mark", "values", "worlds")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(HandAnalysis)
+class HandAnalysisAdmin(admin.ModelAdmin):
+    """The analyses (games/analysis): derived rows, looked at here; deleting one lets it be
+    asked for and computed again."""
+
+    list_display = ("__str__", "state", "done", "total", "worlds", "requested_by", "requested", "finished")
+    list_filter = ("state", "requested")
+    search_fields = ("hand__room__code", "requested_by__username")
+    raw_id_fields = ("hand", "requested_by")
+    readonly_fields = (
+        "hand",
+        "state",
+        "done",
+        "total",
+        "seed",
+        "worlds",
+        "unit",
+        "requested_by",
+        "requested",
+        "started",
+        "finished",
+        "worker",
+        "lease",
+        "attempts",
+        "error",
+        "replay",
+    )
+    inlines = [AnalysedDecisionInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("Replay"))
+    def replay(self, analysis: HandAnalysis) -> str:
+        return format_html('<a href="/hands/{}/">{}</a>', analysis.hand_id, _("replay with the analysis"))

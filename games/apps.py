@@ -20,8 +20,11 @@ class GamesConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_out
 
         from accounts.signals import session_renewed, session_renewing
-        from games.autoplay import robots, runner
+        from games.analysis import jobs as analysis_jobs
+        from games.analysis import views as analysis_views
+        from games.autoplay import background, robots, runner
         from games.bots import get_robot
+        from games.history import parts as replay_parts
         from games.live import session_moves
         from games.page.context import install_guide_panel
         from games.services import guest_logged_out, player_renamed
@@ -41,6 +44,10 @@ class GamesConfig(AppConfig):
         install_guided_refusal(guide.refusal)
         install_guide_panel(guide_panel)
         robots.register(SCRIPT_ROBOT, ScriptRobot(fallback=get_robot("basic")))
+        # The analysis of finished hands runs where the robots run (started with them), and
+        # shows itself in the replay.
+        background.install("analysis", analysis_jobs.start)
+        replay_parts.install("analysis", analysis_views.replay_part)
         user_logged_out.connect(_close_sockets_of_session, dispatch_uid="games-close-sockets")
         # A guest who logs out can never come back: their seats are freed at once.
         user_logged_out.connect(guest_logged_out, dispatch_uid="games.guest_logged_out")

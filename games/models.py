@@ -397,5 +397,6 @@ class Presence(models.Model):
 
 # Derived tables and the daily deal live in their own packages; imported here so that Django
 # finds them as models of this app.
+from games.analysis.models import AnalysedDecision, HandAnalysis  # noqa: E402, F401
 from games.daily.models import DailyDeal, DailyEntry  # noqa: E402, F401
 from games.standings.models import PlayerHand, RatedMatch, Rating  # noqa: E402, F401

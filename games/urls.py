@@ -13,6 +13,7 @@ urlpatterns = [
     path("daily/", include("games.daily.urls")),
     path("leaderboard/", include("games.standings.urls")),
     path("", include("games.history.urls")),
+    path("", include("games.analysis.urls")),
     path("rooms/new", views.new_room, name="new-room"),
     path("rooms/play-now", play_now.play_now, name="play-now"),
     path("r/<slug:code>/", views.room_page, name="room"),

@@ -48,6 +48,7 @@ TRY_AGAIN_IN = {
     "chat": gettext_lazy("Too many chat messages: try again in %(wait)s."),
     "import": gettext_lazy("Too many hand files read: try again in %(wait)s."),
     "play": gettext_lazy("Too many deals played again: try again in %(wait)s."),
+    "analysis": gettext_lazy("Too many hands analysed: try again in %(wait)s."),
 }
 # ... and when no wait is known.
 TRY_AGAIN_LATER = {
@@ -59,6 +60,7 @@ TRY_AGAIN_LATER = {
     "chat": gettext_lazy("Too many chat messages: try again later."),
     "import": gettext_lazy("Too many hand files read: try again later."),
     "play": gettext_lazy("Too many deals played again: try again later."),
+    "analysis": gettext_lazy("Too many hands analysed: try again later."),
 }
 
 

@@ -279,6 +279,19 @@ ROBOT_RUNNER = os.environ.get("TAROKK_ROBOT_RUNNER", "thread")
 # (0: none).
 ROBOT_SWEEP = float(os.environ.get("TAROKK_ROBOT_SWEEP", "30"))
 
+# --- The analysis of finished hands (games/analysis, docs/analysis.md) ---
+# Worlds (deals of the unseen cards) each decision is appraised in: the budget, a count, so that
+# an analysis is a function of the hand alone. Stored with each analysis.
+ANALYSIS_WORLDS = int(os.environ.get("TAROKK_ANALYSIS_WORLDS", "24"))
+# Seconds a worker holds an analysis it claimed without saving a decision; past it, the analysis
+# is taken up again by any worker (its worker died: kill -9, a restart).
+ANALYSIS_LEASE = float(os.environ.get("TAROKK_ANALYSIS_LEASE", "120"))
+# Seconds between the worker's looks for queued analyses (a request in another process cannot
+# wake it; one in its own process does at once).
+ANALYSIS_POLL = float(os.environ.get("TAROKK_ANALYSIS_POLL", "2"))
+# Claims of one analysis before it is given up as failed (a hand that kills its worker every time).
+ANALYSIS_ATTEMPTS = int(os.environ.get("TAROKK_ANALYSIS_ATTEMPTS", "3"))
+
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -383,6 +396,8 @@ def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
         # on a deal (also counted as a table, "room").
         "import": {"user": "10/h", "ip": "30/h"},
         "play": {"user": "20/h", "ip": "100/h"},
+        # A hand's analysis queued (games/analysis: a minute or more of a worker's CPU each).
+        "analysis": {"user": "10/h", "ip": "30/h"},
     }
     for item in filter(None, (part.strip() for part in spec.split(","))):
         name, _, rate = item.partition("=")

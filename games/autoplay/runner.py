@@ -32,7 +32,7 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from games import services
-from games.autoplay import clocks
+from games.autoplay import background, clocks
 from games.autoplay.robots import robot_for
 from games.bots import seat_view
 from games.models import Hand
@@ -54,6 +54,8 @@ def start() -> None:
     deadlines that passed while the site was down fire without waiting for a page view."""
     if settings.ROBOT_RUNNER == "thread":
         _thread_runner()
+        # The features' jobs that run where the robots run (games.autoplay.background).
+        background.start_all()
 
 
 def on_hand_changed(

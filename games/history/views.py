@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
-from games.history import access, again, lists, transfer, viewer
+from games.history import access, again, lists, parts, transfer, viewer
 from games.models import Hand
 from games.requests import posted_number
 from games.rules import EVERYONE
@@ -86,6 +86,8 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
     ]
     context["seat_param"] = "all" if seen_by == EVERYONE else str(seen_by + 1)
     context["seat_query"] = f"&seat={context['seat_param']}"
+    # What the features above the history add (the analysis: games.history.parts).
+    context.update(parts.context_of(hand, request.user, context["step"]))
     return render(request, "games/replay.html", context)
 
 
