@@ -167,8 +167,15 @@ def test_a_player_of_a_private_table_sees_their_own_decisions_only():
         assert f'data-made="{theirs.made}"' not in page
     # The move list marks only one's own moves.
     page = client_for(owner).get(f"/hands/{hand.pk}/").content.decode()
-    marked = {int(seq) for seq in re.findall(r'href="\?step=(\d+)[^"]*">#\d+</a>[^<]*<span[^>]*>[^<]*</span><span class="move-mark', page)}
-    assert marked <= set(AnalysedDecision.objects.filter(analysis__hand=hand, seat=0).values_list("seq", flat=True))
+    marked = {
+        int(seq)
+        for seq in re.findall(
+            r'href="\?step=(\d+)[^"]*">#\d+</a>[^<]*<span[^>]*>[^<]*</span><span class="move-mark', page
+        )
+    }
+    assert marked <= set(
+        AnalysedDecision.objects.filter(analysis__hand=hand, seat=0).values_list("seq", flat=True)
+    )
 
 
 def test_a_closed_audiences_hand_is_private_too():
@@ -220,4 +227,3 @@ def test_a_guided_hands_learner_asks_for_and_sees_its_analysis():
     assert {int(s) for s in SEATS.findall(page)} <= {learner.index}
     assert set(analysis.decisions.values_list("seat", flat=True)) <= {learner.index}
     assert ask(UserFactory(), hand).status_code == 404  # a guided table is its learner's alone
-
