@@ -22,7 +22,9 @@ def play_out(room: Room, *users: Any, pick=lambda legal: legal[0]) -> Hand:
         for client in clients:
             view = client.get(f"/r/{room.code}/view.json").json()
             if view["legal"]:
-                response = client.post(f"/r/{room.code}/act", {"action": pick(view["legal"]), "seq": view["seq"]})
+                response = client.post(
+                    f"/r/{room.code}/act", {"action": pick(view["legal"]), "seq": view["seq"]}
+                )
                 assert response.status_code == 200, response.content
     raise AssertionError("the hand did not end")
 
