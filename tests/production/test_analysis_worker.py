@@ -1,0 +1,91 @@
+"""The analysis of a finished hand on the production shape (PostgreSQL, Redis, a web process
+that leaves robots and analyses to the worker, ``manage.py robots``): asked for over HTTP,
+computed by the worker, not by the web process; the worker killed (SIGKILL) in the middle and
+started again picks the analysis up after its lease and finishes it, with the rows an
+uninterrupted run writes."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from games.analysis import jobs
+from games.analysis.models import AnalysedDecision, HandAnalysis
+from games.models import Hand
+from tests.production.players import Person, pick
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WORLDS = 40
+
+
+def rows(hand: Hand) -> list[tuple]:
+    return list(
+        AnalysedDecision.objects.filter(analysis__hand=hand)
+        .order_by("seq")
+        .values_list("seq", "seat", "actor", "made", "best", "values", "loss", "mark", "worlds")
+    )
+
+
+def wait_for(what: Any, timeout: float, message: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        found = what()
+        if found:
+            return found
+        assert time.monotonic() < deadline, message
+        time.sleep(0.1)
+
+
+def test_the_worker_computes_an_analysis_and_a_killed_worker_loses_nothing(start_stack: Any, settings: Any):
+    env = {"TAROKK_ANALYSIS_WORLDS": str(WORLDS), "TAROKK_ANALYSIS_LEASE": "3", "TAROKK_ANALYSIS_POLL": "0.2"}
+    stack = start_stack(web=1, workers=1, extra_env=env)
+    alice = Person(stack.url(0)).guest()
+    code = alice.open_table(robots=3)
+    rng = random.Random(3)
+    for _ in range(400):
+        view = alice.view(code)
+        if view["phase"] == "over":
+            break
+        if view["legal"]:
+            alice.act(code, pick(view, rng), view["seq"])
+        else:
+            time.sleep(0.05)
+    hand = Hand.objects.get(room__code=code, number=view["hand_no"])
+    assert hand.is_over
+
+    response = alice._post(f"/hands/{hand.pk}/analysis", {"step": 0})
+    assert response.status_code == 302, response.text
+    running = wait_for(
+        lambda: HandAnalysis.objects.filter(hand=hand, state="running", done__gte=2).first(),
+        60,
+        "the worker did not start the analysis",
+    )
+    assert running.worlds == WORLDS and running.total > running.done
+    stack.kill("worker-0")
+    left = HandAnalysis.objects.get(hand=hand)
+    assert left.state == "running" and left.worker == running.worker
+    time.sleep(1.0)
+    assert HandAnalysis.objects.get(hand=hand).done == left.done  # the web process computes nothing
+
+    stack.restart("worker-0")
+    done = wait_for(
+        lambda: HandAnalysis.objects.filter(hand=hand, state="done").first(),
+        120,
+        "the analysis was not taken up again",
+    )
+    assert done.attempts == 2 and done.worker != running.worker and done.done == done.total
+    page = alice.http.get(f"/hands/{hand.pk}/").text
+    assert 'data-analysis-seat="0"' in page
+
+    # The rows of an uninterrupted run, computed here.
+    computed = rows(hand)
+    HandAnalysis.objects.filter(hand=hand).delete()
+    settings.ANALYSIS_WORLDS = WORLDS
+    settings.ROBOT_RUNNER = "off"
+    jobs.request(hand, None)
+    assert jobs.run_all("test-process") == 1
+    assert rows(hand) == computed
