@@ -287,7 +287,7 @@ ANALYSIS_WORLDS = int(os.environ.get("TAROKK_ANALYSIS_WORLDS", "24"))
 # is taken up again by any worker (its worker died: kill -9, a restart).
 ANALYSIS_LEASE = float(os.environ.get("TAROKK_ANALYSIS_LEASE", "120"))
 # Seconds between the worker's looks for queued analyses (a request in another process cannot
-# wake it; one in its own process does at once).
+# wake it; one in its own process does at once). 0: it waits for such a wake-up only.
 ANALYSIS_POLL = float(os.environ.get("TAROKK_ANALYSIS_POLL", "2"))
 # Claims of one analysis before it is given up as failed (a hand that kills its worker every time).
 ANALYSIS_ATTEMPTS = int(os.environ.get("TAROKK_ANALYSIS_ATTEMPTS", "3"))

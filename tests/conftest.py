@@ -37,6 +37,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # A robot thread that a test process starts (importing the ASGI application starts one)
     # must not sweep a database that only some tests may touch; tests call sweep() themselves.
     settings.ROBOT_SWEEP = 0
+    # Nor may the analysis thread look for work by itself: it computes when a test asks.
+    settings.ANALYSIS_POLL = 0
     use_collected_static_files(config)
 
 

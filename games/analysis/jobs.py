@@ -19,6 +19,8 @@ woken at once by a request in its own process and looking for work every
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import os
 import secrets
@@ -51,7 +53,11 @@ class LostClaim(Exception):
 
 
 def seed_of(hand: Hand) -> str:
-    return f"analysis:{hand.pk}"  # untranslated: a seed
+    """The seed of a hand's analysis: from what the hand is (its game, deal and context), not
+    from its row's id, so that the same hand (a file imported again, a deal played again with
+    the same moves) is analysed alike wherever it is stored."""
+    what = json.dumps([hand.variant, hand.deal, hand.context], sort_keys=True, separators=(",", ":"))
+    return f"analysis:{hashlib.sha256(what.encode()).hexdigest()[:16]}"  # untranslated: a seed
 
 
 def decision_seed(analysis: HandAnalysis, seq: int) -> str:
@@ -228,8 +234,7 @@ class _Thread:
         while True:
             worked = False
             if settings.ROBOT_RUNNER != "thread":  # the robots moved elsewhere (tests switch modes)
-                with self._cond:
-                    self._cond.wait(settings.ANALYSIS_POLL)
+                self._wait()
                 continue
             try:
                 close_old_connections()
@@ -238,12 +243,15 @@ class _Thread:
                 log.exception("the analysis thread's pass failed")
             finally:
                 close_old_connections()
-            if worked:
-                continue
-            with self._cond:
-                if not self._woken:
-                    self._cond.wait(settings.ANALYSIS_POLL)
-                self._woken = False
+            if not worked:
+                self._wait()
+
+    def _wait(self) -> None:
+        """Until a wake-up, or the poll's interval (none: ``ANALYSIS_POLL`` 0, as in tests)."""
+        with self._cond:
+            if not self._woken:
+                self._cond.wait(settings.ANALYSIS_POLL or None)
+            self._woken = False
 
 
 _thread: _Thread | None = None

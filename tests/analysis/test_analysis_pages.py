@@ -10,6 +10,7 @@ from datetime import date, timedelta
 import pytest
 from django.test import Client
 
+from games.analysis import jobs
 from games.analysis.models import AnalysedDecision, HandAnalysis
 from games.daily import deals
 from games.models import Hand, Room
@@ -63,7 +64,9 @@ def test_a_finished_hand_is_analysed_on_request_and_shown_in_the_replay():
     assert response.status_code == 200
     analysis = HandAnalysis.objects.get(hand=hand)
     assert analysis.state == "done" and analysis.done == analysis.total > 0
-    assert analysis.seed == f"analysis:{hand.pk}" and analysis.worlds == 2 and analysis.requested_by == owner
+    assert analysis.seed == jobs.seed_of(hand) and analysis.worlds == 2 and analysis.requested_by == owner
+    other_deal = Hand(variant=hand.variant, deal={**hand.deal, "talon": []}, context=hand.context)
+    assert jobs.seed_of(Hand.objects.get(pk=hand.pk)) == analysis.seed != jobs.seed_of(other_deal)
     people = hand.actions.filter(robot="").count()
     assert analysis.total == people  # every decision a person made, none of the robots'
     stored = AnalysedDecision.objects.filter(analysis=analysis)
