@@ -42,6 +42,7 @@ from games.rules.base import ActionError
 from games.rules.cards import card_points
 
 from .. import BasicRobot, seat_view
+from .cards import played_out
 from .scores import score
 
 CHANCE = frozenset({"shuffle", "cut", "piles"})  # decisions of chance: not appraised
@@ -284,7 +285,8 @@ class RedealWorlds:
 
     def evaluate(self, world: Any, action: str) -> float:
         """``action`` in the world, then the basic robot for every seat to the end: the seat's
-        result (the same robots' rng for every candidate of one world)."""
+        result (the same robots' rng for every candidate of one world). From the first card of
+        the play on, the strong robot's playout plays the basic robot's card rule (``cards``)."""
         state, seed = world
         variant = self.variant
         rng = random.Random(seed)
@@ -294,10 +296,13 @@ class RedealWorlds:
                 break
             actor = min(variant.to_act(state))
             legal = variant.legal_actions(state, actor)
-            if len(legal) > 1:
-                choice = BASIC.choose(seat_view(variant, state, actor), legal, rng)
-            else:
-                choice = legal[0]
+            if len(legal) == 1:
+                state = variant.apply(state, actor, legal[0])
+                continue
+            view = seat_view(variant, state, actor)
+            choice = BASIC.choose(view, legal, rng)
+            if view["phase"] == "play":
+                return played_out(self.key, state, view, choice, self.seat)
             state = variant.apply(state, actor, choice)
         result = variant.result(state)
         assert result is not None
