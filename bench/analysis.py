@@ -163,10 +163,7 @@ def main() -> None:
             f"worlds dealt mean {statistics.mean(dealt) if dealt else 0:.1f}, min {min(dealt, default=0)}; "
             f"not appraised {unappraised}"
         )
-        print(
-            f"{game:<11} marks: "
-            + ", ".join(f"{m} {marks[m]}" for m in ("good", "inaccuracy", "mistake", "blunder"))
-        )
+        print(f"{game:<11} marks: " + ", ".join(f"{m} {marks[m]}" for m in MARKS))
         if diffs:
             spread = statistics.pstdev(diffs) / 2**0.5
             quantiles = statistics.quantiles([abs(d) for d in diffs], n=20)
