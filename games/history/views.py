@@ -67,32 +67,42 @@ def _replayable_hand(request: HttpRequest, hand_id: int) -> Hand:
 
 @require_GET
 def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
-    hand = _replayable_hand(request, hand_id)
+    """A hand on the felt, step by step, from a seat's point of view or everyone's: any hand the
+    caller may replay (games.history.access), and a player's own unfinished guided hand from their
+    own seat only. ``?part=table`` sends the felt of that step alone (static/js/replay.js)."""
+    hand = get_object_or_404(Hand.objects.select_related("room"), pk=hand_id)
+    own = lists.seat_of(request.user, hand) if request.user.is_authenticated else None
+    if access.may_replay(hand, request.user):
+        only = None
+    elif own is not None and access.own_guided_hand(hand, request.user):
+        only = own  # their own seat's view of what they played so far, no other
+    else:
+        raise Http404(access.NOT_FOUND)
     seats = hand.room.seats.count()
     try:
         step = viewer.parse_step(request.GET.get("step"))
         raw_seat = request.GET.get("seat")
         if raw_seat is None:
-            seen_by = _own_seat(hand, request.user)
+            seen_by = EVERYONE if own is None else own
         else:
             seen_by = viewer.parse_seat(raw_seat, seats)
+        if only is not None and seen_by != only:
+            raise ValueError(raw_seat)
     except ValueError:
         raise Http404(_("No such step or seat")) from None
-    context = viewer.viewer_context(hand, step, seen_by)
+    context = viewer.viewer_context(hand, step, seen_by, own_seat=own)
+    if request.GET.get("part") == "table":
+        return render(request, "games/_replay_table.html", context)
     rows = context["seat_rows"]
     context["seat_choices"] = [
         (str(i + 1), _("Seat %(seat)s · %(label)s") % {"seat": i + 1, "label": row["label"]})
         for i, row in enumerate(rows)
+        if only is None or i == only
     ]
+    context["everyone_may_be_shown"] = only is None
     context["seat_param"] = "all" if seen_by == EVERYONE else str(seen_by + 1)
     context["seat_query"] = f"&seat={context['seat_param']}"
     return render(request, "games/replay.html", context)
-
-
-def _own_seat(hand: Hand, user: Any) -> Any:
-    """The seat ``user`` played in ``hand`` (their own view first), else every card."""
-    seat = lists.seat_of(user, hand) if user.is_authenticated else None
-    return EVERYONE if seat is None else seat
 
 
 @require_GET
