@@ -81,6 +81,7 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
     seats = hand.room.seats.count()
     try:
         step = viewer.parse_step(request.GET.get("step"))
+        step = 0 if step is None else step  # a replay starts at the deal
         raw_seat = request.GET.get("seat")
         if raw_seat is None:
             seen_by = EVERYONE if own is None else own
