@@ -32,8 +32,8 @@ from tarokk_site import inputs
 
 def parse_step(raw: str | None) -> int | None:
     """The ``step`` query parameter: None for the end; ValueError (``inputs.BadInput``) for
-    anything not a whole number (tarokk_site.inputs). Past either end it shows that end."""
-    return None if raw in (None, "") else inputs.whole_number(raw, "step")
+    anything not a whole number, or under 0 (tarokk_site.inputs). Past the end it shows the end."""
+    return None if raw in (None, "") else inputs.whole_number(raw, "step", lo=0)
 
 
 def parse_seat(raw: str | None, seats: int) -> Viewer:

@@ -10,7 +10,7 @@ from typing import Any, cast
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotFound, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -88,9 +88,11 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
         else:
             seen_by = viewer.parse_seat(raw_seat, seats)
         if only is not None and seen_by != only:
-            raise ValueError(raw_seat)
-    except ValueError:
-        raise Http404(_("No such step or seat")) from None
+            raise ValueError(_("a hand still being played is shown from your own seat only"))
+    except ValueError as exc:
+        # Words, and nothing of the hand: the step or seat asked for is not one to show.
+        said = _("No such step or seat: %(why)s") % {"why": exc}
+        return HttpResponseNotFound(said, content_type="text/plain; charset=utf-8")
     context = viewer.viewer_context(hand, step, seen_by, own_seat=own)
     if request.GET.get("part") == "table":
         return render(request, "games/_replay_table.html", context)
@@ -101,7 +103,7 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
         if only is None or i == only
     ]
     context["everyone_may_be_shown"] = only is None
-    context["seat_param"] = "all" if seen_by == EVERYONE else str(seen_by + 1)
+    context["seat_param"] = str(seen_by + 1) if isinstance(seen_by, int) else "all"
     context["seat_query"] = f"&seat={context['seat_param']}"
     return render(request, "games/replay.html", context)
 
