@@ -19,7 +19,6 @@ from games.models import Hand
 from games.page import bridge_page
 from games.page.context import RESULT_CODES, RoomContext, trick_total_of
 from games.page.controls import controls_for
-from games.page.live_templates import render_live_template
 from games.page.partials import render_partials
 from games.page.seat_rows import seat_rows_of
 from games.page.table_rules import table_rules
@@ -102,6 +101,7 @@ def viewer_context(
         "result_codes": RESULT_CODES,
         "match": None,
         "automatic_lines": {},
+        "replay": True,  # the live templates draw the table without its buttons
     }
     # A seat's view of a hand still being played: no more than that seat knew (games.history.moves).
     context["secret"] = not hand.is_over and viewer != EVERYONE
@@ -111,18 +111,10 @@ def viewer_context(
     context["open_hands"] = open_hands(view, rows, bottom)
     if bridge_page.shows(view):
         context.update(bridge_page.context(view, [], me, rows, context["controls"]))
-        context["bridge_panel"] = render_live_template("_bridge_inspect.html", context)
-    # The live room's own partials, as a push renders them for this viewer (games.page.partials).
-    context["felt"] = render_partials(cast(RoomContext, context), ("status", "seats", "board"))
-    # The table's panels of public facts, as the room page shows them.
-    context["announcements"] = render_live_template("_announcements.html", context)
-    context["facts"] = render_live_template("_table_facts.html", context) + render_live_template(
-        "_talon.html", context
-    )
-    result = view.get("result")
-    if result and not result.get("thrown_in"):
-        receipt = "_bridge_result.html" if bridge_page.shows(view) else "_receipt.html"
-        context["receipt"] = render_live_template(receipt, {**context, "r": result})
+    # The live room's own partials, as a push renders them for this viewer (games.page.partials):
+    # the table, then at the end the result and the review of the whole hand.
+    parts = ("status", "seats", "board", "result", "review")
+    context["felt"] = render_partials(cast(RoomContext, context), parts)
     return context
 
 

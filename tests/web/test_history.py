@@ -63,7 +63,7 @@ def test_it_shows_a_finished_hand_of_an_open_table_to_everyone(public_table):
     dealt = {c for cards in hand.deal["hands"] for c in cards}
     for persona in PERSONAS:
         user = people[persona]
-        html = client_for(user).get(f"/hands/{hand.pk}/").content.decode()
+        html = client_for(user).get(f"/hands/{hand.pk}/?step={hand.seq}").content.decode()
         assert dealt <= data_cards(html), persona  # at the end every card is public
         assert status(user, f"/hands/{hand.pk}.json") == 200, persona
         assert status(user, f"/hands/{hand.pk}/match.json") == 200, persona

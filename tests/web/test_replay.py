@@ -47,8 +47,19 @@ def test_it_opens_at_the_deal_on_the_felt_with_the_moves_in_words(finished):
     assert len(words) == hand.seq + 1  # the deal, then a row a move
     assert words[0] == "The deal"
     assert not any(re.search(r"\b[a-z]+:[A-Za-z0-9]", w) for w in words), words  # no "play:DQ"
-    assert sum(w.startswith("Play ") for w in words) == hand.actions.filter(action__startswith="play:").count()
+    assert (
+        sum(w.startswith("Play ") for w in words) == hand.actions.filter(action__startswith="play:").count()
+    )
     assert 'class="mark' not in html  # nothing has marked a move yet
+
+
+def test_the_replayed_table_has_no_buttons_of_the_live_one(finished):
+    hand, user = finished  # anna's own seat, the hand over: the live table offers her "Leave"
+    for step in (0, hand.seq):
+        html = client_for(user).get(f"/hands/{hand.pk}/?step={step}&part=table").content.decode()
+        assert 'class="seat pos-0 me' in html or 'class="seat pos-0 to-act me' in html
+        for live_only in ("hx-post", "ws-send", 'id="leave"', "data-sit", "robot-choice"):
+            assert live_only not in html, (step, live_only)
 
 
 def test_the_move_list_reads_in_hungarian(finished):
