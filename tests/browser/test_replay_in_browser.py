@@ -59,7 +59,8 @@ def test_a_finished_hand_replays_on_the_felt_by_keys_without_a_page_load(site, b
     assert slot(page, variant, card).count() == 0  # not yet played
     page.keyboard.press("End")
     page.wait_for_selector(f'[data-replay][data-step="{hand["last"]}"]')
-    assert page.locator("#replay-table #result .payments").count() == 1
+    assert page.locator("#replay-table #result:not([hidden]) h2").count() == 1  # the live table's result
+    shot(page, f"{variant}-laptop-end")
     page.keyboard.press("Home")
     page.wait_for_selector('[data-replay][data-step="0"]')
     page.locator(f'#move-list a[data-step="{seq}"]').click()
