@@ -120,11 +120,11 @@ def viewer_context(
 
 def open_hands(view: Mapping[str, Any], rows: list[dict[str, Any]], bottom: int) -> list[dict[str, Any]]:
     """The hands this viewer sees, laid open under the felt, the bottom seat's first (a seat's
-    view: its own; everyone's: all of them; a dealer sitting a hand out holds none)."""
+    view: its own; everyone's: all of them; an empty hand, as at the end, is left out)."""
     hands = view.get("hands") or []
     order = [(bottom + k) % len(rows) for k in range(len(rows))]
     return [
         {"seat": i, "label": rows[i]["label"], "is_me": rows[i]["is_me"], "cards": hands[i]}
         for i in order
-        if i < len(hands) and hands[i] is not None and not rows[i]["sitting_out"]
+        if i < len(hands) and hands[i] and not rows[i]["sitting_out"]
     ]

@@ -72,6 +72,10 @@
     var slider = document.getElementById("step-slider");
     if (slider && String(slider.value) !== String(step)) slider.value = String(step);
     document.querySelectorAll("[data-step-field]").forEach(function (field) { field.value = String(step); });
+    // The inspector's raw log marks the same step (templates/games/_inspect_extras.html).
+    document.querySelectorAll(".raw-log li").forEach(function (li) {
+      li.classList.toggle("current", li.dataset.seq === String(step));
+    });
     var list = document.getElementById("move-list");
     if (list) {
       list.querySelectorAll("li.current").forEach(function (li) { li.classList.remove("current"); });

@@ -131,3 +131,20 @@ def test_twelve_quick_presses_reach_step_twelve_and_the_phone_has_the_moves_as_a
     page.locator("#replay-table").scroll_into_view_if_needed()
     shot(page, "hungarian-phone-step-5", full_page=False)
     page.context.close()
+
+
+def test_the_staff_inspector_steps_on_the_same_felt_and_keeps_its_facts(site, browser):
+    hand = finished_hand(site, "slovenian3", seed=3)
+    staff = site.staff_page(browser, LAPTOP)
+    staff.goto(f"{site.url}/staff/hands/{hand['hand']}/?step=3")
+    staff.evaluate("window.__noReload = 1")
+    staff.keyboard.press("ArrowRight")
+    staff.wait_for_selector('[data-replay][data-step="4"]')
+    assert "step=4" in staff.url and staff.evaluate("window.__noReload") == 1
+    assert staff.locator("#replay-table .felt #board").count() == 1
+    assert staff.locator("[data-dealt-seat]").count() == 3  # every hand as dealt
+    assert staff.locator(".raw-log li").count() == hand["last"]  # the log as stored
+    assert staff.locator(".raw-log li.current").get_attribute("data-seq") == "4"
+    assert violations(staff, "the inspector, a laptop") == []
+    shot(staff, "inspector-laptop")
+    staff.context.close()
