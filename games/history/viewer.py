@@ -19,6 +19,7 @@ from games.models import Hand
 from games.page import bridge_page
 from games.page.context import RESULT_CODES, RoomContext, trick_total_of
 from games.page.controls import controls_for
+from games.page.live_templates import render_live_template
 from games.page.partials import render_partials
 from games.page.seat_rows import seat_rows_of
 from games.page.table_rules import table_rules
@@ -52,13 +53,15 @@ def viewer_context(
     viewer: Viewer = EVERYONE,
     own_seat: int | None = None,
     last: int | None = None,
+    inspector: bool = False,
 ) -> dict[str, Any]:
     """Everything the viewer templates need to show ``hand`` after ``step`` actions to ``viewer``:
     the table as the live room draws it (``felt``: its status line, seats and board, from
     templates/jinja2/live/), the hands that viewer sees, the move list and the public facts.
 
     ``own_seat``: the caller's seat in this hand (the table says "You" for it only); ``last``:
-    the last step they may see (default: the whole log)."""
+    the last step they may see (default: the whole log); ``inspector``: the staff inspector's
+    facts of the step too (Bridge: the blind in its order)."""
     variant = get_variant(hand.variant)
     last = hand.seq if last is None else min(last, hand.seq)
     step = last if step is None else max(0, min(step, last))
@@ -111,6 +114,8 @@ def viewer_context(
     context["open_hands"] = open_hands(view, rows, bottom)
     if bridge_page.shows(view):
         context.update(bridge_page.context(view, [], me, rows, context["controls"]))
+        if inspector:  # staff see the blind in its order (live/_bridge_inspect.html)
+            context["bridge_panel"] = render_live_template("_bridge_inspect.html", context)
     # The live room's own partials, as a push renders them for this viewer (games.page.partials):
     # the table, then at the end the result and the review of the whole hand.
     parts = ("status", "seats", "board", "result", "review")
