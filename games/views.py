@@ -349,4 +349,8 @@ def inspect_hand(request: HttpRequest, hand_id: int) -> HttpResponse:
         step = viewer.parse_step(request.GET.get("step"))
     except ValueError:
         raise Http404(_("No such step")) from None
-    return render(request, "games/inspect.html", viewer.viewer_context(hand, step))
+    context = viewer.viewer_context(hand, step, inspector=True)
+    if request.GET.get("part") == "table":  # one step's felt (static/js/replay.js)
+        return render(request, "games/_replay_table.html", context)
+    context["seat_query"] = ""
+    return render(request, "games/inspect.html", context)

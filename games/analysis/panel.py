@@ -143,11 +143,7 @@ def panel(hand: Hand, user: Any, step: int | None) -> dict[str, Any]:
         return context
     decisions = list(visibility.visible(analysis, user, everything))
     unit = words.from_json(analysis.unit) if analysis.unit else None
-    context["marks"] = {
-        d.seq: {"sign": SIGNS[d.mark], "mark": d.mark, "words": MARK_WORDS[d.mark]}
-        for d in decisions
-        if d.mark in SIGNS
-    }
+    context["marks"] = {d.seq: d.mark for d in decisions}
     context["summaries"] = summaries(decisions, unit)
     context["seen"] = len(decisions)
     current = next((d for d in decisions if d.seq == step), None)

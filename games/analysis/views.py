@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.analysis import jobs, panel, visibility
 from games.analysis.models import HandAnalysis
-from games.history import access, viewer
+from games.history import access, parts, viewer
 from games.models import Hand
 from tarokk_site import limits
 from tarokk_site.htmx import htmx_of
@@ -25,7 +25,7 @@ TEMPLATE = "games/_analysis_panel.html"  # untranslated: a template's name
 def replay_part(hand: Hand, user: Any, step: int) -> dict[str, Any]:
     """The replay page's part (``games.history.parts``): the panel and the move list's marks."""
     context = panel.panel(hand, user, step)
-    return {"analysis": context, "analysis_marks": context["marks"]}
+    return {"analysis": context, parts.MOVE_MARKS: context["marks"]}
 
 
 def _hand(request: HttpRequest, hand_id: int) -> Hand:

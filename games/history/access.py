@@ -1,6 +1,7 @@
 """Who may replay or export a hand: read-only decisions from the hand's and its room's rows.
 
-A running hand: staff only, whoever else asks (its cards are still being played). A finished
+A running hand: staff only, whoever else asks (its cards are still being played); but a player
+may replay their own guided hand while it runs, from their own seat (``own_guided_hand``). A finished
 hand: everyone who could watch its table; a private table's or a closed audience's hands only
 their players (and staff); a daily deal's hands (games.daily: tables of their player alone)
 everyone, once their day is over and the deal is public. Refusals are 404s, so a hidden hand's
@@ -49,6 +50,15 @@ def may_replay(hand: Hand, user: Any) -> bool:
     if user_id(user) is not None:
         visible |= played_in(user)
     return Hand.objects.filter(visible, pk=hand.pk).exists()
+
+
+def own_guided_hand(hand: Hand, user: Any) -> bool:
+    """A guided hand (a tutorial table, ``Room.tutorial``) that ``user`` plays, still being
+    played: they may replay what they played so far, from their own seat only (the replay
+    checks the seat); its file and its other seats' cards stay hidden until it is over."""
+    if hand.is_over or not hand.room.tutorial or user_id(user) is None:
+        return False
+    return Hand.objects.filter(played_in(user), pk=hand.pk).exists()
 
 
 def replayable(hands: QuerySet[Hand], user: Any) -> QuerySet[Hand]:

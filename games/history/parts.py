@@ -11,6 +11,8 @@ from games.models import Hand
 
 # A part: (hand, viewer, step shown) -> what it adds to the replay's template context.
 Part = Callable[[Hand, Any, int], dict[str, Any]]
+# The key under which a part gives the move list's marks: {seq: mark} (games.history.moves.marked).
+MOVE_MARKS = "move_marks"  # untranslated: a context key
 
 _parts: dict[str, Part] = {}
 
@@ -20,8 +22,13 @@ def install(name: str, part: Part) -> None:
 
 
 def context_of(hand: Hand, user: Any, step: int) -> dict[str, Any]:
-    """What every installed part adds for ``user`` at ``step`` of ``hand``."""
+    """What every installed part adds for ``user`` at ``step`` of ``hand``; the marks of the
+    move list (``MOVE_MARKS``) of all of them together."""
     added: dict[str, Any] = {}
+    marks: dict[int, str] = {}
     for part in _parts.values():
-        added.update(part(hand, user, step))
+        given = dict(part(hand, user, step))
+        marks.update(given.pop(MOVE_MARKS, {}))
+        added.update(given)
+    added[MOVE_MARKS] = marks
     return added

@@ -8,17 +8,22 @@ over, as the rules say every hand is shown at its end).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.history.moves import move_rows
 from games.models import Hand
 from games.page import bridge_page
-from games.page.context import RESULT_CODES, trick_total_of
+from games.page.context import RESULT_CODES, RoomContext, trick_total_of
 from games.page.controls import controls_for
 from games.page.live_templates import render_live_template
+from games.page.partials import render_partials
 from games.page.seat_rows import seat_rows_of
 from games.page.table_rules import table_rules
+from games.page.vocabulary import phase_label
 from games.rules import EVERYONE, get_variant
 from games.rules.base import Viewer
 from games.services import replay
@@ -27,8 +32,8 @@ from tarokk_site import inputs
 
 def parse_step(raw: str | None) -> int | None:
     """The ``step`` query parameter: None for the end; ValueError (``inputs.BadInput``) for
-    anything not a whole number (tarokk_site.inputs). Past either end it shows that end."""
-    return None if raw in (None, "") else inputs.whole_number(raw, "step")
+    anything not a whole number, or under 0 (tarokk_site.inputs). Past the end it shows the end."""
+    return None if raw in (None, "") else inputs.whole_number(raw, "step", lo=0)
 
 
 def parse_seat(raw: str | None, seats: int) -> Viewer:
@@ -42,45 +47,89 @@ def parse_seat(raw: str | None, seats: int) -> Viewer:
     return number - 1
 
 
-def viewer_context(hand: Hand, step: int | None, viewer: Viewer = EVERYONE) -> dict[str, Any]:
-    """Everything the viewer template needs to show ``hand`` after ``step`` actions to ``viewer``."""
+def viewer_context(
+    hand: Hand,
+    step: int | None,
+    viewer: Viewer = EVERYONE,
+    own_seat: int | None = None,
+    last: int | None = None,
+    inspector: bool = False,
+) -> dict[str, Any]:
+    """Everything the viewer templates need to show ``hand`` after ``step`` actions to ``viewer``:
+    the table as the live room draws it (``felt``: its status line, seats and board, from
+    templates/jinja2/live/), the hands that viewer sees, the move list and the public facts.
+
+    ``own_seat``: the caller's seat in this hand (the table says "You" for it only); ``last``:
+    the last step they may see (default: the whole log); ``inspector``: the staff inspector's
+    facts of the step too (Bridge: the blind in its order)."""
     variant = get_variant(hand.variant)
-    last = hand.seq
+    last = hand.seq if last is None else min(last, hand.seq)
     step = last if step is None else max(0, min(step, last))
     state = replay.state_at(hand, step)
     view = variant.observe(state, viewer)
-    actions = list(hand.actions.order_by("seq").select_related("actor"))
+    actions = list(hand.actions.filter(seq__lte=last).order_by("seq").select_related("actor"))
     options = hand.context_value().options
-    me = viewer if isinstance(viewer, int) else None
+    seats = list(hand.room.seats.select_related("user"))
+    # The seat drawn at the bottom of the felt: the one whose view this is (everyone's: seat 1).
+    bottom = viewer if isinstance(viewer, int) else 0
+    me = own_seat if own_seat is not None and own_seat == viewer else None
+    rows = seat_rows_of(seats, view, me)
     context: dict[str, Any] = {
         "hand": hand,
         "room": hand.room,
         "variant_key": hand.variant,
+        "variant": variant,
+        "language": translation.get_language(),
         "zero_sum": variant.match_rules(options).zero_sum,
         "view": view,
         "viewer": viewer,
+        "me": me,
+        "bottom": bottom,
         "step": step,
         "last": last,
+        "seq": step,
+        "version": hand.number * 1_000_000 + step,
         "actions": actions,
         "current_action": actions[step - 1] if step > 0 else None,
-        "seat_rows": seat_rows_of(list(hand.room.seats.select_related("user")), view, me),
+        "seat_rows": rows,
         # The options stored with the hand, not the room's: a replay uses the rules it was played under.
         "rules": table_rules(variant, options),
         "hand_cards": [],
+        "legal": [],
+        "legal_set": set(),
         "controls": controls_for(None, [], None),
         "trick_total": trick_total_of(view),
+        "trick_no": sum(view.get("tricks_won") or []) + 1,
+        "phase_label": phase_label(view["phase"], view.get("variant")),
         "result_codes": RESULT_CODES,
+        "match": None,
+        "automatic_lines": {},
+        "replay": True,  # the live templates draw the table without its buttons
     }
+    # A seat's view of a hand still being played: no more than that seat knew (games.history.moves).
+    context["secret"] = not hand.is_over and viewer != EVERYONE
+    context["move_rows"] = move_rows(actions, hand.variant, rows, viewer, over=hand.is_over)
+    current = context["current_action"]
+    context["step_row"] = next((r for r in context["move_rows"] if current and r.seq == current.seq), None)
+    context["open_hands"] = open_hands(view, rows, bottom)
     if bridge_page.shows(view):
-        context.update(bridge_page.context(view, [], me, context["seat_rows"], context["controls"]))
-        context["bridge_panel"] = render_live_template("_bridge_inspect.html", context)
-    # The table's panels of public facts, as the room page shows them.
-    context["announcements"] = render_live_template("_announcements.html", context)
-    context["facts"] = render_live_template("_table_facts.html", context) + render_live_template(
-        "_talon.html", context
-    )
-    result = view.get("result")
-    if result and not result.get("thrown_in"):
-        receipt = "_bridge_result.html" if bridge_page.shows(view) else "_receipt.html"
-        context["receipt"] = render_live_template(receipt, {**context, "r": result})
+        context.update(bridge_page.context(view, [], me, rows, context["controls"]))
+        if inspector:  # staff see the blind in its order (live/_bridge_inspect.html)
+            context["bridge_panel"] = render_live_template("_bridge_inspect.html", context)
+    # The live room's own partials, as a push renders them for this viewer (games.page.partials):
+    # the table, then at the end the result and the review of the whole hand.
+    parts = ("status", "seats", "board", "result", "review")
+    context["felt"] = render_partials(cast(RoomContext, context), parts)
     return context
+
+
+def open_hands(view: Mapping[str, Any], rows: list[dict[str, Any]], bottom: int) -> list[dict[str, Any]]:
+    """The hands this viewer sees, laid open under the felt, the bottom seat's first (a seat's
+    view: its own; everyone's: all of them; an empty hand, as at the end, is left out)."""
+    hands = view.get("hands") or []
+    order = [(bottom + k) % len(rows) for k in range(len(rows))]
+    return [
+        {"seat": i, "label": rows[i]["label"], "is_me": rows[i]["is_me"], "cards": hands[i]}
+        for i in order
+        if i < len(hands) and hands[i] and not rows[i]["sitting_out"]
+    ]

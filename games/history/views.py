@@ -10,13 +10,13 @@ from typing import Any, cast
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotFound, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services
-from games.history import access, again, lists, parts, transfer, viewer
+from games.history import access, again, lists, moves, parts, transfer, viewer
 from games.models import Hand
 from games.requests import posted_number
 from games.rules import EVERYONE
@@ -67,34 +67,50 @@ def _replayable_hand(request: HttpRequest, hand_id: int) -> Hand:
 
 @require_GET
 def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
-    hand = _replayable_hand(request, hand_id)
+    """A hand on the felt, step by step, from a seat's point of view or everyone's: any hand the
+    caller may replay (games.history.access), and a player's own unfinished guided hand from their
+    own seat only. ``?part=table`` sends the felt of that step alone (static/js/replay.js)."""
+    hand = get_object_or_404(Hand.objects.select_related("room"), pk=hand_id)
+    own = lists.seat_of(request.user, hand) if request.user.is_authenticated else None
+    if access.may_replay(hand, request.user):
+        only = None
+    elif own is not None and access.own_guided_hand(hand, request.user):
+        only = own  # their own seat's view of what they played so far, no other
+    else:
+        raise Http404(access.NOT_FOUND)
     seats = hand.room.seats.count()
     try:
         step = viewer.parse_step(request.GET.get("step"))
+        step = 0 if step is None else step  # a replay starts at the deal
         raw_seat = request.GET.get("seat")
         if raw_seat is None:
-            seen_by = _own_seat(hand, request.user)
+            seen_by = EVERYONE if own is None else own
         else:
             seen_by = viewer.parse_seat(raw_seat, seats)
-    except ValueError:
-        raise Http404(_("No such step or seat")) from None
-    context = viewer.viewer_context(hand, step, seen_by)
+        if only is not None and seen_by != only:
+            raise ValueError(_("a hand still being played is shown from your own seat only"))
+    except ValueError as exc:
+        # Words, and nothing of the hand: the step or seat asked for is not one to show.
+        said = _("No such step or seat: %(why)s") % {"why": exc}
+        return HttpResponseNotFound(said, content_type="text/plain; charset=utf-8")
+    context = viewer.viewer_context(hand, step, seen_by, own_seat=own)
+    # What the features above the history add (the analysis: games.history.parts), the felt of
+    # one step included (the analysis of its move); their marks go on the move list's rows.
+    added = parts.context_of(hand, request.user, context["step"])
+    context["move_rows"] = moves.marked(context["move_rows"], added.pop(parts.MOVE_MARKS, {}))
+    context.update(added)
+    if request.GET.get("part") == "table":
+        return render(request, "games/_replay_table.html", context)
     rows = context["seat_rows"]
     context["seat_choices"] = [
         (str(i + 1), _("Seat %(seat)s · %(label)s") % {"seat": i + 1, "label": row["label"]})
         for i, row in enumerate(rows)
+        if only is None or i == only
     ]
-    context["seat_param"] = "all" if seen_by == EVERYONE else str(seen_by + 1)
+    context["everyone_may_be_shown"] = only is None
+    context["seat_param"] = str(seen_by + 1) if isinstance(seen_by, int) else "all"
     context["seat_query"] = f"&seat={context['seat_param']}"
-    # What the features above the history add (the analysis: games.history.parts).
-    context.update(parts.context_of(hand, request.user, context["step"]))
     return render(request, "games/replay.html", context)
-
-
-def _own_seat(hand: Hand, user: Any) -> Any:
-    """The seat ``user`` played in ``hand`` (their own view first), else every card."""
-    seat = lists.seat_of(user, hand) if user.is_authenticated else None
-    return EVERYONE if seat is None else seat
 
 
 @require_GET

@@ -37,6 +37,8 @@ class RoomContext(TypedDict, total=False):
     variant_key: str  # the game's words for cards and calls (games.page.vocabulary)
     language: str | None  # the page's, as the partials name cards in it
     me: int | None  # the viewer's seat; None: the audience
+    bottom: int  # the seat drawn at the bottom when it is not ``me``'s (a replay, games.history)
+    replay: bool  # a finished hand's replay (games.history): the table without its buttons
     hand: Hand | None
     view: View | None  # the viewer's View (observe()), None before the first deal
     legal: list[str]

@@ -113,14 +113,16 @@ def _said(text: Any) -> Any:
 def seat_items(context: Mapping[str, Any]) -> list[str]:
     """Each seat of live/seats.html (live/_seat.html), in order: rendered once for each distinct
     set of what it reads (its row, its place, the bidding while it goes on, the room's code and
-    the viewer's buttons, the language) and kept in this process. A move changes one or two."""
+    the viewer's buttons or none in a replay, the language) and kept in this process. A move
+    changes one or two."""
     # Every room_context has these; a test may give a template only what it reads.
     rows, me, view, room = (context.get(name) for name in ("seat_rows", "me", "view", "room"))
     rows = rows or []
-    base = me if me is not None else 0
+    bottom = context.get("bottom")  # the replay's seat at the bottom, when it is not the viewer's
+    base = bottom if bottom is not None else me if me is not None else 0
     bidding = (view.get("auction"), view.get("contract"), view.get("phase")) if view else None
     code = room.get("code") if isinstance(room, dict) else getattr(room, "code", None)
-    buttons = tuple(context.get(name) for name in ("is_host", "can_sit", "robot_levels"))
+    buttons = tuple(context.get(name) for name in ("is_host", "can_sit", "robot_levels", "replay"))
     removable = context.get("removable") or ()
     items: list[str] = []
     for row in rows:

@@ -254,20 +254,5 @@
     if (button && !button.disabled) { e.preventDefault(); button.focus(); button.click(); }
   });
 
-  // Inspector: arrow keys step through the log.
-  document.addEventListener("keydown", function (e) {
-    if (!document.querySelector(".inspector")) return;
-    if (typing(e.target)) return;
-    var link = null;
-    if (e.key === "ArrowLeft") link = document.getElementById("step-prev");
-    if (e.key === "ArrowRight") link = document.getElementById("step-next");
-    if (e.key === "Home") link = document.getElementById("step-first");
-    if (e.key === "End") link = document.getElementById("step-last");
-    if (link && link.href) window.location = link.href;
-  });
-
-  // Replay and inspector: moving the step slider goes to that step (its Go button does the same without script).
-  document.addEventListener("change", function (e) {
-    if (e.target && e.target.id === "step-slider" && e.target.form) e.target.form.submit();
-  });
+  // The replay and the inspector step with their own keys (static/js/replay.js).
 })();

@@ -26,8 +26,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SEATS = re.compile(r'data-analysis-seat="(\d+)"')
 STEP = re.compile(r'data-analysis-step="(\d+)"')
 HTMX = {"HTTP_HX_REQUEST": "true"}
-# A move of the log with its mark: its step's link, then the mark's sign.
-MARKED = re.compile(r'href="\?step=(\d+)[^"]*">#\d+</a>(?:(?!</li>).)*data-move-mark=', re.S)
+# A row of the replay's move list with a mark (games/_replay_moves.html).
+MARKED = re.compile(r'<li class="move[^"]*" data-seq="(\d+)"(?:(?!</li>).)*data-move-mark=', re.S)
 
 
 def ask(user, hand: Hand, **extra):

@@ -129,9 +129,7 @@ def test_a_called_i_on_the_end_keeps_t1_for_the_last_trick(czech_table):
     )
     state = czech_table.run(state, "0 play:T12")
     assert "play:T1" not in czech_table.legal(state, 1)
-    with pytest.raises(
-        IllegalAction, match=r"^You called I on the end: keep the I for the last trick$"
-    ):
+    with pytest.raises(IllegalAction, match=r"^You called I on the end: keep the I for the last trick$"):
         czech_table.run(state, "1 play:T1")
     # When T1 is the only legal card, it may go early.
     forced = evolve(state, hands=(state.hands[0], ("T1", "HK"), *state.hands[2:]))

@@ -64,9 +64,7 @@ def test_example_7_must_beat_and_pagat_in_klop(slovenian_table):
     state = slovenian_table.run(state, "1 play:HQ")
     # Dl has no hearts: any tarok (none in the trick yet) but the pagat.
     assert slovenian_table.legal(state, 2) == ["play:T16", "play:T7"]
-    with pytest.raises(
-        IllegalAction, match="^You may play the pagat only when you have no other card"
-    ):
+    with pytest.raises(IllegalAction, match="^You may play the pagat only when you have no other card"):
         slovenian_table.run(state, "2 play:T1")
     with pytest.raises(IllegalAction, match="^You must play a tarok$"):
         slovenian_table.run(state, "2 play:SQ")
@@ -158,9 +156,7 @@ def test_example_8_in_klop_the_emperor_obligation_and_no_penalty(slovenian_table
     state = slovenian_table.run(state, "1 play:T22")
     # Dl holds T1, must play a tarok, and T22 and T21 are in the trick: T1 is forced.
     assert slovenian_table.legal(state, 2) == ["play:T1"]
-    with pytest.raises(
-        IllegalAction, match="^You must play the pagat: škis and mond are in the trick$"
-    ):
+    with pytest.raises(IllegalAction, match="^You must play the pagat: škis and mond are in the trick$"):
         slovenian_table.run(state, "2 play:T14")
     state = slovenian_table.play_out(slovenian_table.run(state, "2 play:T1"))
     assert state.tricks[0].winner == 2

@@ -63,7 +63,7 @@ def test_it_shows_a_finished_hand_of_an_open_table_to_everyone(public_table):
     dealt = {c for cards in hand.deal["hands"] for c in cards}
     for persona in PERSONAS:
         user = people[persona]
-        html = client_for(user).get(f"/hands/{hand.pk}/").content.decode()
+        html = client_for(user).get(f"/hands/{hand.pk}/?step={hand.seq}").content.decode()
         assert dealt <= data_cards(html), persona  # at the end every card is public
         assert status(user, f"/hands/{hand.pk}.json") == 200, persona
         assert status(user, f"/hands/{hand.pk}/match.json") == 200, persona
@@ -106,7 +106,7 @@ def test_it_shows_a_seat_only_its_own_cards_before_the_end(public_table):
     hand = play_out(room, people["owner"], people["friend"])
     html = client_for(people["watcher"]).get(f"/hands/{hand.pk}/?step=0&seat=2").content.decode()
     assert data_cards(html) == set(hand.deal["hands"][1])
-    assert html.count("data-hidden-hand") == 3
+    assert html.count('class="open-hand') == 1  # the others' hands are not laid open
     assert 'data-viewer="2"' in html
     # A player sees it from their own seat first; anyone else every card.
     html = client_for(people["friend"]).get(f"/hands/{hand.pk}/?step=0").content.decode()
