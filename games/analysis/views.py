@@ -59,8 +59,10 @@ def analysis(request: HttpRequest, hand_id: int) -> HttpResponse:
             return redirect(f"/hands/{hand.pk}/?step={step}")
     context = panel.panel(hand, request.user, step)
     analysis = context["analysis"]
-    if request.GET.get("poll") and analysis is not None and analysis.state == HandAnalysis.DONE:
-        # The page was polling: the move list's marks come with the whole page.
+    polled = request.GET.get("poll") or (request.method == "POST" and htmx_of(request))
+    if polled and analysis is not None and analysis.state == HandAnalysis.DONE:
+        # The page was polling (or its request was done at once): the move list's marks and the
+        # step's appraisal come with the whole page.
         response = HttpResponse("")
         response["HX-Refresh"] = "true"  # untranslated: an htmx header's value
         return response

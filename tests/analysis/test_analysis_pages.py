@@ -62,7 +62,7 @@ def test_a_finished_hand_is_analysed_on_request_and_shown_in_the_replay():
     assert 'id="analyse"' in page and "Analyse this hand" in page
 
     response = ask(owner, hand)
-    assert response.status_code == 200
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"  # done at once: the page again
     analysis = HandAnalysis.objects.get(hand=hand)
     assert analysis.state == "done" and analysis.done == analysis.total > 0
     assert analysis.seed == jobs.seed_of(hand) and analysis.worlds == 2 and analysis.requested_by == owner
