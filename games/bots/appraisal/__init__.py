@@ -46,7 +46,7 @@ __all__ = [
 
 # Worlds dealt per decision by default: appraising every decision of a hand's every seat costs
 # at most 20 s of CPU on the reference machine (bench/analysis.py; docs/analysis.md).
-DEFAULT_WORLDS: dict[str, int] = {"hungarian": 48, "czech": 30, "slovenian3": 32, "bridge": 100}
+DEFAULT_WORLDS: dict[str, int] = {"hungarian": 40, "czech": 24, "slovenian3": 32, "bridge": 100}
 
 
 @dataclass(frozen=True)
