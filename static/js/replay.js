@@ -2,8 +2,8 @@
 // without a page load. ←/→ step, Home/End jump, the slider and a click on a move go to that
 // step. Each step's felt is fetched once (?part=table) and kept; the steps around the one shown
 // are fetched ahead. The controls follow at once, the felt when its step has come: a fetch for
-// a step already left is abandoned, so quick presses end on the last step asked for. The URL
-// follows (history.replaceState), so ?step=N&seat=S is a link to the position.
+// a step already left is not shown, so quick presses end on the last step asked for. The URL
+// follows the felt shown (history.replaceState), so ?step=N&seat=S is a link to the position.
 (function () {
   "use strict";
   var root = document.querySelector("[data-replay]");
@@ -54,6 +54,8 @@
     current.replaceWith(fresh);
     shown = step;
     root.dataset.step = String(step);
+    // The URL names the position shown: a link to it opens it.
+    if (window.history && window.history.replaceState) window.history.replaceState(null, "", query(step));
     ahead(step);
   }
 
@@ -101,7 +103,6 @@
     if (step === wanted) return;
     wanted = step;
     mark(step);
-    if (window.history && window.history.replaceState) window.history.replaceState(null, "", query(step));
     load(step).then(function (html) {
       if (wanted === step) show(step, html);
     }, function () {

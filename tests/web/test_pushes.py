@@ -655,7 +655,8 @@ def test_the_kept_parts_of_the_partials_read_nothing_of_the_context_but_their_in
     assert read == {"row", "index", "match", "seat_rows", "bridge", "result_codes"}  # the last a constant
     assert attributes["match"] == {"first_hand", "table", "dealer_sits_out", "reset_at"}
     read, attributes = read_by("_seat.html")
-    buttons = {"is_host", "can_sit", "removable", "robot_levels", "robot_level_names"}  # the last a constant
+    # robot_level_names: a constant; replay: a replay's seats have no buttons (games.history.viewer).
+    buttons = {"is_host", "can_sit", "removable", "robot_levels", "robot_level_names", "replay"}
     assert read == {
         "s",
         "pos",

@@ -479,7 +479,7 @@ def test_staff_step_through_a_slovenian_hand():
             assert 'data-talon-group="2" class="taken"' in page
     page = client.get(f"/staff/hands/{hand.pk}/").content.decode()
     assert 'class="receipt"' in page and "only the declarer scores" in page
-    assert "Three by seat 1, alone" in page
+    assert re.search(r"Three by [^<,]+, alone", page)  # the live table's result, the seat by name
 
 
 @pytest.mark.parametrize("script", [THREE, KLOP], ids=["three", "klop"])
