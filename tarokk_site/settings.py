@@ -281,8 +281,10 @@ ROBOT_SWEEP = float(os.environ.get("TAROKK_ROBOT_SWEEP", "30"))
 
 # --- The analysis of finished hands (games/analysis, docs/analysis.md) ---
 # Worlds (deals of the unseen cards) each decision is appraised in: the budget, a count, so that
-# an analysis is a function of the hand alone. Stored with each analysis.
-ANALYSIS_WORLDS = int(os.environ.get("TAROKK_ANALYSIS_WORLDS", "24"))
+# an analysis is a function of the hand alone; 0: the engine's default for each game
+# (games.bots.appraisal.DEFAULT_WORLDS, where its marks' thresholds were measured). Stored with
+# each analysis.
+ANALYSIS_WORLDS = int(os.environ.get("TAROKK_ANALYSIS_WORLDS", "0"))
 # Seconds a worker holds an analysis it claimed without saving a decision; past it, the analysis
 # is taken up again by any worker (its worker died: kill -9, a restart).
 ANALYSIS_LEASE = float(os.environ.get("TAROKK_ANALYSIS_LEASE", "120"))

@@ -70,6 +70,13 @@ def people_decisions(actions: Sequence[tuple[int, int, str, str, int | None]]) -
     return [i for i, (_seq, _seat, _action, robot, _actor) in enumerate(actions) if not robot]
 
 
+def worlds_for(variant_key: str) -> int:
+    """The worlds each decision is appraised in: ``settings.ANALYSIS_WORLDS``, or when it is 0
+    the engine's default for the game (its marks' thresholds were measured at it). A count,
+    stored with the analysis when it is queued."""
+    return settings.ANALYSIS_WORLDS or engine.DEFAULT_WORLDS[variant_key]
+
+
 def request(hand: Hand, user: Any) -> tuple[HandAnalysis, bool]:
     """Queue ``hand``'s analysis unless it is queued, running or done already: ``(analysis,
     queued now)``. A failed one is queued again from where it stopped."""
@@ -78,7 +85,7 @@ def request(hand: Hand, user: Any) -> tuple[HandAnalysis, bool]:
             hand=hand,
             defaults={
                 "seed": seed_of(hand),
-                "worlds": settings.ANALYSIS_WORLDS,
+                "worlds": worlds_for(hand.variant),
                 "requested_by": user if getattr(user, "is_authenticated", False) else None,
             },
         )

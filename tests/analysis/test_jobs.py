@@ -162,3 +162,14 @@ def test_an_analysis_that_kills_its_worker_every_time_is_given_up(settings):
     assert jobs.run_next("c")
     gave_up = HandAnalysis.objects.get(hand=hand)
     assert gave_up.state == "failed" and "gave up after 2 attempts" in gave_up.error
+
+
+def test_the_worlds_are_the_settings_count_or_the_engines_default_for_the_game(settings):
+    hand, owner, _ = finished_hand()
+    settings.ROBOT_RUNNER = "off"
+    settings.ANALYSIS_WORLDS = 0
+    analysis, queued = jobs.request(hand, owner)
+    assert queued and analysis.worlds == engine.DEFAULT_WORLDS["hungarian"]
+    settings.ANALYSIS_WORLDS = 5
+    again, queued = jobs.request(hand, owner)
+    assert not queued and again.pk == analysis.pk and again.worlds == engine.DEFAULT_WORLDS["hungarian"]
