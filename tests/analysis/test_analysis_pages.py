@@ -223,3 +223,16 @@ def test_a_guided_hands_learner_asks_for_and_sees_its_analysis():
     assert {int(s) for s in SEATS.findall(page)} <= {learner.index}
     assert set(analysis.decisions.values_list("seat", flat=True)) <= {learner.index}
     assert ask(UserFactory(), hand).status_code == 404  # a guided table is its learner's alone
+
+
+def test_staff_look_at_analyses_in_the_admin_and_nobody_else_does():
+    hand, owner, _ = finished_hand()
+    ask(owner, hand)
+    analysis = HandAnalysis.objects.get(hand=hand)
+    staff = client_for(StaffFactory())
+    listing = staff.get("/admin/games/handanalysis/")
+    assert listing.status_code == 200 and f"Analysis of hand {hand.pk}" in listing.content.decode()
+    page = staff.get(f"/admin/games/handanalysis/{analysis.pk}/change/").content.decode()
+    decision = analysis.decisions.first()
+    assert decision.made in page and f'href="/hands/{hand.pk}/"' in page
+    assert client_for(owner).get("/admin/games/handanalysis/").status_code == 302  # to the login
