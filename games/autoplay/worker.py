@@ -8,6 +8,10 @@ commits a change to a hand sends the hand's id to the channel layer's ``robots``
 state it has just committed. When it starts, the runner queues every robot move and deadline
 already due in the database, so a restart loses none.
 
+The jobs that run beside the robots start with them here too (``games.autoplay.background``): the
+analysis of finished hands (games.analysis) computes in a thread of this process, finding the
+analyses the web processes queued by a look at the database every ``ANALYSIS_POLL`` seconds.
+
 A move can never be applied twice: the worker's moves go through ``services.submit_action``
 with the ``seq`` the robot chose at, and the hand's row lock and the unique ``(hand, seq)`` let
 exactly one of two workers (or a worker restarted half-way) through. A clock move is refused

@@ -1,4 +1,5 @@
-"""``manage.py robots``: the robot worker of the production shape (see games/autoplay/worker.py)."""
+"""``manage.py robots``: the robot worker of the production shape (see games/autoplay/worker.py),
+which also computes the analyses of finished hands (games.analysis)."""
 
 from __future__ import annotations
 
