@@ -33,9 +33,8 @@ MARK_WORDS = {
 def amount(value: float) -> str:
     """An expected amount, as people read it: one decimal at most, in the language's format."""
     rounded = round(value, 1)
-    if rounded == int(rounded):
-        return number_format(int(rounded))
-    return number_format(rounded, decimal_pos=1)
+    said = number_format(int(rounded)) if rounded == int(rounded) else number_format(rounded, decimal_pos=1)
+    return "−" + said[1:] if said.startswith("-") else said  # untranslated: a minus sign
 
 
 def loss_words(loss: float, unit: Any) -> str:

@@ -1,0 +1,23 @@
+"""The analysis panel's amounts and counts in words (games/analysis/panel.py)."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from games.analysis.panel import amount, counts_words, loss_words
+
+
+def test_amounts_have_one_decimal_at_most_a_true_minus_and_the_languages_separator():
+    assert [amount(x) for x in (-12.0, 6.5, -0.04, 3.26, 0.0)] == ["−12", "6.5", "0", "3.3", "0"]
+    assert (
+        loss_words(14.0, "chips") == "−14 chips expected"
+        and loss_words(0.01, "points") == "0 points expected"
+    )
+    with translation.override("hu"):
+        assert amount(-18.5) == "−18,5"
+
+
+def test_counts_are_said_worst_first_and_none_is_no_mistakes():
+    assert counts_words({"mistake": 3, "blunder": 1, "good": 9}) == "1 blunder, 3 mistakes"
+    assert counts_words({"inaccuracy": 1}) == "1 inaccuracy"
+    assert counts_words({"good": 4}) == "no mistakes"
