@@ -26,6 +26,7 @@ CASES = [
     ("slovenian3", "announce"),
     ("slovenian3", "play"),
     ("bridge", "play"),
+    ("bridge", "wish"),
 ]
 
 
