@@ -148,6 +148,16 @@ def test_a_player_replays_their_own_unfinished_guided_hand_from_their_seat_only(
     assert client_for(StaffFactory()).get(f"/hands/{hand.pk}/?seat=all").status_code == 200
 
 
+def test_the_guided_table_links_its_player_to_the_replay_of_their_hand_so_far():
+    room, hand, client, learner = guided_hand(1)
+    page = client.get(f"/r/{room.code}/").content.decode()
+    link = re.search(r'<a href="(/hands/\d+/\?step=\d+)" data-guide-replay>', page)
+    assert link, "no link to the replay"
+    assert link.group(1) == f"/hands/{hand.pk}/?step={hand.public_seq}"
+    html = client.get(link.group(1)).content.decode()
+    assert f'data-step="{hand.public_seq}"' in html and 'data-viewer="1"' in html
+
+
 def test_another_seats_discard_is_a_count_and_a_private_move_no_row_while_the_hand_runs():
     rows = [{"index": i, "label": f"P{i + 1}", "is_me": i == 0} for i in range(4)]
     log = [
