@@ -1,6 +1,7 @@
 """Limits on the site's doors: how often one user, and one address, may make guests, sign up,
-open tables, move, chat, ask a websocket for a fresh snapshot, import a hand file and play a
-deal again; and the 429 every refused request gets (a readable message and a ``Retry-After``).
+open tables, move, chat, ask a websocket for a fresh snapshot, import a hand file, play a
+deal again and ask the robot for a hint; and the 429 every refused request gets (a readable
+message and a ``Retry-After``).
 
 The counting is the ``limits`` package's moving window (``MovingWindowRateLimiter``): a door
 let through at most its count in any span of its period, not per fixed window (a fixed one let
@@ -48,6 +49,7 @@ TRY_AGAIN_IN = {
     "chat": gettext_lazy("Too many chat messages: try again in %(wait)s."),
     "import": gettext_lazy("Too many hand files read: try again in %(wait)s."),
     "play": gettext_lazy("Too many deals played again: try again in %(wait)s."),
+    "hint": gettext_lazy("Too many questions to the robot: try again in %(wait)s."),
 }
 # ... and when no wait is known.
 TRY_AGAIN_LATER = {
@@ -59,6 +61,7 @@ TRY_AGAIN_LATER = {
     "chat": gettext_lazy("Too many chat messages: try again later."),
     "import": gettext_lazy("Too many hand files read: try again later."),
     "play": gettext_lazy("Too many deals played again: try again later."),
+    "hint": gettext_lazy("Too many questions to the robot: try again later."),
 }
 
 
