@@ -138,6 +138,24 @@ def signed(value: float) -> str:
     return ("+" if value > 0 else "−") + shown
 
 
+def expected(value: float, appraisal: Appraisal, variant: str) -> str:
+    """What the robot expects of a choice: "+2.4 points". Bridge counts penalty points, which
+    the engine scores as the seat's lead over the others' mean (``games.bots.appraisal.scores``):
+    "a lead of 2.4 penalty points over the others"."""
+    unit = str(appraisal.unit)
+    if variant != "bridge":
+        return pgettext("a hint's expected result", "%(value)s %(unit)s") % {
+            "value": signed(value),
+            "unit": unit,
+        }
+    shown = formats.number_format(abs(value), decimal_pos=1, use_l10n=True)
+    if round(value, 1) == 0:
+        return _("no lead over the others")
+    if value > 0:
+        return _("a lead of %(value)s %(unit)s over the others") % {"value": shown, "unit": unit}
+    return _("%(value)s %(unit)s behind the others") % {"value": shown, "unit": unit}
+
+
 def reason(appraisal: Appraisal, context: RoomContext) -> str:
     """Why: the deals tried, the value the robot expects of its choice, and how much more
     than the next best choice (or that another is as good)."""
@@ -146,13 +164,13 @@ def reason(appraisal: Appraisal, context: RoomContext) -> str:
         ((value, action) for action, value in appraisal.values.items() if action != appraisal.best),
         key=lambda item: (-item[0], item[1]),
     )
-    count, unit = appraisal.worlds, str(appraisal.unit)
-    words = {"count": count, "value": signed(best), "unit": unit}
+    count = appraisal.worlds
+    words = {"count": count, "expected": expected(best, appraisal, context["variant_key"])}
     if not others:
         return (
             ngettext(
-                "Over the %(count)s deal it tried it expects %(value)s %(unit)s.",
-                "Over the %(count)s deals it tried it expects %(value)s %(unit)s.",
+                "Over the %(count)s deal it tried it expects %(expected)s.",
+                "Over the %(count)s deals it tried it expects %(expected)s.",
                 count,
             )
             % words
@@ -162,8 +180,8 @@ def reason(appraisal: Appraisal, context: RoomContext) -> str:
     if best - value < SAME:
         return (
             ngettext(
-                "Over the %(count)s deal it tried it expects %(value)s %(unit)s; %(other)s is as good.",
-                "Over the %(count)s deals it tried it expects %(value)s %(unit)s; %(other)s is as good.",
+                "Over the %(count)s deal it tried it expects %(expected)s; %(other)s is as good.",
+                "Over the %(count)s deals it tried it expects %(expected)s; %(other)s is as good.",
                 count,
             )
             % words
@@ -171,9 +189,9 @@ def reason(appraisal: Appraisal, context: RoomContext) -> str:
     words["margin"] = formats.number_format(best - value, decimal_pos=1, use_l10n=True)
     return (
         ngettext(
-            "Over the %(count)s deal it tried it expects %(value)s %(unit)s, "
+            "Over the %(count)s deal it tried it expects %(expected)s, "
             "%(margin)s more than with %(other)s, the next best.",
-            "Over the %(count)s deals it tried it expects %(value)s %(unit)s, "
+            "Over the %(count)s deals it tried it expects %(expected)s, "
             "%(margin)s more than with %(other)s, the next best.",
             count,
         )
