@@ -73,3 +73,85 @@ def explicit_deal(variant_key: str, hand: PlayedHand) -> PlayedHand:
             return PlayedHand(variant_key, deal, hand.context, hand.log[index:], hand.phases[index:])
         state = variant.apply(state, seat, action)
     raise AssertionError("the hand was never dealt")
+
+
+def views_of(
+    variant_key: str, deal: Deal, context: HandContext, log: list[tuple[int, str]], seat: int
+) -> Any:
+    """The seat's view before the first action and after each of ``log`` (None: the log is not
+    legal in this deal)."""
+    from games.rules.base import ActionError
+
+    variant = get_variant(variant_key)
+    try:
+        state = variant.new_hand(deal, context)
+        views = [variant.observe(state, seat)]
+        for actor, action in log:
+            state = variant.apply(state, actor, action)
+            views.append(variant.observe(state, seat))
+    except (ActionError, ValueError):
+        return None
+    return views
+
+
+def cards_named(value: Any, pack: frozenset[str], found: set[str]) -> None:
+    if isinstance(value, str):
+        found.update(p for p in value.replace(",", " ").replace(":", " ").split() if p in pack)
+    elif isinstance(value, dict):
+        for item in value.values():
+            cards_named(item, pack, found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            cards_named(item, pack, found)
+
+
+def renamed(action: str, rename: dict[str, str]) -> str:
+    """``action`` with the cards it names renamed by ``rename``."""
+    if ":" not in action:
+        return action
+    verb, rest = action.split(":", 1)
+    return verb + ":" + ",".join(rename.get(p, p) for p in rest.split(","))
+
+
+def hidden_exchanged(hand: PlayedHand, index: int, seat: int, seed: str, swaps: int = 6) -> PlayedHand:
+    """The hand with cards the seat never saw before its decision at ``index`` exchanged among
+    the places it could not see (the other hands, the talon), the other seats' actions naming
+    them renamed alike (their hidden discards), so that the seat's view at every step up to the
+    decision is the same as in ``hand``; ``swaps`` exchanges made (AssertionError if not found)."""
+    rng = random.Random(seed)
+    deal = hand.deal
+    assert deal.hands, "exchange cards in an explicit deal (explicit_deal)"
+    log = hand.log[:index]
+    views = views_of(hand.variant_key, deal, hand.context, log, seat)
+    assert views is not None
+    pack = frozenset(c for h in deal.hands for c in h) | frozenset(deal.talon)
+    seen: set[str] = set(deal.hands[seat])
+    for view in views:
+        cards_named(view, pack, seen)
+    places = [(s, i) for s, h in enumerate(deal.hands) if s != seat for i in range(len(h))]
+    places += [(-1, i) for i in range(len(deal.talon))]
+    done = 0
+    for _ in range(3000):
+        if done >= swaps:
+            break
+        (s1, i1), (s2, i2) = rng.sample(places, 2)
+        if s1 == s2:
+            continue
+        hands = [list(h) for h in deal.hands]
+        talon = list(deal.talon)
+        a = talon[i1] if s1 < 0 else hands[s1][i1]
+        b = talon[i2] if s2 < 0 else hands[s2][i2]
+        if a in seen or b in seen:
+            continue
+        for s, i, card in ((s1, i1, b), (s2, i2, a)):
+            if s < 0:
+                talon[i] = card
+            else:
+                hands[s][i] = card
+        new_deal = Deal(hands=tuple(tuple(h) for h in hands), talon=tuple(talon))
+        new_log = [(s, action if s == seat else renamed(action, {a: b, b: a})) for s, action in log]
+        if views_of(hand.variant_key, new_deal, hand.context, new_log, seat) == views:
+            deal, log = new_deal, new_log
+            done += 1
+    assert done >= swaps, f"only {done} exchanges keep the seat's view"
+    return PlayedHand(hand.variant_key, deal, hand.context, log + hand.log[index:], hand.phases)

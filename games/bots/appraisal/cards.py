@@ -34,21 +34,43 @@ Evaluate = Callable[[Any, str], float]  # (a world, an action) -> the seat's val
 
 
 class HungarianWorld(hungarian_strong.World):
+    target: int | None = None  # the seat scored (None: the world's own seat)
+
     def score(self, state: Any, seat: int) -> float:
         result: HandResult = state.result
-        return score("hungarian", result, seat)
+        return score("hungarian", result, seat if self.target is None else self.target)
 
 
 class CzechWorld(czech_strong.World):
+    target: int | None = None  # the seat scored (None: the world's own seat)
+
     def score(self, state: Any, seat: int) -> float:
         result: HandResult = state.result
-        return score("czech", result, seat)
+        return score("czech", result, seat if self.target is None else self.target)
 
 
 class SlovenianWorld(slovenian_strong.World):
+    target: int | None = None  # the seat scored (None: the world's own seat)
+
     def score(self, state: Any, seat: int) -> float:
         result: HandResult = state.result
-        return score("slovenian3", result, seat)
+        return score("slovenian3", result, seat if self.target is None else self.target)
+
+
+WORLDS: dict[str, type[HungarianWorld] | type[CzechWorld] | type[SlovenianWorld]] = {
+    "hungarian": HungarianWorld,
+    "czech": CzechWorld,
+    "slovenian3": SlovenianWorld,
+}
+
+
+def played_out(variant_key: str, state: Any, view: View, first: str, target: int) -> float:
+    """The play from its first card on: ``first`` for the seat of ``view`` (to act at the start
+    of the play phase), then the strong robot's playout (the basic robot's card rule for every
+    seat, each from what it knows) to the end; the hand's worth to ``target``."""
+    world: Any = WORLDS[variant_key](view)  # type: ignore[arg-type]
+    world.target = target
+    return float(world.playout(state, first[5:]))
 
 
 def sharing(legal: list[str], cands: list[str], key: Callable[[str], Any]) -> dict[str, str]:

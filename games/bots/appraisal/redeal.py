@@ -17,7 +17,10 @@ private action the world skips is skipped; a private one the world asks for and 
 is the basic robot's, and must stay private). After every action the seat's view in the world
 must equal its true view at that moment (``observe``), else the world is rejected: so a world
 agrees with everything the seat saw (honours behind bids, povinnost, money cards declared, the
-published discards...). Each world gets at most ``ATTEMPTS`` deals.
+published discards...). A world is found among ``FRESH`` fresh deals; where the views leave
+few deals possible (Czech money cards declared, say), by a short walk from the last world that
+agreed (swapping two unseen cards, kept while the world still agrees), or before any world
+agreed, by a climb from the fresh deal that came furthest (``RedealWorlds.sample``).
 
 A candidate is then applied and the hand played on to its end by the basic robot for every
 seat (each from its own view, ``seat_view``), through the rules core.
@@ -39,11 +42,14 @@ from games.rules.base import ActionError
 from games.rules.cards import card_points
 
 from .. import BasicRobot, seat_view
+from .cards import played_out
 from .scores import score
 
 CHANCE = frozenset({"shuffle", "cut", "piles"})  # decisions of chance: not appraised
 TALON_KEYS = ("talon", "talon_groups", "prever_talon", "talon_received", "talon_events")
-ATTEMPTS = 40  # deals tried per world at most
+FRESH = 8  # fresh deals tried per world
+WALK = 4  # steps of the walk from the last world that agreed
+CLIMB = 60  # swaps tried in the climb to a first world that agrees
 MAX_CANDIDATES = 8
 MAX_INSERTED = 8  # private actions a world may ask for that the log lacks
 MAX_ACTIONS = 2000  # a safety net for a playout
@@ -138,45 +144,102 @@ class RedealWorlds:
         self.deal_shape = deal
         self.actions = candidates(variant, state, seat, legal, made, rng, pack)
         self.shared = {a: a for a in self.actions}
-        self.seed = rng.getrandbits(64)
+        # Each unseen card's place in a deal's order (a swap exchanges two places' cards).
+        self.place = [s for s, size in enumerate(self.sizes) if s != seat for _ in range(size)]
+        self.place += [-1 - i for i, card in enumerate(self.talon) if card is None]
+        self.last: list[str] | None = None  # the order of the last world that agreed
 
     # -- dealing -----------------------------------------------------------------------------
 
     def sample(self, rng: random.Random) -> Any:
-        for _ in range(ATTEMPTS):
-            world = self.attempt(rng)
+        """A state at the decision in a world that agrees with every view of the seat, or None.
+
+        First ``FRESH`` fresh deals; when none agrees, ``WALK`` steps from the last world that
+        did (each step swaps two unseen cards between places and is kept when the world still
+        agrees), or, before any world agreed, a climb from the fresh deal that came furthest
+        (``CLIMB`` swaps, each kept when the replay comes as far, with as few differences)."""
+        best: tuple[tuple[int, int], list[str]] | None = None
+        for _ in range(FRESH):
+            order = self.pool[:]
+            rng.shuffle(order)
+            world, progress = self.replay(order, rng)
             if world is not None:
+                self.last = order
                 return world
+            if best is None or progress > best[0]:
+                best = (progress, order)
+        if self.last is not None:
+            order, found = self.last, None
+            for _ in range(WALK):
+                proposal = self.swapped(order, rng)
+                world, _ = self.replay(proposal, rng)
+                if world is not None:
+                    order, found = proposal, world
+            if found is not None:
+                self.last = order
+            return found
+        assert best is not None
+        progress, order = best
+        for _ in range(CLIMB):
+            proposal = self.swapped(order, rng)
+            world, reached = self.replay(proposal, rng)
+            if world is not None:
+                self.last = proposal
+                return world
+            if reached >= progress:
+                progress, order = reached, proposal
         return None
 
-    def attempt(self, rng: random.Random) -> Any:
-        variant, seat = self.variant, self.seat
-        pool = self.pool[:]
-        rng.shuffle(pool)
+    def swapped(self, order: list[str], rng: random.Random) -> list[str]:
+        """``order`` with two cards of different places exchanged."""
+        place = self.place
+        proposal = order[:]
+        for _ in range(20):
+            i, j = rng.randrange(len(order)), rng.randrange(len(order))
+            if place[i] != place[j]:
+                proposal[i], proposal[j] = proposal[j], proposal[i]
+                break
+        return proposal
+
+    def dealt(self, order: list[str]) -> Deal:
+        """The deal with the unseen cards in ``order`` in the unpinned places."""
         hands: list[tuple[str, ...]] = []
         at = 0
         for s, size in enumerate(self.sizes):
-            if s == seat:
+            if s == self.seat:
                 hands.append(self.hand)
             else:
-                hands.append(tuple(pool[at : at + size]))
+                hands.append(tuple(order[at : at + size]))
                 at += size
         talon = []
         for card in self.talon:
             if card is None:
-                talon.append(pool[at])
+                talon.append(order[at])
                 at += 1
             else:
                 talon.append(card)
-        deal = Deal(hands=tuple(hands), talon=tuple(talon))
+        return Deal(hands=tuple(hands), talon=tuple(talon))
+
+    def replay(self, order: list[str], rng: random.Random) -> tuple[Any, tuple[int, int]]:
+        """The log replayed in the deal of ``order``: the state at the decision (with a seed for
+        the robots of its playouts), or None and how far it came (the views that agreed, less
+        the differences in the first that did not)."""
+        variant, seat = self.variant, self.seat
         robot_rng = random.Random(rng.getrandbits(64))
         try:
-            state = variant.new_hand(deal, self.context)
+            state = variant.new_hand(self.dealt(order), self.context)
         except (ValueError, ActionError):
-            return None
-        if variant.observe(state, seat) != self.views[0]:
-            return None
+            return None, (-1, 0)
         index, inserted = 0, 0
+
+        def agrees(step: int) -> bool:
+            return bool(variant.observe(state, seat) == self.views[step])
+
+        def far(step: int) -> tuple[int, int]:
+            return step, -differences(variant.observe(state, seat), self.views[step])
+
+        if not agrees(0):
+            return None, far(0)
         while index < len(self.log):
             actor, action, known = self.log[index]
             to_act = variant.to_act(state)
@@ -186,43 +249,44 @@ class RedealWorlds:
                     continue
                 others = sorted(s for s in to_act if s != seat)
                 if not others or inserted >= MAX_INSERTED:
-                    return None
+                    return None, (index, -1000)
                 extra = others[0]
                 legal = variant.legal_actions(state, extra)
                 if not legal:
-                    return None
+                    return None, (index, -1000)
                 choice = BASIC.choose(seat_view(variant, state, extra), legal, robot_rng)
                 if variant.is_public(state, extra, choice):
-                    return None
+                    return None, (index, -1000)
                 state = variant.apply(state, extra, choice)
                 inserted += 1
-                if variant.observe(state, seat) != self.views[index]:
-                    return None
+                if not agrees(index):
+                    return None, far(index)
                 continue
             if not known:
                 legal = [a for a in variant.legal_actions(state, actor) if kind(a) == kind(action)]
                 if not legal:
-                    return None
+                    return None, (index, -1000)
                 action = BASIC.choose(seat_view(variant, state, actor), legal, robot_rng)
             try:
                 state = variant.apply(state, actor, action)
             except ActionError:
-                return None
+                return None, (index, -1000)
             index += 1
-            if variant.observe(state, seat) != self.views[index]:
-                return None
+            if not agrees(index):
+                return None, far(index)
         if seat not in variant.to_act(state):
-            return None
+            return None, (index, -1000)
         allowed = set(variant.legal_actions(state, seat))
         if not all(a in allowed for a in self.actions):
-            return None
-        return state, rng.getrandbits(64)
+            return None, (index, -1000)
+        return (state, rng.getrandbits(64)), (index + 1, 0)
 
     # -- playing on ----------------------------------------------------------------------------
 
     def evaluate(self, world: Any, action: str) -> float:
         """``action`` in the world, then the basic robot for every seat to the end: the seat's
-        result (the same robots' rng for every candidate of one world)."""
+        result (the same robots' rng for every candidate of one world). From the first card of
+        the play on, the strong robot's playout plays the basic robot's card rule (``cards``)."""
         state, seed = world
         variant = self.variant
         rng = random.Random(seed)
@@ -232,10 +296,13 @@ class RedealWorlds:
                 break
             actor = min(variant.to_act(state))
             legal = variant.legal_actions(state, actor)
-            if len(legal) > 1:
-                choice = BASIC.choose(seat_view(variant, state, actor), legal, rng)
-            else:
-                choice = legal[0]
+            if len(legal) == 1:
+                state = variant.apply(state, actor, legal[0])
+                continue
+            view = seat_view(variant, state, actor)
+            choice = BASIC.choose(view, legal, rng)
+            if view["phase"] == "play":
+                return played_out(self.key, state, view, choice, self.seat)
             state = variant.apply(state, actor, choice)
         result = variant.result(state)
         assert result is not None
@@ -269,3 +336,12 @@ def candidates(
         if action not in chosen:
             chosen.append(action)
     return chosen
+
+
+def differences(a: Any, b: Any) -> int:
+    """How many leaves of two views differ (a measure of how far a world is from agreeing)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return sum(differences(a.get(k), b.get(k)) for k in a.keys() | b.keys())
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return sum(differences(x, y) for x, y in zip(a, b, strict=False)) + abs(len(a) - len(b))
+    return 0 if a == b else 1
