@@ -1,8 +1,8 @@
 """ "What would the robot play?" in Chromium (games.page.hint): at a table of robots, once the
 cards are played, the guest taps the button on a phone (or presses its key, "!", on a laptop)
 and the robot's choice appears next to the controls in words, naming a card the guest may play
-now; a busy mark shows while it thinks. Screenshots go to test-artifacts/screenshots/hint/
-(git-ignored) for people to look at."""
+now, which the hand marks; a busy mark shows while it thinks. Screenshots go to
+test-artifacts/screenshots/hint/ (git-ignored) for people to look at."""
 
 from __future__ import annotations
 
@@ -59,6 +59,9 @@ def assert_a_worded_legal_card(page) -> str:
     assert re.match(r"^The robot would play the .+\. Over the \d+ deals it tried it expects ", text), text
     card = page.locator(f'#hand button[data-action="{action}"] .card-name').first.text_content()
     assert f"The robot would play the {card}." in text, (card, text)
+    # That card, and only that one, is marked in the hand (static/js/hint.js).
+    page.wait_for_function("() => document.querySelectorAll('#room .hinted').length === 1")
+    assert page.locator(f'#hand button.hinted[data-action="{action}"]').count() == 1
     assert page.locator("#flash").is_hidden()
     return text
 
