@@ -275,6 +275,8 @@ TRICK_PAUSE = float(os.environ["TAROKK_TRICK_PAUSE"]) if os.environ.get("TAROKK_
 # Worlds (deals of the cards a seat has not seen) the robot's hint plays out at an unrated
 # table ("What would the robot play?", games.page.hint): its budget, a count, never a time.
 HINT_WORLDS = int(os.environ.get("TAROKK_HINT_WORLDS", "24"))
+if HINT_WORLDS < 1:
+    raise ValueError(f"TAROKK_HINT_WORLDS must be at least 1, not {HINT_WORLDS}")  # untranslated: operator
 # "thread": a robot thread in the web process (embedded default);
 # "inline": robots move at once in the caller (tests); "off": another process drives them.
 ROBOT_RUNNER = os.environ.get("TAROKK_ROBOT_RUNNER", "thread")
