@@ -9,18 +9,20 @@ seat), a visitor (a guest learning in a guided hand), a daily player."""
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
 import pytest
 from django.test import Client
 
+from games import services
 from games.bots.appraisal.redeal import CHANCE
 from games.daily import deals
 from games.models import Hand, Room
 from games.page import hint as robot_hint
 from games.page.cards import card_title
-from games.rules import get_variant
+from games.rules import Deal, get_variant
 from games.services import replay
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, hidden_from, json_strings, open_table
@@ -211,6 +213,47 @@ def test_every_game_answers_from_the_seats_own_view(variant):
             assert answered >= 3  # the others: no world found, said as such
             return
     raise AssertionError(f"only {asked} hints asked in three hands")
+
+
+def exchanged(deal: Deal, rng: random.Random) -> Deal:
+    """``deal`` with seat 0's cards kept and every other card (the other hands, the talon)
+    shuffled among the other places, each keeping its count."""
+    hidden = [card for cards in deal.hands[1:] for card in cards] + list(deal.talon)
+    rng.shuffle(hidden)
+    hands, at = [deal.hands[0]], 0
+    for cards in deal.hands[1:]:
+        hands.append(tuple(hidden[at : at + len(cards)]))
+        at += len(cards)
+    return Deal(hands=tuple(hands), talon=tuple(hidden[at:]))
+
+
+@pytest.mark.parametrize("variant", ["hungarian", "slovenian3"])
+def test_the_answer_is_the_same_whatever_the_cards_hidden_from_the_asker(variant, monkeypatch):
+    """Two tables whose first hands give seat 0 the same cards, the others' and the talon's
+    exchanged: seat 0's first decision gets the same answer at both (under one seed: the
+    endpoint's seed names the hand), though the endpoint hands the engine the true deal."""
+    engine = robot_hint.appraise
+    monkeypatch.setattr(robot_hint, "appraise", lambda *a, **k: engine(*a, **{**k, "seed": "same"}))
+    rules = get_variant(variant)
+    seats = rules.seat_count({})
+    for attempt in range(40):
+        rng = random.Random(f"{variant}:{attempt}")
+        dealer = attempt % seats
+        deal = rules.deal(rng, seats, {}, dealer)
+        other = exchanged(deal, rng)
+        answers = []
+        for n, dealt in enumerate((deal, other)):
+            user = UserFactory(username=f"player{attempt}-{n}")
+            room = services.create_room(user, variant, seats - 1, first_deal=(dealt, dealer))
+            hand = room.current_hand()
+            if hand.seq or to_act(room) != [0] or len(legal_of(room, 0)) < 2:
+                break  # seat 0 does not open this hand with a choice: another deal
+            answers.append(ask(client_for(user), room).content)
+        if len(answers) == 2:
+            assert answers[0] == answers[1] and b"The robot would" in answers[0]
+            assert other.hands[0] == deal.hands[0] and other.hands[1:] != deal.hands[1:]
+            return
+    raise AssertionError("seat 0 opened no hand with a choice in forty deals")
 
 
 def test_it_offers_and_answers_the_hint_in_a_guided_hand():
