@@ -44,9 +44,9 @@ __all__ = [
     "mark",  # untranslated: a name
 ]
 
-# Worlds dealt per decision by default: chosen so that appraising every decision of a Czech
-# hand's four seats costs at most 20 s of CPU on the reference machine (bench/analysis.py).
-DEFAULT_WORLDS: dict[str, int] = {"hungarian": 24, "czech": 24, "slovenian3": 24, "bridge": 24}
+# Worlds dealt per decision by default: appraising every decision of a hand's every seat costs
+# at most 20 s of CPU on the reference machine (bench/analysis.py; docs/analysis.md).
+DEFAULT_WORLDS: dict[str, int] = {"hungarian": 40, "czech": 24, "slovenian3": 32, "bridge": 100}
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ MARKS = ("good", "inaccuracy", "mistake", "blunder")  # untranslated: keys; the 
 
 # Per game, the least loss of an inaccuracy, a mistake and a blunder (the game's unit).
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
-    "hungarian": (2.0, 4.0, 8.0),
-    "czech": (2.0, 4.0, 8.0),
-    "slovenian3": (10.0, 20.0, 40.0),
-    "bridge": (10.0, 20.0, 40.0),
+    "hungarian": (2.5, 5.0, 8.0),  # points
+    "czech": (1.0, 2.0, 3.5),  # chips
+    "slovenian3": (5.0, 10.0, 20.0),  # points (the seat's payment less the others' mean)
+    "bridge": (5.0, 10.0, 20.0),  # penalty points (the others' mean less the seat's own)
 }
 
 

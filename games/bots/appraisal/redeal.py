@@ -12,18 +12,25 @@ Each world deals every other card again: the pool sorted first, then shuffled by
 into the unpinned places (the other hands, the talon's unseen places), so that a world cannot
 depend on where the hidden cards truly were. The log is replayed through the rules core: the
 seat's own and the public actions as logged (one the world's rules refuse rejects the world),
-the hidden ones chosen by that seat's basic robot among its legal actions of the same kind (a
-private action the world skips is skipped; a private one the world asks for and the log lacks
-is the basic robot's, and must stay private). After every action the seat's view in the world
+the hidden ones chosen by that seat's basic robot among its legal actions of the same kind that
+name the same cards the seat saw (a published tarokk of a discard), or where that choice would
+show the seat something else (another count of discarded tarokks), another of them that does
+not (``RedealWorlds.hidden``). A private action the world skips is skipped; a private one the
+world asks for and the log lacks is the basic robot's, and must stay private. After every
+action the seat's view in the world
 must equal its true view at that moment (``observe``), else the world is rejected: so a world
 agrees with everything the seat saw (honours behind bids, povinnost, money cards declared, the
 published discards...). A world is found among ``FRESH`` fresh deals; where the views leave
 few deals possible (Czech money cards declared, say), by a short walk from the last world that
-agreed (swapping two unseen cards, kept while the world still agrees), or before any world
-agreed, by a climb from the fresh deal that came furthest (``RedealWorlds.sample``).
+agreed (swapping two unseen cards, kept while the world still agrees; a walk that cannot move
+gives that world again, as a Metropolis chain does), or before any world agreed, by a climb from
+the fresh deal that came furthest (``RedealWorlds.sample``).
 
 A candidate is then applied and the hand played on to its end by the basic robot for every
-seat (each from its own view, ``seat_view``), through the rules core.
+seat (each from its own view, ``seat_view``), through the rules core; from the first card on,
+by the strong robot's playout (``cards.played_out``: the basic robot's card rule for every seat
+from what that seat knows, the same playout the strong robot searches with, many times faster
+than a view per card).
 
 Candidates: every legal action, but for a choice of several cards at once (a Hungarian or
 Slovenian discard: more than ``MAX_CANDIDATES`` legal actions) the made one, the basic robot's
@@ -48,8 +55,11 @@ from .scores import score
 CHANCE = frozenset({"shuffle", "cut", "piles"})  # decisions of chance: not appraised
 TALON_KEYS = ("talon", "talon_groups", "prever_talon", "talon_received", "talon_events")
 FRESH = 8  # fresh deals tried per world
+FIRST = 40  # fresh deals tried per world until one agreed
 WALK = 4  # steps of the walk from the last world that agreed
 CLIMB = 60  # swaps tried in the climb to a first world that agrees
+ALTERNATIVES = 24  # other choices tried for a hidden action whose basic choice shows otherwise
+GIVE_UP = 3  # climbs that found no world before the decision is given up
 MAX_CANDIDATES = 8
 MAX_INSERTED = 8  # private actions a world may ask for that the log lacks
 MAX_ACTIONS = 2000  # a safety net for a playout
@@ -137,6 +147,7 @@ class RedealWorlds:
             for i, (actor, action) in enumerate(log)
         ]
         self.hand = tuple(deal.hands[seat])
+        self.pack, self.seen = pack, frozenset(seen)
         self.talon: list[str | None] = [c if c in shown else None for c in deal.talon]
         self.sizes = [len(h) for h in deal.hands]
         pinned = set(self.hand) | {c for c in self.talon if c is not None}
@@ -147,44 +158,49 @@ class RedealWorlds:
         # Each unseen card's place in a deal's order (a swap exchanges two places' cards).
         self.place = [s for s, size in enumerate(self.sizes) if s != seat for _ in range(size)]
         self.place += [-1 - i for i, card in enumerate(self.talon) if card is None]
-        self.last: list[str] | None = None  # the order of the last world that agreed
+        self.last: tuple[list[str], Any] | None = None  # the last world that agreed, its order
+        self.climbs = 0  # climbs that found no world
 
     # -- dealing -----------------------------------------------------------------------------
 
     def sample(self, rng: random.Random) -> Any:
         """A state at the decision in a world that agrees with every view of the seat, or None.
 
-        First ``FRESH`` fresh deals; when none agrees, ``WALK`` steps from the last world that
-        did (each step swaps two unseen cards between places and is kept when the world still
-        agrees), or, before any world agreed, a climb from the fresh deal that came furthest
-        (``CLIMB`` swaps, each kept when the replay comes as far, with as few differences)."""
+        First ``FRESH`` fresh deals (``FIRST`` until a world agreed); when none agrees, ``WALK``
+        steps from the last world that did (each step swaps two unseen cards between places and
+        is kept when the world still agrees; with no step kept, that world again), or, before
+        any world agreed, a climb from the fresh deal that came furthest (``CLIMB`` swaps, each
+        kept when the replay comes as far, with as few differences); after ``GIVE_UP`` climbs
+        that found none, None at once."""
+        if self.last is None and self.climbs >= GIVE_UP:
+            return None
         best: tuple[tuple[int, int], list[str]] | None = None
-        for _ in range(FRESH):
+        for _ in range(FRESH if self.last is not None else FIRST):
             order = self.pool[:]
             rng.shuffle(order)
             world, progress = self.replay(order, rng)
             if world is not None:
-                self.last = order
+                self.last = (order, world)
                 return world
             if best is None or progress > best[0]:
                 best = (progress, order)
         if self.last is not None:
-            order, found = self.last, None
+            order, found = self.last
             for _ in range(WALK):
                 proposal = self.swapped(order, rng)
                 world, _ = self.replay(proposal, rng)
                 if world is not None:
                     order, found = proposal, world
-            if found is not None:
-                self.last = order
+            self.last = (order, found)
             return found
         assert best is not None
         progress, order = best
+        self.climbs += 1
         for _ in range(CLIMB):
             proposal = self.swapped(order, rng)
             world, reached = self.replay(proposal, rng)
             if world is not None:
-                self.last = proposal
+                self.last = (proposal, world)
                 return world
             if reached >= progress:
                 progress, order = reached, proposal
@@ -263,10 +279,12 @@ class RedealWorlds:
                     return None, far(index)
                 continue
             if not known:
-                legal = [a for a in variant.legal_actions(state, actor) if kind(a) == kind(action)]
-                if not legal:
-                    return None, (index, -1000)
-                action = BASIC.choose(seat_view(variant, state, actor), legal, robot_rng)
+                after = self.hidden(state, actor, action, index, robot_rng)
+                if after is None:
+                    return None, far(index)
+                state = after
+                index += 1
+                continue
             try:
                 state = variant.apply(state, actor, action)
             except ActionError:
@@ -280,6 +298,33 @@ class RedealWorlds:
         if not all(a in allowed for a in self.actions):
             return None, (index, -1000)
         return (state, rng.getrandbits(64)), (index + 1, 0)
+
+    def hidden(self, state: Any, actor: int, action: str, index: int, rng: random.Random) -> Any:
+        """The state after another seat's action the seat saw only in part (``action``, logged at
+        ``index``): the basic robot's choice among that seat's legal actions of the same kind
+        naming the same cards the seat saw, or when the seat's view after it is not its true
+        view, the first of up to ``ALTERNATIVES`` others (in the rng's order) after which it is;
+        None when none is."""
+        variant, seat = self.variant, self.seat
+        shown = action_cards(action, self.pack) & self.seen
+        legal = [
+            a
+            for a in variant.legal_actions(state, actor)
+            if kind(a) == kind(action) and action_cards(a, self.pack) & self.seen == shown
+        ]
+        if not legal:
+            return None
+        first = BASIC.choose(seat_view(variant, state, actor), legal, rng)
+        others = [a for a in legal if a != first]
+        rng.shuffle(others)
+        for choice in [first, *others[:ALTERNATIVES]]:
+            try:
+                after = variant.apply(state, actor, choice)
+            except ActionError:
+                continue
+            if variant.observe(after, seat) == self.views[index + 1]:
+                return after
+        return None
 
     # -- playing on ----------------------------------------------------------------------------
 
