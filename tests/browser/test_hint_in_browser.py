@@ -95,4 +95,6 @@ def test_the_robots_hint_on_a_phone_and_by_its_key(site, browser):
     laptop.locator("body").click(position={"x": 5, "y": 5})  # no control focused
     laptop.keyboard.press("!")
     assert_a_worded_legal_card(laptop)
+    # The focus stays on the button (a second press while it thinks is dropped, not disabled).
+    assert laptop.evaluate("() => document.activeElement.id") == "hint-ask"
     laptop.screenshot(path=str(SHOTS / "hint-desktop.png"))
