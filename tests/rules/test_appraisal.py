@@ -7,12 +7,12 @@ import pytest
 
 from games.bots.appraisal import MARKS, appraise, mark
 from games.rules import get_variant
-from tests.helpers.appraisal import played_hand
+from tests.helpers.appraisal import PlayedHand, played_hand
 
 GAMES = ("hungarian", "czech", "slovenian3", "bridge")
 
 
-def first_choice(hand, phase):  # type: ignore[no-untyped-def]
+def first_choice(hand: PlayedHand, phase: str) -> tuple[int, int, str, list[str]]:
     """The first decision of ``phase`` in the hand with more than one legal action."""
     variant = get_variant(hand.variant_key)
     state = variant.new_hand(hand.deal, hand.context)
@@ -94,3 +94,35 @@ def test_marks_by_thresholds() -> None:
         mark("chess", 1.0)
     with pytest.raises(ValueError):
         mark("czech", -1.0)
+
+
+@pytest.mark.parametrize("game", ["hungarian", "slovenian3"])
+def test_a_discard_of_several_cards_appraises_a_few_sets_made_and_basic_among_them(game: str) -> None:
+    import random
+
+    from games.bots import LEVELS, seat_view
+    from games.bots.appraisal.redeal import MAX_CANDIDATES
+
+    variant = get_variant(game)
+    for n in range(60):
+        hand = played_hand(game, f"appraisal-sets-{game}-{n}")
+        state = variant.new_hand(hand.deal, hand.context)
+        for index, (seat, action) in enumerate(hand.log):
+            legal = variant.legal_actions(state, seat)
+            if hand.phases[index] == "discard" and len(legal) > MAX_CANDIDATES and "," in action:
+                break
+            state = variant.apply(state, seat, action)
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no discard of several cards among many sets")
+    made = next(a for a in legal if a != action and a.startswith("discard:"))  # not the robot's
+    result = appraise(game, hand.deal, hand.context, hand.log[:index], seat, made, seed="sets", worlds=4)
+    assert result is not None
+    assert made in result.values and len(result.values) <= MAX_CANDIDATES
+    assert set(result.values) <= set(legal)
+    # The basic robot's own set is among them (its choice is a function of the view alone).
+    basic = LEVELS["basic"].choose(seat_view(variant, state, seat), list(legal), random.Random(0))
+    assert basic in result.values
+    assert len(result.values) > 2  # and sets one card away from it

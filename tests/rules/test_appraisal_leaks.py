@@ -9,7 +9,7 @@ import pytest
 
 from games.bots.appraisal import appraise
 from games.rules import get_variant
-from tests.helpers.appraisal import explicit_deal, hidden_exchanged, played_hand
+from tests.helpers.appraisal import PlayedHand, explicit_deal, hidden_exchanged, played_hand
 
 CASES = [
     ("hungarian", "auction"),
@@ -26,10 +26,11 @@ CASES = [
     ("slovenian3", "announce"),
     ("slovenian3", "play"),
     ("bridge", "play"),
+    ("bridge", "wish"),
 ]
 
 
-def decision(game: str, phase: str):  # type: ignore[no-untyped-def]
+def decision(game: str, phase: str) -> tuple[PlayedHand, int]:
     """A hand with a real choice of ``phase`` made after the other seats acted (their cards and
     hidden actions are then what matters): the hand and the decision's index."""
     variant = get_variant(game)
