@@ -19,6 +19,7 @@ urlpatterns = [
     path("r/<slug:code>/", views.room_page, name="room"),
     path("r/<slug:code>/view.json", views.view_json, name="view-json"),
     path("r/<slug:code>/act", views.act, name="act"),
+    path("r/<slug:code>/hint", views.hint, name="hint"),
     path("r/<slug:code>/next", views.next_hand, name="next-hand"),
     path("r/<slug:code>/end-match", views.end_match, name="end-match"),
     path("r/<slug:code>/sit", views.sit, name="sit"),

@@ -22,6 +22,7 @@ from games.chat import live as chat
 from games.history import viewer
 from games.learn.first_visit import games_to_learn
 from games.models import Hand
+from games.page import hint as robot_hint
 from games.page.context import room_context
 from games.page.live_templates import render_live_template
 from games.page.partials import render_partials
@@ -263,6 +264,23 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     if htmx_of(request):
         return pushed()
     return JsonResponse({"ok": True, "seq": made.submitted.public_seq, "action": made.action})
+
+
+@require_POST
+def hint(request: HttpRequest, code: str) -> HttpResponse:
+    """ "What would the robot play?": the robot's choice for the asker's decision and why, as
+    a small fragment next to the controls (games.page.hint). Refused (403, 409), nothing
+    computed, where the button is not offered; past the asker's rate, 429."""
+    room = room_or_404(code)
+    try:
+        asked = robot_hint.question(room, request.user, posted_number(request, "seq", minimum=0))
+        too_many = limits.hit_request(request, "hint")
+        if too_many is not None:
+            return limits.too_many(request, too_many)
+        answer = robot_hint.answer(asked)
+    except services.Refused as refusal:
+        return refused(request, refusal)
+    return HttpResponse(render_live_template("hint.html", {"hint": answer}))
 
 
 @require_POST

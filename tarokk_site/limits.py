@@ -1,6 +1,7 @@
 """Limits on the site's doors: how often one user, and one address, may make guests, sign up,
-open tables, move, chat, ask a websocket for a fresh snapshot, import a hand file and play a
-deal again; and the 429 every refused request gets (a readable message and a ``Retry-After``).
+open tables, move, chat, ask a websocket for a fresh snapshot, import a hand file, play a
+deal again and ask the robot for a hint; and the 429 every refused request gets (a readable
+message and a ``Retry-After``).
 
 The counting is the ``limits`` package's moving window (``MovingWindowRateLimiter``): a door
 let through at most its count in any span of its period, not per fixed window (a fixed one let
@@ -49,6 +50,7 @@ TRY_AGAIN_IN = {
     "import": gettext_lazy("Too many hand files read: try again in %(wait)s."),
     "play": gettext_lazy("Too many deals played again: try again in %(wait)s."),
     "analysis": gettext_lazy("Too many hands analysed: try again in %(wait)s."),
+    "hint": gettext_lazy("Too many questions to the robot: try again in %(wait)s."),
 }
 # ... and when no wait is known.
 TRY_AGAIN_LATER = {
@@ -61,6 +63,7 @@ TRY_AGAIN_LATER = {
     "import": gettext_lazy("Too many hand files read: try again later."),
     "play": gettext_lazy("Too many deals played again: try again later."),
     "analysis": gettext_lazy("Too many hands analysed: try again later."),
+    "hint": gettext_lazy("Too many questions to the robot: try again later."),
 }
 
 

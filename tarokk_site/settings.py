@@ -272,6 +272,11 @@ ROBOT_DELAY = float(os.environ["TAROKK_ROBOT_DELAY"]) if os.environ.get("TAROKK_
 # trick pause decides (accounts.trick_pause, static/js/pace.js); 0, tricks go at once (the
 # browser tests, but for pacing's own, which would otherwise wait ~1 s a trick).
 TRICK_PAUSE = float(os.environ["TAROKK_TRICK_PAUSE"]) if os.environ.get("TAROKK_TRICK_PAUSE") else None
+# Worlds (deals of the cards a seat has not seen) the robot's hint plays out at an unrated
+# table ("What would the robot play?", games.page.hint): its budget, a count, never a time.
+HINT_WORLDS = int(os.environ.get("TAROKK_HINT_WORLDS", "24"))
+if HINT_WORLDS < 1:
+    raise ValueError(f"TAROKK_HINT_WORLDS must be at least 1, not {HINT_WORLDS}")  # untranslated: operator
 # "thread": a robot thread in the web process (embedded default);
 # "inline": robots move at once in the caller (tests); "off": another process drives them.
 ROBOT_RUNNER = os.environ.get("TAROKK_ROBOT_RUNNER", "thread")
@@ -400,6 +405,9 @@ def _rate_limits(spec: str) -> dict[str, dict[str, str]]:
         "play": {"user": "20/h", "ip": "100/h"},
         # A hand's analysis queued (games/analysis: a minute or more of a worker's CPU each).
         "analysis": {"user": "10/h", "ip": "30/h"},
+        # "What would the robot play?" at an unrated table (games.page.hint): each answer deals
+        # HINT_WORLDS worlds and plays every choice out in each (a few hundred ms to seconds).
+        "hint": {"user": "120/h", "ip": "600/h"},
     }
     for item in filter(None, (part.strip() for part in spec.split(","))):
         name, _, rate = item.partition("=")

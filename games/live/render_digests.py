@@ -85,6 +85,7 @@ def moving_inputs(context: Mapping[str, Any]) -> dict[str, bytes]:
         context.get("can_end_match"),
         bool(getattr(user, "is_authenticated", False)),
         context.get("has_free_seat"),
+        context.get("hint"),  # the robot's hint button, at its move number (games.page.hint)
     )
     # live/guide.html: an empty, hidden section at every table but a guided hand's
     if not context.get("guide"):

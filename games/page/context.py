@@ -16,7 +16,7 @@ from games.bots import LEVELS
 from games.models import ROBOT_LEVEL_NAMES, Hand, Room
 from games.page import bridge_page, room_access, why_not
 from games.page.cards import cards_named
-from games.page.controls import controls_for, hand_cards
+from games.page.controls import controls_for, hand_cards, hint_offer
 from games.page.seat_rows import seat_rows_of
 from games.page.table import Table, Viewer, load_table, viewer_for
 from games.page.table_rules import rules_shown
@@ -64,6 +64,7 @@ class RoomContext(TypedDict, total=False):
     trick_no: int
     trick_total: int
     controls: dict[str, Any]  # games.page.controls (Bridge: worded by games.page.bridge_page)
+    hint: dict[str, Any] | None  # the robot's hint button (games.page.controls.hint_offer), or None
     hand_cards: list[dict[str, Any]]
     guide: Any  # a guided hand's panel (games.tutorial), else None
     # games.page.room_access
@@ -181,6 +182,7 @@ def room_context(room: Room, user: Any, table: Table | None = None) -> RoomConte
     context["controls"] = controls_for(
         context["view"], context["legal"], viewer.seat, context.get("only_pass")
     )
+    context["hint"] = hint_offer(room, hand, context["view"], context["legal"], viewer.seat, context["seq"])
     context["hand_cards"] = hand_cards(context["view"], context["legal_set"], context["why_not"])
     shown = context["view"]
     if shown is not None and bridge_page.shows(shown):  # Bridge: the stack, the move, its own words

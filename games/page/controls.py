@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
+from games.bots.appraisal.redeal import CHANCE
 from games.page.action_labels import action_label
 from games.page.vocabulary import vocabulary
 from games.rules.czech.deal import STYLE_NAMES
@@ -167,6 +168,24 @@ def controls_for(
         "discard": discard,
         "note": _auction_note(view, legal, me) or _only_pass_note(only_pass),
     }
+
+
+def hint_offer(
+    room: Any, hand: Any, view: Mapping[str, Any] | None, legal: list[str], me: int | None, seq: int
+) -> dict[str, Any] | None:
+    """The "What would the robot play?" button (``games.page.hint``), as ``{"seq"}``: offered
+    to a seated viewer with a choice to make (two legal actions or more, not one of chance: the
+    Czech shuffle, cut and piles, which the robot does not appraise) in a hand still being
+    played, at an unrated table (``Room.rated`` False, a guided hand included) that is not a
+    fixed deal's (the daily deal: ``Room.fixed_seed``); None anywhere else. ``games.page.hint``
+    refuses the same cases."""
+    if room.rated or room.fixed_seed or hand is None or hand.is_over:
+        return None
+    if view is None or me is None or me not in view["to_act"] or len(legal) < 2:
+        return None
+    if view["phase"] in CHANCE:
+        return None
+    return {"seq": seq}
 
 
 def _discards_left(view: Mapping[str, Any], me: int, count: int) -> int:

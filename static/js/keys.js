@@ -1,6 +1,7 @@
 // The keyboard at the table and in the inspector: the focus survives the pushes that replace
 // the live fragments, every choice has a key (cards 1-9 0 - =, a letter on each button), Enter
-// confirms a discard, Escape closes panels, "?" opens the keys help. No framework.
+// confirms a discard, Escape closes panels, "?" opens the keys help, "!" asks the robot's hint.
+// No framework.
 (function () {
   "use strict";
 
@@ -11,7 +12,9 @@
   var CARD_KEYS = "1234567890-=";
   // The buttons that get a letter, and those that never do (leaving needs a deliberate click).
   var LETTERED = "#controls button, #seats button";
-  var NO_LETTER = "#leave, #end-match, .card";
+  var NO_LETTER = "#leave, #end-match, .card, #hint-ask";
+  // "What would the robot play?" (live/controls.html) has a key of its own, never a letter.
+  var HINT_KEY = "!";
 
   function typing(el) {
     return !!(el && el.closest && el.closest("input, textarea, select, [contenteditable]"));
@@ -241,6 +244,11 @@
       return;
     }
     if (e.key.length !== 1) return;
+    if (e.key === HINT_KEY) {
+      var ask = document.getElementById("hint-ask");
+      if (ask && !ask.disabled) { e.preventDefault(); ask.focus(); ask.click(); }
+      return;
+    }
     var at = CARD_KEYS.indexOf(e.key);
     if (at >= 0) {
       // The 1st to 12th card that can be clicked now (a refused card only says why: why.js).
