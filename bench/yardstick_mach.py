@@ -48,7 +48,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,10 +92,14 @@ def extract_mach(source: Path, into: Path) -> tuple[Path, str]:
         return into / "server", str(source)
     git = ["git", f"--git-dir={source}"]
     try:
-        commit = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout
+        commit = subprocess.run(
+            [*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout
         archive = subprocess.run([*git, "archive", "HEAD", "server"], capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as error:
-        raise SystemExit(f"{source} is neither a checkout with server/ nor a git directory: {error}") from None
+        raise SystemExit(
+            f"{source} is neither a checkout with server/ nor a git directory: {error}"
+        ) from None
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     if not (into / "server" / "GamePlay.js").exists():
         raise SystemExit(f"{source} holds no server/GamePlay.js: not machtarok.com's code")
@@ -170,11 +174,14 @@ class Mirror:
         state = self.current
         if seat not in CZECH.to_act(state):
             raise Mismatch(
-                kind, f"Mach has seat {seat} {action} where ours waits for {sorted(state.to_act)} ({state.phase})"
+                kind,
+                f"Mach has seat {seat} {action} where ours waits for {sorted(state.to_act)} ({state.phase})",
             )
         legal = CZECH.legal_actions(state, seat)
         if action not in legal:
-            raise Mismatch(kind, f"seat {seat} {action} is not legal in ours ({state.phase}: {' '.join(legal)})")
+            raise Mismatch(
+                kind, f"seat {seat} {action} is not legal in ours ({state.phase}: {' '.join(legal)})"
+            )
         self.state = CZECH.apply(state, seat, action)
 
     def flush_prever(self) -> None:
@@ -270,12 +277,19 @@ class Mirror:
     def check_legal(self, seat: int, mach_legal: list[str]) -> None:
         state = self.current
         if state.phase is not Phase.PLAY or seat not in state.to_act:
-            raise Mismatch("turn", f"Mach asks seat {seat} for a card; ours is at {state.phase} {sorted(state.to_act)}")
+            raise Mismatch(
+                "turn", f"Mach asks seat {seat} for a card; ours is at {state.phase} {sorted(state.to_act)}"
+            )
         our_legal = {action.partition(":")[2] for action in CZECH.legal_actions(state, seat)}
         if our_legal != set(mach_legal):
             only_mach, only_ours = sorted(set(mach_legal) - our_legal), sorted(our_legal - set(mach_legal))
-            kind = "legal cards: the called I" if only_mach == ["T1"] and state.iote == seat else "legal cards"
-            raise Mismatch(kind, f"seat {seat}, trick {len(state.tricks) + 1}: only Mach {only_mach}, only ours {only_ours}")
+            kind = (
+                "legal cards: the called I" if only_mach == ["T1"] and state.iote == seat else "legal cards"
+            )
+            raise Mismatch(
+                kind,
+                f"seat {seat}, trick {len(state.tricks) + 1}: only Mach {only_mach}, only ours {only_ours}",
+            )
 
     def choose(self, seat: int, mach_legal: list[str]) -> str:
         self.check_legal(seat, mach_legal)
@@ -393,7 +407,8 @@ def finish(hand: Hand, mirror: Mirror, end: dict[str, Any]) -> None:
     if hand.disagree:
         points = state.result.card_points
         hand.detail = (
-            f"Mach pays {chips}, ours {list(payments)} ({state.contract}, card points {points[0]}-{points[1]}, "
+            f"Mach pays {chips}, ours {list(payments)} ({state.contract}, "
+            f"card points {points[0]}-{points[1]}, "
             f"contra {len(state.contra_calls)}, money {mirror.money})"
         )
 
@@ -401,7 +416,7 @@ def finish(hand: Hand, mirror: Mirror, end: dict[str, Any]) -> None:
 # -- figures ------------------------------------------------------------------------------------------
 
 
-def mean_se(values: list[float]) -> tuple[float, float]:
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
     if not values:
         return math.nan, math.nan
     mean = sum(values) / len(values)
@@ -455,7 +470,9 @@ class Report:
             mach = mean_se([h.mach for h in counted.values()])
             ours = mean_se([h.ours for h in counted.values()])
             both = [i for i in counted if i in ref]
-            paired = mean_se([counted[i].mach - ref[i].mach for i in both]) if player != "mach" else (math.nan, 0)
+            paired = (
+                mean_se([counted[i].mach - ref[i].mach for i in both]) if player != "mach" else (math.nan, 0)
+            )
             decisions = sum(h.decisions for h in all_hands.values())
             think = sum(h.think for h in all_hands.values())
             cpu = f"{think / decisions * 1000:.1f} ({decisions})" if decisions else "-"
@@ -466,7 +483,7 @@ class Report:
         if not ref:
             return
         yield ""
-        yield "By the seat's role (chips/hand as Mach scores them; others: paired difference to mach, ± s.e.):"
+        yield "By the seat's role (chips/hand as Mach scores them; others: paired − mach, ± s.e.):"
         header = f"{'role':<16}{'n':>4}  {'mach':>15}"
         others = [p for p in self.players if p != "mach"]
         for player in others:
@@ -512,12 +529,18 @@ def mach_server(source: Path) -> Iterator[tuple[Path, str]]:
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=40, help="deals (default 40); each is played once per player")
+    parser.add_argument(
+        "--deals", type=int, default=40, help="deals (default 40); each is played once per player"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--players", default="mach,basic,strong", help="comma-separated: mach, mach-<level>, random, basic, strong"
+        "--players",
+        default="mach,basic,strong",
+        help="comma-separated: mach, mach-<level>, random, basic, strong",
     )
-    parser.add_argument("--reference", default="normal", choices=MACH_LEVELS, help="Mach's level (default normal)")
+    parser.add_argument(
+        "--reference", default="normal", choices=MACH_LEVELS, help="Mach's level (default normal)"
+    )
     parser.add_argument("--budget", type=int, default=None, help="the strong robot's playouts a decision")
     parser.add_argument("--mach", type=Path, default=MIRROR, help="Mach's git directory or a checkout")
     parser.add_argument("--node", default=shutil.which("node") or "/usr/bin/node")
@@ -526,8 +549,14 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     for player in players:
         level = player.removeprefix("mach-")
-        if player != "mach" and player not in OUR_LEVELS and not (player.startswith("mach-") and level in MACH_LEVELS):
-            parser.error(f"unknown player {player!r} (mach, mach-<{'|'.join(MACH_LEVELS)}>, {', '.join(OUR_LEVELS)})")
+        if (
+            player != "mach"
+            and player not in OUR_LEVELS
+            and not (player.startswith("mach-") and level in MACH_LEVELS)
+        ):
+            parser.error(
+                f"unknown player {player!r} (mach, mach-<{'|'.join(MACH_LEVELS)}>, {', '.join(OUR_LEVELS)})"
+            )
     if len(set(players)) != len(players) or not players:
         parser.error("name each player once")
     if args.deals < 1:
@@ -551,6 +580,7 @@ def run(args: argparse.Namespace) -> Report:
             node_cpu = driver.cpu_seconds()
             driver.close()
     cpu, wall = time.process_time() - started_cpu, time.perf_counter() - started_wall
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     budget = args.budget if args.budget is not None else "the default"
     print(
         f"machtarok.com yardstick (Czech): Mach's {origin}, room and reference at {args.reference.title()}; "
@@ -562,10 +592,13 @@ def run(args: argparse.Namespace) -> Report:
         print(line)
     print(
         f"CPU: Python {cpu:.1f} s, Node {node_cpu:.1f} s; wall {wall:.1f} s; "
-        f"{platform.python_version()}, {os.cpu_count()} cores, load {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        f"Python {platform.python_version()}, {os.cpu_count()} cores, load {load}"
     )
     if not args.no_calibration:
-        print(f"Calibration: {calibration():.2f} s CPU for {CALIBRATION_HANDS} random Czech hands (seed {CALIBRATION_SEED})")
+        print(
+            f"Calibration: {calibration():.2f} s CPU to play {CALIBRATION_HANDS} Czech hands of random "
+            f"actions (seed {CALIBRATION_SEED})"
+        )
     return report
 
 
