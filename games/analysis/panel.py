@@ -39,8 +39,16 @@ def amount(value: float) -> str:
 
 def loss_words(loss: float, unit: Any) -> str:
     """ "−14 points expected": a loss in the game's unit (``unit``: the engine's message)."""
-    text = "−" + amount(loss) if round(loss, 1) else amount(0)  # untranslated: a minus sign
-    return _("%(amount)s %(unit)s expected") % {"amount": text, "unit": unit_words(unit)}
+    return _("%(amount)s %(unit)s expected") % {"amount": _lost(loss), "unit": unit_words(unit)}
+
+
+def loss_amount(loss: float, unit: Any) -> str:
+    """ "−1.1 chips": a loss in the game's unit, under a label that already says "expected"."""
+    return f"{_lost(loss)} {unit_words(unit)}"  # untranslated: a number and its unit, both translated
+
+
+def _lost(loss: float) -> str:
+    return "−" + amount(loss) if round(loss, 1) else amount(0)  # untranslated: a minus sign
 
 
 def unit_words(unit: Any) -> str:
@@ -101,7 +109,7 @@ def decision_words(decision: AnalysedDecision, variant: str, unit: Any) -> dict[
         "best": action_label(decision.best, variant),
         "best_action": decision.best,
         "was_best": decision.made == decision.best or decision.loss == 0,
-        "loss": loss_words(decision.loss, unit),
+        "loss": loss_amount(decision.loss, unit),
         "mark": decision.mark,
         "mark_words": MARK_WORDS.get(decision.mark, decision.mark),
         "sign": SIGNS.get(decision.mark, ""),
