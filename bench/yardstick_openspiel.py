@@ -72,8 +72,8 @@ from games.bots import LEVELS, get_robot, seat_view  # noqa: E402
 from games.rules import IllegalAction  # noqa: E402
 from games.rules.slovenian3 import SLOVENIAN3, Phase  # noqa: E402
 
-REFERENCE = "mcts"  # untranslated: a player's name on the command line
-ROLES = ("declarer", "defender", "klop")  # untranslated: the report's row names
+REFERENCE = "mcts"  # the reference player's name on the command line
+ROLES = ("declarer", "defender", "klop")
 UCT_C = 2.0  # OpenSpiel's examples/mcts.py: --uct_c 2, --rollout_count 1, --solve
 ROLLOUTS = 1
 MAX_MEMORY_MB = 1000  # the C++ example's cap on the search tree (300 simulations use far less)
