@@ -95,6 +95,7 @@ class Hand:
     contract: str  # our contract key
     history: tuple[int, ...]  # OpenSpiel's actions, to tell whether the play left the reference's
     decisions: int  # the tested seat's card decisions with a choice
+    agreed: int  # ... where it chose the card MCTSBot would have chosen there
     cpu: float  # CPU seconds of those decisions
 
 
@@ -122,7 +123,7 @@ def play_hand(
     rng = random.Random(f"yardstick:{seed}:{index}:{player}")
     talon_exchange = pyspiel.TarokGamePhase.TALON_EXCHANGE
     discarded: list[str] = []
-    decisions, cpu = 0, 0.0
+    decisions, agreed, cpu = 0, 0, 0.0
 
     def mcts() -> int:
         return mcts_step(pyspiel, game, theirs, seed, index, simulations)
@@ -147,6 +148,7 @@ def play_hand(
                 if seat == tested and len(legal) > 1:
                     decisions += 1
                     cpu += time.process_time() - started
+                    agreed += robot is None or action == play_action(mcts())  # its seed: the same position
                 theirs.apply_action(card_of(action))
                 ours = SLOVENIAN3.apply(ours, seat, action)
                 continue
@@ -177,6 +179,7 @@ def play_hand(
         contract=contract,
         history=tuple(theirs.history()),
         decisions=decisions,
+        agreed=agreed,
         cpu=cpu,
     )
 
@@ -253,12 +256,17 @@ def report(deals: list[dict[str, Hand]], players: Sequence[str], out: Callable[[
             need = "?" if math.isnan(sd) else str(math.ceil((sd / TARGET_SE) ** 2))
             out(f"  {name}: s.d. of the paired difference {sd:.1f}; ±{TARGET_SE} s.e. takes {need} deals")
     out("")
-    out("CPU of the tested seat's card decisions with a choice:")
+    out("The tested seat's card decisions with a choice: CPU, and how often the card was MCTSBot's")
+    out("(the card MCTSBot chooses in that very position; an equivalent card counts as another):")
     for p in players:
         decisions = sum(d[p].decisions for d in deals)
         cpu = sum(d[p].cpu for d in deals)
         per = cpu / decisions * 1000 if decisions else 0.0
-        out(f"  {p:>8}: {decisions} decisions, {cpu:.1f} s, {per:.1f} ms a decision")
+        agreed = sum(d[p].agreed for d in deals) / decisions * 100 if decisions else 0.0
+        out(
+            f"  {p:>8}: {decisions} decisions, {cpu:.1f} s CPU, {per:.1f} ms a decision, "
+            f"{agreed:.0f} % MCTSBot's card"
+        )
 
 
 def players_of(text: str) -> list[str]:

@@ -48,7 +48,7 @@ def test_our_robot_chooses_cards_from_its_own_seat_s_view(monkeypatch: pytest.Mo
     start = game.new_initial_state()
     start.apply_action(0)
     hand = yardstick.play_hand(pyspiel, game, start, 1, 1, "basic", SEED, 40)
-    assert seen and hand.decisions <= len(seen)
+    assert seen and hand.agreed <= hand.decisions <= len(seen)
     dealt = set(yardstick.our_deal(start).hands[1]) | set(yardstick.our_deal(start).talon)
     for view, legal in seen:
         assert view["viewer"] == 1 and view["phase"] == "play"
@@ -96,7 +96,7 @@ def test_the_report_prints_points_margins_and_differences(capsys):
     all_rows = [line for line in out.splitlines() if line.startswith("all ")]
     assert len(all_rows) == 2  # points and margin
     assert all(line.count("±") == 5 for line in all_rows)  # three players, two differences
-    assert "decisions" in out and "CPU" in out
+    assert "decisions" in out and "CPU" in out and "% MCTSBot's card" in out
 
 
 def test_unknown_players_and_bad_counts_are_refused_with_words(capsys):
