@@ -2,13 +2,14 @@
 
 OpenSpiel (``open-spiel==2.0.2``, test-only) deals; its deal goes into our explicit ``Deal``
 with our dealer at seat 2, so that OpenSpiel's player p is our seat p (its player 0 is
-forehand, 1 middlehand, 2 the dealer). Then both engines play the same randomly chosen
-actions, and at every step we compare: whose turn it is, the legal actions (mapped), the
-contract once the auction is over, every trick's winner (the seat to lead next) and when the
-hand ends (the early ends of §8.5), and at the end each seat's score and mond penalty. The
-game score of three/two/one is ``±value + (D − 35)`` with rounding off, so agreeing on it
-agrees on the declarer's card points D (counted in threes); in klop each player's −points
-does the same for every pile.
+forehand, 1 middlehand, 2 the dealer). The mapping (cards, bids, contracts, the deal, the
+options) is ``bench/openspiel_tarok.py``, shared with the yardstick against OpenSpiel's robots.
+Then both engines play the same randomly chosen actions, and at every step we compare:
+whose turn it is, the legal actions (mapped), the contract once the auction is over, every
+trick's winner (the seat to lead next) and when the hand ends (the early ends of §8.5), and
+at the end each seat's score and mond penalty. The game score of three/two/one is
+``±value + (D − 35)`` with rounding off, so agreeing on it agrees on the declarer's card
+points D (counted in threes); in klop each player's −points does the same for every pile.
 
 Configured around the differences by design:
 - ``round_to_5`` off (OpenSpiel never rounds); mond penalty 20, no radelci, no škisfang, no
@@ -42,44 +43,24 @@ from collections import Counter
 
 import pytest
 
-from games.rules import Deal, HandContext
+from bench.openspiel_tarok import (
+    ACTIONS,
+    BIDS,
+    CARDS,
+    CONTRACT_KEYS,
+    INDEX,
+    card_of,
+    our_deal,
+    our_hand,
+    play_action,
+    take_action,
+)
 from games.rules.slovenian3 import SLOVENIAN3, Phase
-from tests.rules.english import english
 
 pyspiel = pytest.importorskip("pyspiel")
 
 HANDS = 2000
 SEED = 20250611
-DEALER = 2  # OpenSpiel's player p is our seat p: 0 forehand, 1 middlehand, 2 dealer
-OPTIONS = {"round_to_5": False}
-
-_RANKS = {"H": "4 3 2 1 J R Q K", "D": "4 3 2 1 J R Q K", "S": "7 8 9 10 J R Q K", "C": "7 8 9 10 J R Q K"}
-CARDS = [f"T{n}" for n in range(1, 23)] + [suit + rank for suit in "HDSC" for rank in _RANKS[suit].split()]
-INDEX = {card: i for i, card in enumerate(CARDS)}
-BIDS = {
-    0: "pass",
-    1: "bid:klop",
-    2: "bid:three",
-    3: "bid:two",
-    4: "bid:one",
-    8: "bid:beggar",
-    9: "bid:solo-without",
-    10: "bid:open-beggar",
-    11: "bid:colour-valat",
-    12: "bid:valat",
-}
-ACTIONS = {action: bid for bid, action in BIDS.items()}
-CONTRACTS = {
-    "KLOP": "klop",
-    "THREE": "three",
-    "TWO": "two",
-    "ONE": "one",
-    "BEGGAR": "beggar",
-    "SOLO_WITHOUT": "solo without",
-    "OPEN_BEGGAR": "open beggar",
-    "COLOUR_VALAT_WITHOUT": "colour valat",
-    "VALAT_WITHOUT": "valat",
-}
 OS = pyspiel.TarokGamePhase
 
 
@@ -189,11 +170,7 @@ def compare_three_two_one(ours, result, theirs: int, pile_cards: int, seen: Coun
 def play_hand(game, rng: random.Random, seen: Counter[str]) -> None:
     theirs = game.new_initial_state()
     theirs.apply_action(0)  # OpenSpiel deals (and redeals hands without taroks) itself
-    deal = Deal(
-        hands=tuple(tuple(CARDS[i] for i in theirs.player_cards(p)) for p in range(3)),
-        talon=tuple(CARDS[i] for i in theirs.talon()),
-    )
-    ours = SLOVENIAN3.new_hand(deal, HandContext(dealer=DEALER, options=OPTIONS))
+    ours = our_hand(our_deal(theirs))
     declarer_pile_cards = 0
     while not SLOVENIAN3.is_over(ours):
         (seat,) = ours.to_act
@@ -210,7 +187,7 @@ def play_hand(game, rng: random.Random, seen: Counter[str]) -> None:
             theirs.apply_action(ACTIONS[action])
         elif ours.phase is Phase.TALON:
             assert phase == OS.TALON_EXCHANGE and len(theirs.talon()) == 6
-            assert legal == [f"take:{a + 1}" for a in theirs.legal_actions()]
+            assert legal == [take_action(a) for a in theirs.legal_actions()]
             action = rng.choice(legal)
             theirs.apply_action(int(action.partition(":")[2]) - 1)
         elif ours.phase is Phase.DISCARD:
@@ -222,13 +199,13 @@ def play_hand(game, rng: random.Random, seen: Counter[str]) -> None:
             declarer_pile_cards += len(cards)
         else:
             assert ours.phase is Phase.PLAY and phase == OS.TRICKS_PLAYING
-            assert sorted(legal) == sorted("play:" + CARDS[a] for a in theirs.legal_actions())
+            assert sorted(legal) == sorted(play_action(a) for a in theirs.legal_actions())
             action = rng.choice(legal)
-            theirs.apply_action(INDEX[action.partition(":")[2]])
+            theirs.apply_action(card_of(action))
         tricks_before = len(ours.tricks)
         ours = SLOVENIAN3.apply(ours, seat, action)
         if ours.phase is not Phase.AUCTION and ours.contract is not None and tricks_before == 0:
-            assert CONTRACTS[theirs.selected_contract().name] == english(ours.contract.name)
+            assert CONTRACT_KEYS[theirs.selected_contract().name] == ours.contract.key
         if len(ours.tricks) > tricks_before:
             winner = ours.tricks[-1].winner
             seen["tricks"] += 1
