@@ -25,8 +25,6 @@ runs as a test.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
 import statistics
 import sys
@@ -36,44 +34,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.calibration import calibration, machine  # noqa: E402
 from games.bots import LEVELS, seat_view  # noqa: E402
 from games.bots.appraisal import DEFAULT_WORLDS, MARKS, appraise, mark  # noqa: E402
-from games.rules import HandContext, get_variant, replay  # noqa: E402
+from games.rules import HandContext, get_variant  # noqa: E402
 
 SEATS = {"hungarian": 4, "czech": 4, "slovenian3": 3, "bridge": 3}
 GAMES = tuple(SEATS)
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def calibration() -> float:
-    """CPU seconds to fold 300 Czech hands of random actions (the reference work)."""
-    variant = get_variant("czech")
-    rng = random.Random(20261128)
-    hands = []
-    for index in range(300):
-        deal = variant.deal(rng, 4, {}, dealer=index % 4)
-        context = HandContext(dealer=index % 4)
-        state = variant.new_hand(deal, context)
-        actions = []
-        while not variant.is_over(state):
-            seat = rng.choice(sorted(variant.to_act(state)))
-            action = rng.choice(variant.legal_actions(state, seat))
-            state = variant.apply(state, seat, action)
-            actions.append((seat, action))
-        hands.append((deal, context, actions))
-    started = time.process_time()
-    for deal, context, actions in hands:
-        replay(variant, deal, context, actions)
-    return time.process_time() - started
 
 
 def played(
@@ -109,7 +76,7 @@ def main() -> None:
     parser.add_argument("--noise", action="store_true", help="appraise again under a second seed")
     args = parser.parse_args()
 
-    print(f"machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"machine: {machine()}")
     print(f"calibration: {calibration():.2f} s CPU to fold 300 random Czech hands")
     for game in args.games:
         worlds = args.worlds or DEFAULT_WORLDS[game]

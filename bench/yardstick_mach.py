@@ -57,9 +57,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.calibration import CALIBRATION_HANDS, CALIBRATION_SEED, calibration  # noqa: E402
 from games.bots import StrongRobot, get_robot, seat_view  # noqa: E402
 from games.bots.view import Policy, View  # noqa: E402
-from games.rules import Deal, HandContext, get_variant, replay  # noqa: E402
+from games.rules import Deal, HandContext  # noqa: E402
 from games.rules.cards import pack_54  # noqa: E402
 from games.rules.czech import CZECH, CzechState, Phase  # noqa: E402
 from games.rules.czech.state import PREVER  # noqa: E402
@@ -69,8 +70,6 @@ DRIVER = Path(__file__).resolve().parent / "mach_driver.js"
 MACH_LEVELS = ("beginner", "easy", "normal", "hard", "ruthless")
 OUR_LEVELS = ("random", "basic", "strong")
 ROLES = ("povinnost", "partner", "defender", "prever", "prever defender")
-CALIBRATION_SEED = 20261128  # the same work and seed as the other bench scripts' calibration
-CALIBRATION_HANDS = 300
 
 
 class Mismatch(Exception):
@@ -431,30 +430,6 @@ def fmt(pair: tuple[float, float]) -> str:
     if math.isnan(mean):
         return "-"
     return f"{mean:+.2f} ± {se:.2f}" if not math.isnan(se) else f"{mean:+.2f}"
-
-
-def calibration() -> float:
-    """CPU seconds to fold (replay) 300 Czech hands of random legal actions through our rules
-    core (seed 20261128; the work and seed of the other bench scripts' calibration line), so
-    that figures from a busier hour or another machine can be scaled."""
-    variant = get_variant("czech")
-    rng = random.Random(CALIBRATION_SEED)
-    hands = []
-    for index in range(CALIBRATION_HANDS):
-        deal = variant.deal(rng, 4, {}, dealer=index % 4)
-        context = HandContext(dealer=index % 4)
-        state = variant.new_hand(deal, context)
-        actions = []
-        while not variant.is_over(state):
-            seat = rng.choice(sorted(variant.to_act(state)))
-            action = rng.choice(variant.legal_actions(state, seat))
-            state = variant.apply(state, seat, action)
-            actions.append((seat, action))
-        hands.append((deal, context, actions))
-    started = time.process_time()
-    for deal, context, actions in hands:
-        replay(variant, deal, context, actions)
-    return time.process_time() - started
 
 
 @dataclass
