@@ -12,7 +12,8 @@ import random
 import time
 from pathlib import Path
 
-from games.rules import HandContext, get_variant, replay
+from bench.replay import random_hand
+from games.rules import get_variant, replay
 
 CALIBRATION_SEED = 20261128
 CALIBRATION_HANDS = 300
@@ -41,18 +42,7 @@ def calibration() -> float:
     """CPU seconds (this process, user + system) to fold 300 Czech hands of random actions."""
     variant = get_variant("czech")
     rng = random.Random(CALIBRATION_SEED)
-    hands = []
-    for index in range(CALIBRATION_HANDS):
-        deal = variant.deal(rng, 4, {}, dealer=index % 4)
-        context = HandContext(dealer=index % 4)
-        state = variant.new_hand(deal, context)
-        actions = []
-        while not variant.is_over(state):
-            seat = rng.choice(sorted(variant.to_act(state)))
-            action = rng.choice(variant.legal_actions(state, seat))
-            state = variant.apply(state, seat, action)
-            actions.append((seat, action))
-        hands.append((deal, context, actions))
+    hands = [random_hand(variant, rng, index) for index in range(CALIBRATION_HANDS)]
     started = time.process_time()
     for deal, context, actions in hands:
         replay(variant, deal, context, actions)

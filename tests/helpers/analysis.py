@@ -14,24 +14,7 @@ from games.services import replay
 from games.services.access import Privacy
 from tests import deals
 from tests.factories import UserFactory
-from tests.web.helpers import client_for
-
-
-def play_out(room: Room, *users: Any, pick=lambda legal: legal[0]) -> Hand:
-    """Each user's seat plays ``pick`` of its legal actions until the hand is over."""
-    clients = [client_for(u) for u in users]
-    for _ in range(400):
-        hand = room.current_hand()
-        if hand.is_over:
-            return hand
-        for client in clients:
-            view = client.get(f"/r/{room.code}/view.json").json()
-            if view["legal"]:
-                response = client.post(
-                    f"/r/{room.code}/act", {"action": pick(view["legal"]), "seq": view["seq"]}
-                )
-                assert response.status_code == 200, response.content
-    raise AssertionError("the hand did not end")
+from tests.web.helpers import play_out
 
 
 def finished_hand(privacy: Privacy | None = None, variant: str = "hungarian") -> tuple[Hand, Any, Any]:

@@ -136,3 +136,20 @@ def run_in_a_site_process(code: str, directory: Any) -> str:
     out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     return out.stdout.strip()
+
+
+def play_out(room: Room, *users: Any, pick=lambda legal: legal[0]) -> Hand:
+    """Each user's seat plays ``pick`` of its legal actions until the hand is over."""
+    clients = [client_for(u) for u in users]
+    for _ in range(400):
+        hand = room.current_hand()
+        if hand.is_over:
+            return hand
+        for client in clients:
+            view = client.get(f"/r/{room.code}/view.json").json()
+            if view["legal"]:
+                response = client.post(
+                    f"/r/{room.code}/act", {"action": pick(view["legal"]), "seq": view["seq"]}
+                )
+                assert response.status_code == 200, response.content
+    raise AssertionError("the hand did not end")

@@ -9,29 +9,15 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from games.models import Hand, Room
+from games.models import Room
 from games.services.access import Privacy
 from tests.factories import StaffFactory, UserFactory
-from tests.web.helpers import client_for, data_cards, play_until_over
+from tests.web.helpers import client_for, data_cards, play_out, play_until_over
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 OPEN = Privacy()
 PERSONAS = ("owner", "friend", "watcher", "stranger", "staff")
-
-
-def play_out(room: Room, *users) -> Hand:
-    """Each user's seat plays its first legal action until the hand is over."""
-    clients = [client_for(u) for u in users]
-    for _ in range(300):
-        hand = room.current_hand()
-        if hand.is_over:
-            return hand
-        for client in clients:
-            view = client.get(f"/r/{room.code}/view.json").json()
-            if view["legal"]:
-                client.post(f"/r/{room.code}/act", {"action": view["legal"][0], "seq": view["seq"]})
-    raise AssertionError("the hand did not end")
 
 
 def two_player_table(privacy: Privacy = OPEN) -> tuple[Room, dict]:
