@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRefresh
 
 from games.analysis import jobs, panel, visibility
 from games.analysis.models import HandAnalysis
@@ -63,9 +64,7 @@ def analysis(request: HttpRequest, hand_id: int) -> HttpResponse:
     if polled and analysis is not None and analysis.state == HandAnalysis.DONE:
         # The page was polling (or its request was done at once): the move list's marks and the
         # step's appraisal come with the whole page.
-        response = HttpResponse("")
-        response["HX-Refresh"] = "true"  # untranslated: an htmx header's value
-        return response
+        return HttpResponseClientRefresh()
     return HttpResponse(render_to_string(TEMPLATE, {"analysis": context}, request=request))
 
 

@@ -298,6 +298,7 @@ WRITE_ANYWAY = {
     "account_logout",
     "daily",  # the day's deals, made when first shown
     "daily-game",
+    "hand-analysis",  # asking for a hand's analysis needs no value: it queues one
 }
 # Tables of rows a refused request may write by design: sessions (a login), django-axes' failed
 # logins (counted on purpose).
