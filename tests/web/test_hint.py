@@ -27,7 +27,9 @@ from games.services import replay
 from tests.factories import UserFactory
 from tests.web.helpers import client_for, hidden_from, json_strings, open_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A game played through its pages (the stack under them is proven by the other tests): the
+# embedded phase only.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.game_pages]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 HINT_BUTTON = 'id="hint-ask"'

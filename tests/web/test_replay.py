@@ -17,7 +17,9 @@ from games.services import replay
 from tests.factories import StaffFactory, UserFactory
 from tests.web.helpers import client_for, data_cards, json_strings, open_table, play_until_over
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A game played through its pages (the stack under them is proven by the other tests): the
+# embedded phase only.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.game_pages]
 
 ADVISED = re.compile(r'data-advised="([^"]+)"')
 MOVE_LIST = re.compile(r'<ol class="move-list".*?</ol>', re.S)
