@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from tests.production.players import Person, pick
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WORLDS = 40
+WORLDS = 80  # a hand of the test takes the worker seconds: time to see it half-way and kill it
 
 
 def rows(hand: Hand) -> list[tuple]:
@@ -30,17 +31,28 @@ def rows(hand: Hand) -> list[tuple]:
     )
 
 
-def wait_for(what: Any, timeout: float, message: str) -> Any:
+def wait_for(what: Any, timeout: float, message: Any) -> Any:
+    """``what()`` once it is true; else, after ``timeout`` seconds, fail saying ``message()``.
+    It looks often: a worker may go through a hand's decisions in a few tenths of a second."""
     deadline = time.monotonic() + timeout
     while True:
         found = what()
         if found:
             return found
-        assert time.monotonic() < deadline, message
-        time.sleep(0.1)
+        assert time.monotonic() < deadline, message()
+        time.sleep(0.01)
 
 
-def test_the_worker_computes_an_analysis_and_a_killed_worker_loses_nothing(start_stack: Any, settings: Any):
+def state_of(hand: Hand, logs: Path) -> str:
+    """What a failure says: the analysis's row and the end of every process's log."""
+    row = HandAnalysis.objects.filter(hand=hand).values("state", "done", "total", "attempts", "error").first()
+    tails = {log.name: log.read_text(errors="replace")[-1500:] for log in sorted(logs.glob("*"))}
+    return f"analysis {row}; logs {tails}"
+
+
+def test_the_worker_computes_an_analysis_and_a_killed_worker_loses_nothing(
+    start_stack: Any, settings: Any, tmp_path: Path
+):
     env = {"TAROKK_ANALYSIS_WORLDS": str(WORLDS), "TAROKK_ANALYSIS_LEASE": "3", "TAROKK_ANALYSIS_POLL": "0.2"}
     stack = start_stack(web=1, workers=1, extra_env=env)
     alice = Person(stack.url(0)).guest()
@@ -60,9 +72,9 @@ def test_the_worker_computes_an_analysis_and_a_killed_worker_loses_nothing(start
     response = alice._post(f"/hands/{hand.pk}/analysis", {"step": 0})
     assert response.status_code == 302, response.text
     running = wait_for(
-        lambda: HandAnalysis.objects.filter(hand=hand, state="running", done__gte=2).first(),
+        lambda: HandAnalysis.objects.filter(hand=hand, state="running", done__gte=1).first(),
         60,
-        "the worker did not start the analysis",
+        lambda: "the worker did not start the analysis: " + state_of(hand, tmp_path / "logs"),
     )
     assert running.worlds == WORLDS and running.total > running.done
     stack.kill("worker-0")
@@ -75,7 +87,7 @@ def test_the_worker_computes_an_analysis_and_a_killed_worker_loses_nothing(start
     done = wait_for(
         lambda: HandAnalysis.objects.filter(hand=hand, state="done").first(),
         120,
-        "the analysis was not taken up again",
+        lambda: "the analysis was not taken up again: " + state_of(hand, tmp_path / "logs"),
     )
     assert done.attempts == 2 and done.worker != running.worker and done.done == done.total
     page = alice.http.get(f"/hands/{hand.pk}/").text
