@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
@@ -16,6 +15,7 @@ from games.analysis import visibility
 from games.analysis.models import AnalysedDecision, HandAnalysis
 from games.models import Hand
 from games.page.action_labels import action_label
+from games.page.amounts import MINUS, amount
 from games.rules import words
 
 # The marks of the engine (games.bots.appraisal.MARKS), worst first for the summaries; their
@@ -30,13 +30,6 @@ MARK_WORDS = {
 }
 
 
-def amount(value: float) -> str:
-    """An expected amount, as people read it: one decimal at most, in the language's format."""
-    rounded = round(value, 1)
-    said = number_format(int(rounded)) if rounded == int(rounded) else number_format(rounded, decimal_pos=1)
-    return "−" + said[1:] if said.startswith("-") else said  # untranslated: a minus sign
-
-
 def loss_words(loss: float, unit: Any) -> str:
     """ "−14 points expected": a loss in the game's unit (``unit``: the engine's message)."""
     return _("%(amount)s %(unit)s expected") % {"amount": _lost(loss), "unit": unit_words(unit)}
@@ -48,7 +41,7 @@ def loss_amount(loss: float, unit: Any) -> str:
 
 
 def _lost(loss: float) -> str:
-    return "−" + amount(loss) if round(loss, 1) else amount(0)  # untranslated: a minus sign
+    return MINUS + amount(loss) if round(loss, 1) else amount(0)
 
 
 def unit_words(unit: Any) -> str:

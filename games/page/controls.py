@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.bots.appraisal.redeal import CHANCE
+from games.bots.appraisal import CHANCE
 from games.page.action_labels import action_label
 from games.page.vocabulary import vocabulary
 from games.rules.czech.deal import STYLE_NAMES

@@ -18,15 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games import services
-from games.bots.appraisal import Appraisal, appraise
-from games.bots.appraisal.redeal import CHANCE
+from games.bots.appraisal import CHANCE, Appraisal, appraise
 from games.models import Room
 from games.page.action_labels import action_label
+from games.page.amounts import amount, signed_amount
 from games.page.cards import card_title
 from games.page.context import RoomContext, room_context
 
@@ -130,14 +129,6 @@ def choice_sentence(action: str, context: RoomContext) -> str:
     return _("The robot would choose %(choice)s.") % {"choice": name}
 
 
-def signed(value: float) -> str:
-    """+2.4, −1.1, 0.0: one decimal, in the language's own digits and separator."""
-    shown = formats.number_format(abs(value), decimal_pos=1, use_l10n=True)
-    if round(value, 1) == 0:
-        return shown
-    return ("+" if value > 0 else "−") + shown
-
-
 def expected(value: float, appraisal: Appraisal, variant: str) -> str:
     """What the robot expects of a choice: "+2.4 points". Bridge counts penalty points, which
     the engine scores as the seat's lead over the others' mean (``games.bots.appraisal.scores``):
@@ -145,10 +136,10 @@ def expected(value: float, appraisal: Appraisal, variant: str) -> str:
     unit = str(appraisal.unit)
     if variant != "bridge":
         return pgettext("a hint's expected result", "%(value)s %(unit)s") % {
-            "value": signed(value),
+            "value": signed_amount(value),
             "unit": unit,
         }
-    shown = formats.number_format(abs(value), decimal_pos=1, use_l10n=True)
+    shown = amount(abs(value))
     if round(value, 1) == 0:
         return _("no lead over the others")
     if value > 0:
@@ -186,7 +177,7 @@ def reason(appraisal: Appraisal, context: RoomContext) -> str:
             )
             % words
         )
-    words["margin"] = formats.number_format(best - value, decimal_pos=1, use_l10n=True)
+    words["margin"] = amount(best - value)
     return (
         ngettext(
             "Over the %(count)s deal it tried it expects %(expected)s, "

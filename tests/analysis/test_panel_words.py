@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games.analysis.panel import amount, counts_words, loss_words
+from games.analysis.panel import counts_words, loss_words
+from games.page.amounts import amount, signed_amount
 
 
 def test_amounts_have_one_decimal_at_most_a_true_minus_and_the_languages_separator():
@@ -15,6 +16,11 @@ def test_amounts_have_one_decimal_at_most_a_true_minus_and_the_languages_separat
     )
     with translation.override("hu"):
         assert amount(-18.5) == "−18,5"
+
+
+def test_a_signed_amount_has_a_plus_for_a_gain_and_no_decimal_for_a_whole_number():
+    # The hint once read "−189.0 points": a whole amount has no decimal, whatever its sign.
+    assert [signed_amount(x) for x in (-189.0, 2.44, 0.04, -0.04, 7.0)] == ["−189", "+2.4", "0", "0", "+7"]
 
 
 def test_counts_are_said_worst_first_and_none_is_no_mistakes():

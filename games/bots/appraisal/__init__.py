@@ -36,6 +36,7 @@ from .redeal import CHANCE, RedealWorlds
 from .scores import UNITS
 
 __all__ = [
+    "CHANCE",  # untranslated: a name
     "DEFAULT_WORLDS",  # untranslated: a name
     "MARKS",  # untranslated: a name
     "THRESHOLDS",  # untranslated: a name
