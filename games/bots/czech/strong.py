@@ -25,10 +25,12 @@ from __future__ import annotations
 from games.rules.base import Deal
 from games.rules.cards import display_index, rank_table
 from games.rules.czech import play as rules_play
-from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup
-from games.rules.tricks import Trick
+from games.rules.czech.outcome import finish
+from games.rules.czech.state import HAND_SIZE, PARTNER_GAME, CzechState, Phase, Setup, next_seat
+from games.rules.tricks import Trick, trick_winner
 
 from .. import search
+from ..fastplay import TrickStep
 from ..knowledge import Seen
 from ..playout import payment, play_to_end
 from ..search import Search, candidates
@@ -87,6 +89,8 @@ class World(search.World[CzechView, CzechState]):
         self.gone = {card for _, card in plays}
         self.voids = sampler.voids
         self.called_public = None not in self.public  # the called card was played or discarded
+        strength = self.state.setup.rank().__getitem__
+        self.stepper = TrickStep(SEATS, next_seat, lambda cards: trick_winner(cards, strength), _after_trick)
 
     def fill(self, dealt: list[list[str]]) -> CzechState:
         hands, discards, pile = self.sampler.hands_and_piles(dealt)
@@ -124,6 +128,10 @@ class World(search.World[CzechView, CzechState]):
     legal_cards = staticmethod(rules_play.playable)
     score = staticmethod(payment)
 
+    def step(self, state: CzechState, seat: int, card: str) -> CzechState:
+        after: CzechState = self.stepper.step(state, seat, card)
+        return after
+
     def revealed(self, state: CzechState) -> bool:
         return self.called_public
 
@@ -132,6 +140,11 @@ class World(search.World[CzechView, CzechState]):
 
     def choose(self, state: CzechState, seen: Seen, legal: list[str], sides: Sides) -> str:
         return choose_card(Knowledge.from_state(state, seen, sides, self.rank), legal)
+
+
+def _after_trick(state: CzechState, _: Trick) -> CzechState:
+    """The twelfth trick ends the hand (the core's ``finish``: the scoring)."""
+    return finish(state) if len(state.tricks) == HAND_SIZE else state
 
 
 def _side_views(world: World, state: CzechState, revealed: bool) -> list[Sides]:

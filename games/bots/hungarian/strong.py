@@ -25,14 +25,16 @@ Every other decision (bidding, discards, the call, announcements) is the basic r
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.rules.base import Deal
 from games.rules.cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
 from games.rules.hungarian import play as rules_play
+from games.rules.hungarian.outcome import finish
 from games.rules.hungarian.state import (
     CONTRACT_BY_NAME,
+    HAND_SIZE,
     PLAYERS,
     RANK,
     Announcing,
@@ -41,9 +43,10 @@ from games.rules.hungarian.state import (
     Setup,
     evolve,
 )
-from games.rules.tricks import Trick
+from games.rules.tricks import Trick, trick_winner
 
 from .. import search
+from ..fastplay import TrickStep
 from ..knowledge import Seen
 from ..playout import payment, play_to_end
 from ..sampling import deal_cards
@@ -260,6 +263,7 @@ class World(search.World[HungarianView, HungarianState]):
         self.partner_known = view["partner"] is not None or view["alone"] is not None
         self.gone = {card for _, card in plays}
         self.voids = sampler.voids
+        self.stepper = TrickStep(PLAYERS, setup.next_seat, _winner, _after_trick)
 
     def fill(self, dealt: list[list[str]]) -> HungarianState:
         seats = range(self.state.setup.seats)
@@ -304,6 +308,10 @@ class World(search.World[HungarianView, HungarianState]):
     apply_play = staticmethod(rules_play.apply_play)
     score = staticmethod(payment)
 
+    def step(self, state: HungarianState, seat: int, card: str) -> HungarianState:
+        after: HungarianState = self.stepper.step(state, seat, card)
+        return after
+
     def legal_cards(self, state: HungarianState, seat: int) -> list[str]:
         return [a[5:] for a in rules_play.legal_plays(state, seat)]
 
@@ -315,6 +323,15 @@ class World(search.World[HungarianView, HungarianState]):
 
     def choose(self, state: HungarianState, seen: Seen, legal: list[str], sides: Sides) -> str:
         return choose_card(Knowledge.from_state(state, seen, sides), legal)
+
+
+def _winner(cards: Sequence[tuple[int, str]]) -> int:
+    return trick_winner(cards, RANK.__getitem__)
+
+
+def _after_trick(state: HungarianState, _: Trick) -> HungarianState:
+    """The ninth trick ends the hand (the core's ``finish``: the scoring)."""
+    return finish(state) if len(state.tricks) == HAND_SIZE else state
 
 
 def _side_views(state: HungarianState, public: list[str | None], everyone: bool) -> list[Sides]:
