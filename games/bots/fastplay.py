@@ -59,17 +59,17 @@ class TrickStep:
         listed as legal: the same object changed in place, or the finished hand's state."""
         fields = state.__dict__
         hands = fields["hands"]
-        hand = tuple(c for c in hands[seat] if c != card)
+        hand = hands[seat]
+        at = hand.index(card)
+        fields["hands"] = (*hands[:seat], hand[:at] + hand[at + 1 :], *hands[seat + 1 :])
         trick = fields["trick"]
         cards = (*trick.cards, (seat, card))
         if len(cards) < self.seats:
-            fields["hands"] = (*hands[:seat], hand, *hands[seat + 1 :])
             fields["trick"] = Trick(trick.leader, cards)
             fields["to_act"] = frozenset((self.next_seat(seat),))
             return state
         winner = self.winner(cards)
         done = Trick(trick.leader, cards, winner)
-        fields["hands"] = (*hands[:seat], hand, *hands[seat + 1 :])
         fields["trick"] = Trick(winner)
         fields["tricks"] = (*fields["tricks"], done)
         fields["to_act"] = frozenset((winner,))

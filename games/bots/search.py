@@ -35,7 +35,7 @@ from .view import Policy, View, seat_of
 
 MIN_SAMPLES = 6
 MAX_SAMPLES = 40
-TIME_BUDGET = 0.18  # seconds of wall time per decision: live play's cap (games.bots.LIVE)
+TIME_BUDGET = 0.8  # seconds of wall time per decision: live play's cap (games.bots.LIVE)
 CLEAR_Z = 3.0
 
 V = TypeVar("V", bound=View)  # untranslated: a type variable: a variant's view (games.rules.views)
@@ -99,6 +99,7 @@ class World(Generic[V, State]):
 
 class Search(Generic[V, State]):
     playout_budget = 160  # playouts per decision, shared among the candidates
+    max_worlds = MAX_SAMPLES  # worlds per decision at most (the variant's)
     basic_policy: Callable[[], Policy[V]]  # the variant's basic robot, for every other decision
     world: Callable[[V], World[V, State]]  # the variant's worlds of one decision, from its view
 
@@ -128,7 +129,7 @@ class Search(Generic[V, State]):
         world, cands = self.prepare(view, legal)
         if len(cands) == 1:
             return cands[0]
-        samples = worlds(self.playout_budget, len(cands), MAX_SAMPLES)
+        samples = worlds(self.playout_budget, len(cands), self.max_worlds)
         return best_on_average(
             cands, samples, lambda: world.sample(rng), world.playout, started, self.time_budget
         )

@@ -41,7 +41,8 @@ from .knowledge import PREVER, Knowledge, known_sides
 from .play import choose_card
 from .sampler import Sampler
 
-PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
+PLAYOUT_BUDGET = 640  # playouts per decision, shared among the candidates
+MAX_WORLDS = 160  # worlds per decision at most
 Sides = list[str | None]  # each seat's side, as one seat knows them
 
 
@@ -171,5 +172,6 @@ def _side_views(world: World, state: CzechState, revealed: bool) -> list[Sides]:
 
 class StrongPolicy(Search[CzechView, CzechState]):
     playout_budget = PLAYOUT_BUDGET
+    max_worlds = MAX_WORLDS
     basic_policy = BasicPolicy
     world = World

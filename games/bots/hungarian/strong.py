@@ -58,7 +58,8 @@ from .knowledge import Knowledge, known_sides, players_of
 from .play import choose_card
 
 _DISPLAY = display_index("traditional")
-PLAYOUT_BUDGET = 160  # playouts per decision, shared among the candidates
+PLAYOUT_BUDGET = 640  # playouts per decision, shared among the candidates
+MAX_WORLDS = 160  # worlds per decision at most
 Sides = Callable[[int], str | None]  # each seat's side, as one seat knows it
 
 
@@ -370,5 +371,6 @@ def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | 
 
 class StrongPolicy(Search[HungarianView, HungarianState]):
     playout_budget = PLAYOUT_BUDGET
+    max_worlds = MAX_WORLDS
     basic_policy = BasicPolicy
     world = World

@@ -59,7 +59,8 @@ from .knowledge import Knowledge, public_out, ultimo_seat
 from .play import choose_card
 from .sampler import Sampler
 
-PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
+PLAYOUT_BUDGET = 640  # playouts per decision, shared among the candidates
+MAX_WORLDS = 160  # worlds per decision at most
 
 
 def announcing_from(view: SlovenianView) -> Announcing:
@@ -215,5 +216,6 @@ def value(state: SlovenianState, seat: int) -> float:
 
 class StrongPolicy(Search[SlovenianView, SlovenianState]):
     playout_budget = PLAYOUT_BUDGET
+    max_worlds = MAX_WORLDS
     basic_policy = BasicPolicy
     world = World
