@@ -6,7 +6,8 @@ At a card decision with more than one real choice a ``Search``:
    unseen cards and a world to fill in, plus the candidate cards, equivalent cards merged);
 2. deals the unseen cards at random many times, consistently with all of that;
 3. for each such world plays each candidate followed by the basic robot's play for every seat
-   to the end, through the rules core (the variant's ``playout``: the seat's payment);
+   to the end, the rules core listing the legal cards and scoring the hand (the variant's
+   ``playout``, ``playout.play_to_end``, each card added by ``fastplay``: the seat's payment);
 4. picks the card with the best mean, the same worlds being used for every candidate; it stops
    early once one card is clearly best (``CLEAR_Z`` standard errors of the paired
    difference), after its count of worlds in any case. Every other decision is the basic

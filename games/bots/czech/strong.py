@@ -9,7 +9,9 @@ At a card decision with more than one real choice it:
    world, valat, I on the end, the contra calls, the prever multiplier, every discard and
    the opponents' pile);
 3. plays each candidate card followed by the basic robot's play for every seat to the end,
-   through the rules core (``play.apply_play``), scoring with the core's own ``HandResult``;
+   each card from the rules core's legal list and added by the quick step (``fastplay``; the
+   core's ``play.apply_play`` is the reference it is tested against), scoring with the core's
+   own ``finish`` and ``HandResult``;
 4. picks the card with the best mean payment for its seat (its side's card points / 100
    break ties), the same worlds being used for every candidate; it stops early once one card
    is clearly best, and always within its playout budget (live play: its cap of wall time too;

@@ -11,8 +11,10 @@ At a card decision with more than one real choice it:
 2. deals the unseen cards at random many times, consistently with all of that, into the other
    seats' hands and discards (``Sampler.sample``);
 3. for each such world builds a full ``HungarianState`` of the play phase and plays each
-   candidate card followed by the basic robot's play for every seat to the end, through the
-   rules core (``play.apply_play``), scoring with the core's own ``HandResult``;
+   candidate card followed by the basic robot's play for every seat to the end, each card
+   from the rules core's legal list and added by the quick step (``fastplay``; the core's
+   ``play.apply_play`` is the reference it is tested against), scoring with the core's own
+   ``finish`` and ``HandResult``;
 4. picks the card with the best mean payment for its seat (its side's card points break
    ties), the same worlds being used for every candidate; it stops early once one card is
    clearly best, and always within its playout budget (live play: its cap of wall time too;

@@ -12,7 +12,9 @@ At a card decision with more than one real choice it:
    sampled), the declarer's discard, the announcements and kontra levels, the open beggar's
    exposure, klop's gifts, the options and radelci;
 3. plays each candidate card followed by the basic robot's play for every seat to the end,
-   through the rules core (``play.apply_play``: every obligation, the early end, the scoring);
+   each card from the rules core's legal list (every obligation) and added by the quick step
+   (``fastplay`` and ``_after_trick``: klop's gifts, the early end; the core's
+   ``play.apply_play`` is the reference it is tested against), scored by the core's ``finish``;
 4. picks the card with the best mean value for its seat, the same worlds being used for every
    candidate; it stops early once one card is clearly best, and always within its playout
    budget (live play: its cap of wall time too; ``search``). The value is the seat's payment
