@@ -84,3 +84,8 @@ def test_the_slovenian_quick_playout_covers_the_early_ends_and_klop():
     seen = compared("slovenian3", {}, hands=20, seed=2)
     assert seen["klop"] > 0, seen
     assert any(key in seen for key in ("beggar", "open-beggar", "colour-valat", "valat")), seen
+
+
+def test_the_czech_quick_playout_covers_prever():
+    seen = compared("czech", {}, hands=15, seed=7)
+    assert seen["prever"] > 0, seen
