@@ -12,6 +12,7 @@ from typing import Protocol, TypeVar
 
 from games.rules.base import HandResult
 
+from .fastplay import private
 from .knowledge import PlayState, Seen, seen_in_state
 from .tricks import note_play
 
@@ -45,6 +46,7 @@ class Playout(Protocol[State, Sides]):
     voids: list[set[str]]
 
     def apply_play(self, state: State, seat: int, action: str) -> State: ...
+    def step(self, state: State, seat: int, card: str) -> State: ...
     def legal_cards(self, state: State, seat: int) -> list[str]: ...
     def revealed(self, state: State) -> bool: ...
     def side_views(self, state: State, revealed: bool) -> list[Sides]: ...
@@ -52,11 +54,16 @@ class Playout(Protocol[State, Sides]):
     def score(self, state: State, seat: int) -> float: ...
 
 
-def play_to_end(state: State, first: str, world: Playout[State, Sides]) -> float:
+def play_to_end(state: State, first: str, world: Playout[State, Sides], fast: bool = True) -> float:
     """Play ``first`` for ``world.me``, then ``world.choose`` for every seat with a real choice;
     the ``world.score`` of the finished hand. A state without a called card (no partner to
-    find) reveals nothing."""
+    find) reveals nothing. Each card is added by the world's quick ``step`` (``fastplay``: no
+    checks or log lines, on a private copy of ``state``), or with ``fast=False`` by the rules
+    core's ``apply_play`` (the reference the tests hold the quick step to); the legal cards
+    come from the rules core either way."""
     me = world.me
+    if fast:
+        state = private(state)
     gone = set(world.gone)
     voids = [set(v) for v in world.voids]
     called: str | None = getattr(state, "called_card", None)
@@ -71,7 +78,7 @@ def play_to_end(state: State, first: str, world: Playout[State, Sides]) -> float
         gone.add(card)
         if card == called:
             sides = world.side_views(state, True)
-        state = world.apply_play(state, seat, "play:" + card)
+        state = world.step(state, seat, card) if fast else world.apply_play(state, seat, "play:" + card)
         if state.phase != "play":
             break
         (seat,) = state.to_act

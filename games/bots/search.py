@@ -6,7 +6,8 @@ At a card decision with more than one real choice a ``Search``:
    unseen cards and a world to fill in, plus the candidate cards, equivalent cards merged);
 2. deals the unseen cards at random many times, consistently with all of that;
 3. for each such world plays each candidate followed by the basic robot's play for every seat
-   to the end, through the rules core (the variant's ``playout``: the seat's payment);
+   to the end, the rules core listing the legal cards and scoring the hand (the variant's
+   ``playout``, ``playout.play_to_end``, each card added by ``fastplay``: the seat's payment);
 4. picks the card with the best mean, the same worlds being used for every candidate; it stops
    early once one card is clearly best (``CLEAR_Z`` standard errors of the paired
    difference), after its count of worlds in any case. Every other decision is the basic
@@ -35,7 +36,7 @@ from .view import Policy, View, seat_of
 
 MIN_SAMPLES = 6
 MAX_SAMPLES = 40
-TIME_BUDGET = 0.18  # seconds of wall time per decision: live play's cap (games.bots.LIVE)
+TIME_BUDGET = 0.8  # seconds of wall time per decision: live play's cap (games.bots.LIVE)
 CLEAR_Z = 3.0
 
 V = TypeVar("V", bound=View)  # untranslated: a type variable: a variant's view (games.rules.views)
@@ -99,6 +100,7 @@ class World(Generic[V, State]):
 
 class Search(Generic[V, State]):
     playout_budget = 160  # playouts per decision, shared among the candidates
+    max_worlds = MAX_SAMPLES  # worlds per decision at most (the variant's)
     basic_policy: Callable[[], Policy[V]]  # the variant's basic robot, for every other decision
     world: Callable[[V], World[V, State]]  # the variant's worlds of one decision, from its view
 
@@ -128,7 +130,7 @@ class Search(Generic[V, State]):
         world, cands = self.prepare(view, legal)
         if len(cands) == 1:
             return cands[0]
-        samples = worlds(self.playout_budget, len(cands), MAX_SAMPLES)
+        samples = worlds(self.playout_budget, len(cands), self.max_worlds)
         return best_on_average(
             cands, samples, lambda: world.sample(rng), world.playout, started, self.time_budget
         )

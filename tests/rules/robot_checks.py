@@ -89,9 +89,9 @@ def unlimited_strong(playout_budget: int) -> StrongRobot:
 
 def assert_strong_answers_in_time(variant: Any, states: Iterable[Any], view_of: ViewOf = seat_view) -> None:
     """Live play's strong robot answers each position legally and keeps to its thinking budget
-    (0.18 s of wall time, then it stops sampling). Counted in this process's CPU time, so that
-    other work on the machine cannot make it fail; the bound is a budget kept, not a speed
-    target (those are in bench/)."""
+    (``search.TIME_BUDGET``: 0.8 s of wall time, then it stops sampling). Counted in this
+    process's CPU time, so that other work on the machine cannot make it fail; the bound is a
+    budget kept, not a speed target (those are in bench/)."""
     robot = get_robot("strong", live=True)
     times = []
     for state in states:

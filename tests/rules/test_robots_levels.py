@@ -171,8 +171,9 @@ def test_the_strong_robot_answers_a_fixed_position_legally_and_in_time():
     (seat,) = state.to_act
     legal = HUNGARIAN.legal_actions(state, seat)
     view = seat_view(HUNGARIAN, state, seat)
-    # Live play's thinking budget is 0.18 s of wall time; counted in this process's CPU time, so
-    # that other work on the machine cannot fail it (a budget kept, not a speed target: see bench/).
+    # Live play's thinking budget is 0.8 s of wall time (search.TIME_BUDGET); counted in this
+    # process's CPU time, so that other work on the machine cannot fail it (a budget kept, not a
+    # speed target: see bench/).
     started = time.process_time()
     action = get_robot("strong", live=True).choose(view, legal, random.Random(1))
     assert action in legal

@@ -21,7 +21,7 @@ the cover for a 6, the wish, Bridge or not, the 8s next or spread during play) i
    candidate (paired), stopping early once one action leads every other by ``search.CLEAR_Z``
    standard errors of the paired difference, and after ``MAX_SAMPLES`` worlds (or its playout
    budget's share); in live play only, also before a world that would take it past its cap of
-   wall time (``search.TIME_BUDGET``, 0.18 s). Without that cap no clock is read: a seeded
+   wall time (``search.TIME_BUDGET``, 0.8 s). Without that cap no clock is read: a seeded
    robot's choice is a function of its view and seed alone.
 
 The J-points choice is not searched (both choices move the winner's standing against every

@@ -9,7 +9,9 @@ At a card decision with more than one real choice it:
    world, valat, I on the end, the contra calls, the prever multiplier, every discard and
    the opponents' pile);
 3. plays each candidate card followed by the basic robot's play for every seat to the end,
-   through the rules core (``play.apply_play``), scoring with the core's own ``HandResult``;
+   each card from the rules core's legal list and added by the quick step (``fastplay``; the
+   core's ``play.apply_play`` is the reference it is tested against), scoring with the core's
+   own ``finish`` and ``HandResult``;
 4. picks the card with the best mean payment for its seat (its side's card points / 100
    break ties), the same worlds being used for every candidate; it stops early once one card
    is clearly best, and always within its playout budget (live play: its cap of wall time too;
@@ -25,10 +27,12 @@ from __future__ import annotations
 from games.rules.base import Deal
 from games.rules.cards import display_index, rank_table
 from games.rules.czech import play as rules_play
-from games.rules.czech.state import PARTNER_GAME, CzechState, Phase, Setup
-from games.rules.tricks import Trick
+from games.rules.czech.outcome import finish
+from games.rules.czech.state import HAND_SIZE, PARTNER_GAME, CzechState, Phase, Setup, next_seat
+from games.rules.tricks import Trick, trick_winner
 
 from .. import search
+from ..fastplay import TrickStep
 from ..knowledge import Seen
 from ..playout import payment, play_to_end
 from ..search import Search, candidates
@@ -39,7 +43,8 @@ from .knowledge import PREVER, Knowledge, known_sides
 from .play import choose_card
 from .sampler import Sampler
 
-PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
+PLAYOUT_BUDGET = 640  # playouts per decision, shared among the candidates
+MAX_WORLDS = 160  # worlds per decision at most
 Sides = list[str | None]  # each seat's side, as one seat knows them
 
 
@@ -87,6 +92,8 @@ class World(search.World[CzechView, CzechState]):
         self.gone = {card for _, card in plays}
         self.voids = sampler.voids
         self.called_public = None not in self.public  # the called card was played or discarded
+        strength = self.state.setup.rank().__getitem__
+        self.stepper = TrickStep(SEATS, next_seat, lambda cards: trick_winner(cards, strength), _after_trick)
 
     def fill(self, dealt: list[list[str]]) -> CzechState:
         hands, discards, pile = self.sampler.hands_and_piles(dealt)
@@ -124,6 +131,10 @@ class World(search.World[CzechView, CzechState]):
     legal_cards = staticmethod(rules_play.playable)
     score = staticmethod(payment)
 
+    def step(self, state: CzechState, seat: int, card: str) -> CzechState:
+        after: CzechState = self.stepper.step(state, seat, card)
+        return after
+
     def revealed(self, state: CzechState) -> bool:
         return self.called_public
 
@@ -132,6 +143,11 @@ class World(search.World[CzechView, CzechState]):
 
     def choose(self, state: CzechState, seen: Seen, legal: list[str], sides: Sides) -> str:
         return choose_card(Knowledge.from_state(state, seen, sides, self.rank), legal)
+
+
+def _after_trick(state: CzechState, _: Trick) -> CzechState:
+    """The twelfth trick ends the hand (the core's ``finish``: the scoring)."""
+    return finish(state) if len(state.tricks) == HAND_SIZE else state
 
 
 def _side_views(world: World, state: CzechState, revealed: bool) -> list[Sides]:
@@ -158,5 +174,6 @@ def _side_views(world: World, state: CzechState, revealed: bool) -> list[Sides]:
 
 class StrongPolicy(Search[CzechView, CzechState]):
     playout_budget = PLAYOUT_BUDGET
+    max_worlds = MAX_WORLDS
     basic_policy = BasicPolicy
     world = World

@@ -11,8 +11,10 @@ At a card decision with more than one real choice it:
 2. deals the unseen cards at random many times, consistently with all of that, into the other
    seats' hands and discards (``Sampler.sample``);
 3. for each such world builds a full ``HungarianState`` of the play phase and plays each
-   candidate card followed by the basic robot's play for every seat to the end, through the
-   rules core (``play.apply_play``), scoring with the core's own ``HandResult``;
+   candidate card followed by the basic robot's play for every seat to the end, each card
+   from the rules core's legal list and added by the quick step (``fastplay``; the core's
+   ``play.apply_play`` is the reference it is tested against), scoring with the core's own
+   ``finish`` and ``HandResult``;
 4. picks the card with the best mean payment for its seat (its side's card points break
    ties), the same worlds being used for every candidate; it stops early once one card is
    clearly best, and always within its playout budget (live play: its cap of wall time too;
@@ -25,14 +27,16 @@ Every other decision (bidding, discards, the call, announcements) is the basic r
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.rules.base import Deal
 from games.rules.cards import HONOURS, KINGS, PACK_42, TRUMP, display_index
 from games.rules.hungarian import play as rules_play
+from games.rules.hungarian.outcome import finish
 from games.rules.hungarian.state import (
     CONTRACT_BY_NAME,
+    HAND_SIZE,
     PLAYERS,
     RANK,
     Announcing,
@@ -41,9 +45,10 @@ from games.rules.hungarian.state import (
     Setup,
     evolve,
 )
-from games.rules.tricks import Trick
+from games.rules.tricks import Trick, trick_winner
 
 from .. import search
+from ..fastplay import TrickStep
 from ..knowledge import Seen
 from ..playout import payment, play_to_end
 from ..sampling import deal_cards
@@ -55,7 +60,8 @@ from .knowledge import Knowledge, known_sides, players_of
 from .play import choose_card
 
 _DISPLAY = display_index("traditional")
-PLAYOUT_BUDGET = 160  # playouts per decision, shared among the candidates
+PLAYOUT_BUDGET = 640  # playouts per decision, shared among the candidates
+MAX_WORLDS = 160  # worlds per decision at most
 Sides = Callable[[int], str | None]  # each seat's side, as one seat knows it
 
 
@@ -260,6 +266,7 @@ class World(search.World[HungarianView, HungarianState]):
         self.partner_known = view["partner"] is not None or view["alone"] is not None
         self.gone = {card for _, card in plays}
         self.voids = sampler.voids
+        self.stepper = TrickStep(PLAYERS, setup.next_seat, _winner, _after_trick)
 
     def fill(self, dealt: list[list[str]]) -> HungarianState:
         seats = range(self.state.setup.seats)
@@ -304,6 +311,10 @@ class World(search.World[HungarianView, HungarianState]):
     apply_play = staticmethod(rules_play.apply_play)
     score = staticmethod(payment)
 
+    def step(self, state: HungarianState, seat: int, card: str) -> HungarianState:
+        after: HungarianState = self.stepper.step(state, seat, card)
+        return after
+
     def legal_cards(self, state: HungarianState, seat: int) -> list[str]:
         return [a[5:] for a in rules_play.legal_plays(state, seat)]
 
@@ -315,6 +326,15 @@ class World(search.World[HungarianView, HungarianState]):
 
     def choose(self, state: HungarianState, seen: Seen, legal: list[str], sides: Sides) -> str:
         return choose_card(Knowledge.from_state(state, seen, sides), legal)
+
+
+def _winner(cards: Sequence[tuple[int, str]]) -> int:
+    return trick_winner(cards, RANK.__getitem__)
+
+
+def _after_trick(state: HungarianState, _: Trick) -> HungarianState:
+    """The ninth trick ends the hand (the core's ``finish``: the scoring)."""
+    return finish(state) if len(state.tricks) == HAND_SIZE else state
 
 
 def _side_views(state: HungarianState, public: list[str | None], everyone: bool) -> list[Sides]:
@@ -353,5 +373,6 @@ def candidates(hand: list[str], legal: list[str], gone: set[str], called: str | 
 
 class StrongPolicy(Search[HungarianView, HungarianState]):
     playout_budget = PLAYOUT_BUDGET
+    max_worlds = MAX_WORLDS
     basic_policy = BasicPolicy
     world = World

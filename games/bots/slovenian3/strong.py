@@ -12,7 +12,9 @@ At a card decision with more than one real choice it:
    sampled), the declarer's discard, the announcements and kontra levels, the open beggar's
    exposure, klop's gifts, the options and radelci;
 3. plays each candidate card followed by the basic robot's play for every seat to the end,
-   through the rules core (``play.apply_play``: every obligation, the early end, the scoring);
+   each card from the rules core's legal list (every obligation) and added by the quick step
+   (``fastplay`` and ``_after_trick``: klop's gifts, the early end; the core's
+   ``play.apply_play`` is the reference it is tested against), scored by the core's ``finish``;
 4. picks the card with the best mean value for its seat, the same worlds being used for every
    candidate; it stops early once one card is clearly best, and always within its playout
    budget (live play: its cap of wall time too; ``search``). The value is the seat's payment
@@ -33,10 +35,11 @@ from games.rules.base import Deal
 from games.rules.cards import points_in_threes
 from games.rules.slovenian3 import play as rules_play
 from games.rules.slovenian3.announce import GAME, VALAT
-from games.rules.slovenian3.outcome import piles
+from games.rules.slovenian3.outcome import finish, piles
 from games.rules.slovenian3.state import (
     CONTRACT_BY_KEY,
     DECLARER,
+    HAND_SIZE,
     RANK,
     SEATS,
     Announcing,
@@ -47,6 +50,7 @@ from games.rules.slovenian3.state import (
 from games.rules.tricks import Trick
 
 from .. import search
+from ..fastplay import TrickStep
 from ..knowledge import Seen
 from ..playout import play_to_end
 from ..search import Search, candidates
@@ -57,7 +61,8 @@ from .knowledge import Knowledge, public_out, ultimo_seat
 from .play import choose_card
 from .sampler import Sampler
 
-PLAYOUT_BUDGET = 200  # playouts per decision, shared among the candidates
+PLAYOUT_BUDGET = 640  # playouts per decision, shared among the candidates
+MAX_WORLDS = 160  # worlds per decision at most
 
 
 def announcing_from(view: SlovenianView) -> Announcing:
@@ -121,6 +126,9 @@ class World(search.World[SlovenianView, SlovenianState]):
         self.gone = {card for _, card in plays} | public_out(view)
         self.voids, self.ceilings = sampler.voids, sampler.ceilings
         self.ultimo = ultimo_seat(view)
+        winner = rules_play.TRICK_RULES[contract.key].winner
+        assert winner is not None
+        self.stepper = TrickStep(SEATS, _next_seat, winner, _after_trick)
 
     def fill(self, dealt: list[list[str]]) -> SlovenianState:
         hands, discard, hidden_talon = self.sampler.hands_and_rest(dealt)
@@ -150,8 +158,12 @@ class World(search.World[SlovenianView, SlovenianState]):
 
     apply_play = staticmethod(rules_play.apply_play)
 
+    def step(self, state: SlovenianState, seat: int, card: str) -> SlovenianState:
+        after: SlovenianState = self.stepper.step(state, seat, card)
+        return after
+
     def legal_cards(self, state: SlovenianState, seat: int) -> list[str]:
-        return [a[5:] for a in rules_play.legal_plays(state, seat)]
+        return rules_play.allowed(state, seat)[0]
 
     def revealed(self, state: SlovenianState) -> bool:
         return False
@@ -164,6 +176,31 @@ class World(search.World[SlovenianView, SlovenianState]):
 
     def score(self, state: SlovenianState, seat: int) -> float:
         return value(state, seat)
+
+
+def _next_seat(seat: int) -> int:
+    return (seat + 1) % SEATS
+
+
+def _after_trick(state: SlovenianState, trick: Trick) -> SlovenianState:
+    """What follows a trick in a playout's private state (the core's ``play._after_trick``
+    without its log lines): klop's talon gift, the open beggar's exposure, the early end
+    (§8.5) and the end of the hand, both scored by the core's ``finish``."""
+    contract = state.contract
+    assert contract is not None and trick.winner is not None
+    number = len(state.tricks)
+    winner = trick.winner
+    fields = state.__dict__
+    if contract.key == "klop" and number <= rules_play.KLOP_GIFTS:
+        fields["gifts"] = (*state.gifts, (winner, state.talon[number - 1]))
+    if number == 1 and contract.key == "open-beggar" and not state.exposed:
+        fields["exposed"] = True
+    declarer_won = winner == state.declarer
+    if (contract.no_tricks and declarer_won) or (contract.all_tricks and not declarer_won):
+        return finish(state, early=True)
+    if number == HAND_SIZE:
+        return finish(state, early=False)
+    return state
 
 
 def value(state: SlovenianState, seat: int) -> float:
@@ -181,5 +218,6 @@ def value(state: SlovenianState, seat: int) -> float:
 
 class StrongPolicy(Search[SlovenianView, SlovenianState]):
     playout_budget = PLAYOUT_BUDGET
+    max_worlds = MAX_WORLDS
     basic_policy = BasicPolicy
     world = World
