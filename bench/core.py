@@ -13,13 +13,20 @@ Each round runs every side in a fresh process (``bench/base.py``: the base commi
 into a temporary git worktree, the sides' order alternating round by round); a process deals
 ``--hands`` hands per game under fixed seeds, plays them with uniformly random legal actions
 (its own side's rules, so both sides play the same hands while the rules agree), then, ``--reps``
-times, folds each hand afresh (states are new objects each time, so nothing one pass worked
-out is reused by the next) and times, in CPU seconds of the process (``time.process_time``):
+times, replays them as a server plays a hand (each state observed after the action that made it,
+then the next action applied; each state dropped once the next is made; states are new objects
+in every pass, so nothing one pass worked out is reused by the next) and times, in CPU seconds
+of the process (``time.process_time``, each block on its own, the clock's own cost taken off):
 
 - ``observe+legal``: at every position (the deal and after each action), ``observe`` for every
-  seat and ``legal_actions`` for each seat to act, in one pass (the target's figure);
-- ``observe`` and ``legal`` alone, each over freshly folded states;
-- ``apply``: the fold itself, per action.
+  seat and ``legal_actions`` for each seat to act (the target's figure);
+- ``observe`` and ``legal`` alone, each in a pass of its own;
+- ``apply``: each action's ``apply`` (and the deal's ``new_hand``), per action.
+
+``--digest`` times nothing: it hashes every view (every seat, the audience, everyone) and legal
+list of every position strictly (a list is not a tuple, key order counts), the states met as a
+server meets them and again all made first, and prints the hashes per side: a change that must
+not change a view prints the same hash as its base.
 
 A process reports its best repetition (other work on the machine only ever adds time); the
 parent prints each side's median over the rounds and the ratio here/base with its spread (the
@@ -77,36 +84,74 @@ def deal_hands(variant: Any, game: str, count: int) -> list[tuple[Any, Any, list
     return hands
 
 
-def fold(variant: Any, hands: list[tuple[Any, Any, list[tuple[int, str]]]]) -> tuple[list[Any], float]:
-    """Every position of every hand, as new state objects, and the CPU seconds of the fold."""
-    apply = variant.apply
+Hands = list[tuple[Any, Any, list[tuple[int, str]]]]
+
+
+def fold(variant: Any, hands: Hands) -> list[Any]:
+    """Every position of every hand (the deal, then after each action), as new state objects."""
     states: list[Any] = []
-    spent = 0.0
     for deal, context, actions in hands:
-        started = time.process_time()
         state = variant.new_hand(deal, context)
-        positions = [state]
+        states.append(state)
         for seat, action in actions:
-            state = apply(state, seat, action)
-            positions.append(state)
-        spent += time.process_time() - started
-        states.extend(positions)
-    return states, spent
+            state = variant.apply(state, seat, action)
+            states.append(state)
+    return states
 
 
-def timed(variant: Any, states: list[Any], seats: int, observing: bool, legal: bool) -> float:
-    observe, legal_actions, to_act = variant.observe, variant.legal_actions, variant.to_act
+def clock_cost() -> float:
+    """What one reading of the CPU clock adds to a timed block (the median of 201)."""
+    clock = time.process_time
+    costs = []
+    for _ in range(201):
+        first = clock()
+        costs.append(clock() - first)
+    return sorted(costs)[100]
+
+
+def play_through(
+    variant: Any, hands: Hands, seats: int, observing: bool, legal: bool, overhead: float
+) -> tuple[float, float]:
+    """CPU seconds (``time.process_time``) of ``observe`` for every seat and the legal actions of
+    each seat to act, at every position of every hand, and of ``apply`` (with ``new_hand``): as a
+    server plays a hand, each state observed after the action that made it, then the next action
+    applied to it; each state dropped once the next is made. Each block is timed on its own, and
+    ``overhead`` (``clock_cost``) taken off each."""
+    observe, legal_actions, to_act, apply = (
+        variant.observe,
+        variant.legal_actions,
+        variant.to_act,
+        variant.apply,
+    )
     viewers = range(seats)
+    clock = time.process_time
     gc.collect()
-    started = time.process_time()
-    for state in states:
-        if observing:
-            for viewer in viewers:
-                observe(state, viewer)
-        if legal:
-            for seat in sorted(to_act(state)):
-                legal_actions(state, seat)
-    return time.process_time() - started
+    spent = applying = 0.0
+    blocks = 0
+    for deal, context, actions in hands:
+        mark = clock()
+        state = variant.new_hand(deal, context)
+        now = clock()
+        applying += now - mark
+        mark = now
+        for step in range(len(actions) + 1):
+            if observing:
+                for viewer in viewers:
+                    observe(state, viewer)
+            if legal:
+                for seat in sorted(to_act(state)):
+                    legal_actions(state, seat)
+            now = clock()
+            spent += now - mark
+            mark = now
+            blocks += 1
+            if step < len(actions):
+                seat, action = actions[step]
+                state = apply(state, seat, action)
+                now = clock()
+                applying += now - mark
+                mark = now
+    return spent - blocks * overhead, applying - blocks * overhead
 
 
 def strict(value: Any) -> Any:
@@ -127,6 +172,14 @@ def strict(value: Any) -> Any:
     return [kind.__module__ + "." + kind.__qualname__, repr(value)]
 
 
+def see(digest: Any, variant: Any, state: Any, seats: int) -> None:
+    """Every view (every seat, the audience, everyone) and legal list (every seat) of a state."""
+    for viewer in [*range(seats), "audience", "everyone"]:
+        digest.update(repr(strict(variant.observe(state, viewer))).encode())
+    for seat in range(seats):
+        digest.update(repr(strict(variant.legal_actions(state, seat))).encode())
+
+
 def digests(games: list[str], count: int) -> dict[str, Any]:
     """Per game, a hash of every view (every seat, the audience and everyone) and every legal
     list (every seat) at every position of the workload's hands, kept strictly (``strict``)."""
@@ -138,14 +191,26 @@ def digests(games: list[str], count: int) -> dict[str, Any]:
         variant = get_variant(game)
         seats = variant.seat_count(resolve_options(variant.options, {}))
         hands = deal_hands(variant, game, count)
-        states, _spent = fold(variant, hands)
-        digest = hashlib.sha256()
-        for state in states:
-            for viewer in [*range(seats), "audience", "everyone"]:
-                digest.update(repr(strict(variant.observe(state, viewer))).encode())
-            for seat in range(seats):
-                digest.update(repr(strict(variant.legal_actions(state, seat))).encode())
-        out[game] = {"positions": len(states), "digest": digest.hexdigest()[:16]}
+        # As a server meets them (each state observed before the next action: a state's memo
+        # builds on the previous state's), then every state made first and observed after.
+        found = []
+        for flow in ("played", "folded"):
+            digest = hashlib.sha256()
+            states: list[Any] = []
+            for deal, context, actions in hands:
+                state = variant.new_hand(deal, context)
+                for step in range(len(actions) + 1):
+                    if flow == "played":
+                        states.append(state)
+                        see(digest, variant, state, seats)
+                    if step < len(actions):
+                        state = variant.apply(state, *actions[step])
+            if flow == "folded":
+                states = fold(variant, hands)
+                for state in states:
+                    see(digest, variant, state, seats)
+            found.append(digest.hexdigest()[:16])
+        out[game] = {"positions": len(states), "digest": found[0], "folded": found[1]}
     return out
 
 
@@ -162,15 +227,14 @@ def work(games: list[str], count: int, reps: int) -> dict[str, Any]:
         actions = sum(len(h[2]) for h in hands)
         digest = hashlib.sha256(json.dumps([h[2] for h in hands]).encode()).hexdigest()[:12]
         best = dict.fromkeys(FIGURES, float("inf"))
+        overhead = clock_cost()
         for _ in range(reps):
-            states, applying = fold(variant, hands)
+            both, applying = play_through(variant, hands, seats, True, True, overhead)
             best["apply"] = min(best["apply"], applying)
-            best["observe+legal"] = min(best["observe+legal"], timed(variant, states, seats, True, True))
-            states, _spent = fold(variant, hands)
-            best["observe"] = min(best["observe"], timed(variant, states, seats, True, False))
-            states, _spent = fold(variant, hands)
-            best["legal"] = min(best["legal"], timed(variant, states, seats, False, True))
-            del states
+            best["observe+legal"] = min(best["observe+legal"], both)
+            alone = play_through(variant, hands, seats, True, False, overhead)[0]
+            best["observe"] = min(best["observe"], alone)
+            best["legal"] = min(best["legal"], play_through(variant, hands, seats, False, True, overhead)[0])
         out[game] = {"positions": actions + len(hands), "actions": actions, "hands": digest, **best}
     return out
 
@@ -235,7 +299,8 @@ def main() -> None:
         for game in args.games:
             for name, rounds in results.items():
                 found = rounds[0][game]
-                print(f"{game:<11} {name:<20} {found['positions']:>6} positions  {found['digest']}")
+                same = "" if found["folded"] == found["digest"] else f"  (folded first: {found['folded']}!)"
+                print(f"{game:<11} {name:<20} {found['positions']:>6} positions  {found['digest']}{same}")
         return
     here = results["here"]
     for game in args.games:

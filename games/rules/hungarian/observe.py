@@ -211,7 +211,7 @@ def observe(state: HungarianState, viewer: Viewer) -> HungarianView:
         "public_sides": _public_sides(state),
         "presumed_side": presumed_side(state) if state.declarer is not None else None,
         "tarokk_counts": [{"seat": s, "count": n} for s, n in state.announcing.tarokk_counts],
-        **trick_play_view(state.trick, state.tricks, state.log, state.result, setup.seats, review_all),
+        **trick_play_view(state, setup.seats, review_all),
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),
     }

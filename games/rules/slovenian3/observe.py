@@ -195,7 +195,7 @@ def observe(state: SlovenianState, viewer: Viewer) -> SlovenianView:
         "announce_turns": [{"seat": s, "calls": list(calls)} for s, calls in state.announce_turns],
         "announce_turn": _current_turn(state),
         "items": _items_json(state),
-        **trick_play_view(state.trick, state.tricks, state.log, state.result, SEATS, review_all),
+        **trick_play_view(state, SEATS, review_all),
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),
     }
