@@ -56,23 +56,34 @@ from bench import base  # noqa: E402
 GAMES = ("hungarian", "czech", "slovenian3", "bridge")
 FIGURES = ("observe+legal", "observe", "legal", "apply")
 SEED = 20261128
+# The tables ``--digest`` hashes: each game with its default options, and with the options that
+# change what a view shows (a table of five, every trick reviewable, radelci, two and four players).
+DIGEST_OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "hungarian": [{}, {"five_player": True}, {"trick_review": "all", "max_kontra_level": 5}],
+    "czech": [{}, {"trick_review": "all"}],
+    "slovenian3": [{}, {"trick_review": "all", "radelci": True}],
+    "bridge": [{}, {"players": 2}, {"players": 4}],
+}
 
 
 # --- the worker: runs with its side's ``games`` ---------------------------------------------------
 
 
-def deal_hands(variant: Any, game: str, count: int) -> list[tuple[Any, Any, list[tuple[int, str]]]]:
+def deal_hands(
+    variant: Any, game: str, count: int, options: dict[str, Any] | None = None
+) -> list[tuple[Any, Any, list[tuple[int, str]]]]:
     """``count`` hands of ``game`` played with uniformly random legal actions, fixed seeds."""
     from games.rules import HandContext
     from games.rules.base import resolve_options
 
-    seats = variant.seat_count(resolve_options(variant.options, {}))
+    options = options or {}
+    seats = variant.seat_count(resolve_options(variant.options, options))
     hands = []
     for index in range(count):
         rng = random.Random(f"bench-core:{SEED}:{game}:{index}")
         dealer = index % seats
-        deal = variant.deal(rng, seats, {}, dealer=dealer)
-        context = HandContext(dealer=dealer)
+        deal = variant.deal(rng, seats, options, dealer=dealer)
+        context = HandContext(dealer=dealer, options=options) if options else HandContext(dealer=dealer)
         state = variant.new_hand(deal, context)
         actions: list[tuple[int, str]] = []
         while not variant.is_over(state):
@@ -187,10 +198,10 @@ def digests(games: list[str], count: int) -> dict[str, Any]:
     from games.rules.base import resolve_options
 
     out: dict[str, Any] = {}
-    for game in games:
+    for game, options in [(g, o) for g in games for o in DIGEST_OPTIONS[g]]:
         variant = get_variant(game)
-        seats = variant.seat_count(resolve_options(variant.options, {}))
-        hands = deal_hands(variant, game, count)
+        seats = variant.seat_count(resolve_options(variant.options, options))
+        hands = deal_hands(variant, game, count, options)
         # As a server meets them (each state observed before the next action: a state's memo
         # builds on the previous state's), then every state made first and observed after.
         found = []
@@ -210,7 +221,8 @@ def digests(games: list[str], count: int) -> dict[str, Any]:
                 for state in states:
                     see(digest, variant, state, seats)
             found.append(digest.hexdigest()[:16])
-        out[game] = {"positions": len(states), "digest": found[0], "folded": found[1]}
+        table = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
+        out[f"{game} {table}"] = {"positions": len(states), "digest": found[0], "folded": found[1]}
     return out
 
 
@@ -296,11 +308,11 @@ def main() -> None:
         results = base.interleaved(sides, argv, 1 if args.digest else args.rounds)
 
     if args.digest:
-        for game in args.games:
+        for game in results["here"][0]:
             for name, rounds in results.items():
                 found = rounds[0][game]
                 same = "" if found["folded"] == found["digest"] else f"  (folded first: {found['folded']}!)"
-                print(f"{game:<11} {name:<20} {found['positions']:>6} positions  {found['digest']}{same}")
+                print(f"{game:<40} {name:<16} {found['positions']:>6} positions  {found['digest']}{same}")
         return
     here = results["here"]
     for game in args.games:

@@ -34,7 +34,7 @@ class _Lines(NamedTuple):
 @carried
 def _log_lines(state: Any, review_all: bool) -> _Lines:
     log: tuple[LogEntry, ...] = state.log
-    tricks: Sequence[Trick] = state.tricks
+    tricks: Sequence[Trick] = () if review_all else state.tricks  # Bridge has none: it reviews all
     hiding = not review_all and len(tricks) >= 2
     hidden = len(tricks) if hiding else 0
     # The log only grows, and its lines change only when a trick completes: the previous
@@ -53,7 +53,7 @@ def _log_lines(state: Any, review_all: bool) -> _Lines:
 
 
 def log_view(state: Any, review_all: bool) -> list[dict[str, Any]]:
-    """The public log of a state with ``log`` and ``tricks``, ``[{"seat", "text"}]``, as a view
+    """The public log of a state with ``log`` (and ``tricks`` unless ``review_all``), as a view
     shows it (``tricks.reviewable_log``). The list is shared by every view of the state and its
     dicts by the views of the later states: read-only."""
     return memo(state, _log_lines, review_all).lines
