@@ -178,3 +178,23 @@ def test_a_copy_is_offered_only_what_a_carried_builder_worked_out_for_its_origin
     assert earlier(child, kept) == len(state.log)
     assert earlier(child, plain) is None
     assert earlier(state, kept) is None  # the original's own memo offers nothing earlier
+
+
+@pytest.mark.parametrize("key", ["hungarian", "czech", "slovenian3", "bridge"])
+def test_robots_leave_the_views_they_read_as_they_found_them(key):
+    # Views of one state share their lists and dicts, so a reader that changed one would change
+    # what every other viewer of the state is shown: the robots (every level) only read them.
+    from games.bots import StrongRobot, get_robot, seat_view
+
+    variant = get_variant(key)
+    seats = variant.seat_count(resolve_options(variant.options, {}))
+    robots = [get_robot("random"), get_robot("basic"), StrongRobot(playout_budget=4)]
+    (states,) = hands(key, {}, 1)
+    rng = random.Random(key)
+    for state in states[:-1]:
+        seat = min(variant.to_act(state))
+        before = [strict(variant.observe(state, viewer)) for viewer in [*range(seats), AUDIENCE]]
+        for robot in robots:
+            robot.choose(seat_view(variant, state, seat), list(variant.legal_actions(state, seat)), rng)
+        after = [strict(variant.observe(state, viewer)) for viewer in [*range(seats), AUDIENCE]]
+        assert after == before
