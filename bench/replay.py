@@ -2,17 +2,28 @@
 
 Run from the project root: ``python bench/replay.py [hands] [variant ...]`` (default 2,000 hands
 of every variant; Czech hands include the table's shuffle and cut, Bridge rounds are played at
-three seats). It prints figures and asserts nothing; it never runs as a test.
+three seats). With ``--base <commit>`` (repeatable) it runs the same job on that commit's code and
+on this checkout's, back to back, interleaved, ``--rounds`` times each in fresh processes
+(``bench/base.py``), and prints the medians and the ratio here/base. It prints figures and
+asserts nothing; it never runs as a test.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import json
 import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+if __name__ == "__main__":  # a worker of ``--base`` imports the base tree's games (bench/base.py)
+    from bench import base
+
+    base.use_code_root()
 
 from games.rules import VARIANTS, HandContext, Variant, replay  # noqa: E402
 from games.rules.base import resolve_options  # noqa: E402
@@ -36,32 +47,78 @@ def random_hand(
     return deal, context, actions
 
 
-def measure(variant: Variant, count: int) -> None:
+def rounds_of(variant: Variant, count: int) -> dict[str, float]:
+    """µs per action of replaying ``count`` hands, all hands and the played-out ones: the best
+    of five rounds (other processes on the machine only ever add time)."""
     rng = random.Random(20240601)
     hands = [random_hand(variant, rng, i) for i in range(count)]
     played = [h for h in hands if len(h[2]) > 4]  # not thrown in
+    out: dict[str, float] = {}
     for label, sample in (("all hands", hands), ("played-out hands", played)):
-        # The best of five rounds: other processes on the machine only ever add time.
         rounds = []
         for _ in range(5):
             start = time.perf_counter()
             for deal, context, actions in sample:
                 replay(variant, deal, context, actions)
             rounds.append(time.perf_counter() - start)
-        elapsed = min(rounds)
         steps = sum(len(h[2]) for h in sample)
+        out[label] = min(rounds) / steps * 1e6
+        out[f"{label} hands"] = len(sample)
+        out[f"{label} actions"] = steps / len(sample)
+    return out
+
+
+def measure(variant: Variant, count: int) -> None:
+    figures = rounds_of(variant, count)
+    for label in ("all hands", "played-out hands"):
+        hands, per_hand, per_action = (
+            figures[f"{label} hands"],
+            figures[f"{label} actions"],
+            figures[label],
+        )
         print(
-            f"{variant.key} {label}: {len(sample)} hands, {steps / len(sample):.1f} actions per hand, "
-            f"mean replay {elapsed / len(sample) * 1e3:.3f} ms per hand "
-            f"({elapsed / steps * 1e6:.1f} µs per action)"
+            f"{variant.key} {label}: {hands:.0f} hands, {per_hand:.1f} actions per hand, "
+            f"mean replay {per_action * per_hand / 1e3:.3f} ms per hand ({per_action:.1f} µs per action)"
         )
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    keys = sys.argv[2:] or list(VARIANTS)
-    for key in keys:
-        measure(VARIANTS[key], count)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("hands", nargs="?", type=int, default=2000)
+    parser.add_argument("variants", nargs="*", default=list(VARIANTS))
+    parser.add_argument("--base", action="append", default=[], help="a commit to compare against")
+    parser.add_argument("--rounds", type=int, default=5, help="with --base: interleaved rounds")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps({key: rounds_of(VARIANTS[key], args.hands) for key in args.variants}))
+        return
+    if not args.base:
+        for key in args.variants:
+            measure(VARIANTS[key], args.hands)
+        return
+    from bench import base
+    from bench.calibration import calibration, machine
+
+    print(f"machine: {machine()}")
+    print(f"calibration: {calibration():.3f} s CPU to fold 300 Czech hands (this checkout's code)")
+    argv = [str(Path(__file__).resolve()), "--worker", str(args.hands), *args.variants]
+    with contextlib.ExitStack() as stack:
+        sides: dict[str, Path | None] = {}
+        for commit in args.base:
+            sides[f"base {commit}"] = stack.enter_context(base.base_tree(commit))
+            print(f"base {commit}: {base.describe(commit)}")
+        sides["here"] = None
+        print(f"here: {base.here_commit()}")
+        results = base.interleaved(sides, argv, args.rounds)
+    for key in args.variants:
+        for label in ("all hands", "played-out hands"):
+            here = [r[key][label] for r in results["here"]]
+            for name, found in results.items():
+                if name != "here":
+                    line = base.ratio_line([r[key][label] for r in found], here, "µs/action")
+                    print(f"{key} {label}, {name}: {line}")
+    print(f"machine: {machine()}")
 
 
 if __name__ == "__main__":

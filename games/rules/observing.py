@@ -5,9 +5,10 @@ and log, and the announcements' calls (Hungarian and Slovenian)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .base import HandResult
+from .records import carried, earlier, memo
 from .tricks import LogEntry, Trick, reviewable_log, reviewable_tricks, trick_json
 from .views import HandsPart, TrickPlayPart
 
@@ -22,16 +23,49 @@ def hands_view(hands: Sequence[Sequence[str]], seat: int | None, visible: Callab
     }
 
 
-def trick_play_view(
-    trick: Trick | None,
-    tricks: Sequence[Trick],
-    log: Sequence[LogEntry],
-    result: HandResult | None,
-    seats: int,
-    review_all: bool,
-) -> TrickPlayPart:
+class _Lines(NamedTuple):
+    """A state's log as a view shows it (``log_view``), with what the next state's builds on."""
+
+    source: tuple[LogEntry, ...]  # the state's log
+    hidden: int  # completed tricks when lines of all but the last were hidden, else 0
+    lines: list[dict[str, Any]]  # [{"seat", "text"}]: shared by views, read-only
+
+
+@carried
+def _log_lines(state: Any, review_all: bool) -> _Lines:
+    log: tuple[LogEntry, ...] = state.log
+    tricks: Sequence[Trick] = () if review_all else state.tricks  # Bridge has none: it reviews all
+    hiding = not review_all and len(tricks) >= 2
+    hidden = len(tricks) if hiding else 0
+    # The log only grows, and its lines change only when a trick completes: the previous
+    # state's lines hold for this one while its log starts with that state's log and as many
+    # tricks' lines are hidden.
+    before = earlier(state, _log_lines, review_all)
+    start, lines = 0, []
+    if before is not None and before.hidden == hidden:
+        known = len(before.source)
+        if known <= len(log) and log[:known] == before.source:
+            start, lines = known, before.lines
+    added: Sequence[LogEntry] = log[start:]
+    if hiding:
+        added = reviewable_log(added, tricks, review_all)
+    return _Lines(log, hidden, lines + [{"seat": seat, "text": text} for seat, text in added])
+
+
+def log_view(state: Any, review_all: bool) -> list[dict[str, Any]]:
+    """The public log of a state with ``log`` (and ``tricks`` unless ``review_all``), as a view
+    shows it (``tricks.reviewable_log``). The list is shared by every view of the state and its
+    dicts by the views of the later states: read-only."""
+    return memo(state, _log_lines, review_all).lines
+
+
+def trick_play_view(state: Any, seats: int, review_all: bool) -> TrickPlayPart:
     """``trick`` (in progress), ``last_trick``, ``tricks`` (those the viewer may review: all of
-    them with ``review_all``, else the last), ``tricks_won`` per seat, ``log`` and ``result``."""
+    them with ``review_all``, else the last), ``tricks_won`` per seat, ``log`` and ``result``,
+    of a state with ``trick``, ``tricks``, ``log`` and ``result``."""
+    trick: Trick | None = state.trick
+    tricks: Sequence[Trick] = state.tricks
+    result: HandResult | None = state.result
     tricks_won = [0] * seats
     for done in tricks:
         if done.winner is not None:
@@ -41,7 +75,7 @@ def trick_play_view(
         "last_trick": trick_json(tricks[-1]) if tricks else None,
         "tricks": [trick_json(t) for t in reviewable_tricks(tricks, review_all)],
         "tricks_won": tricks_won,
-        "log": reviewable_log(log, tricks, review_all),
+        "log": log_view(state, review_all),
         "result": result.view() if result is not None else None,
     }
 

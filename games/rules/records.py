@@ -1,4 +1,5 @@
-"""The frozen hand records: ``evolve``, a ``dataclasses.replace`` for the hot path.
+"""The frozen hand records: ``evolve``, a ``dataclasses.replace`` for the hot path, and ``memo``,
+what one record works out once for every viewer.
 
 Every variant's state is a frozen dataclass, and every action returns a new one; replay folds
 each hand's whole log through here, so the copy skips ``replace``'s per-field ``__init__``
@@ -7,9 +8,10 @@ walk (and its ``__post_init__``) while still refusing a field the record does no
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import fields
 from typing import Any, TypeVar
+from weakref import ref
 
 Record = TypeVar("Record")  # untranslated: a type variable
 
@@ -31,3 +33,73 @@ def evolver(cls: type[Record]) -> Callable[..., Record]:
         return new
 
     return evolve
+
+
+_MEMO = "_memo"  # the key in a record's ``__dict__`` (not a field: no equality, repr or evolve sees it)
+Value = TypeVar("Value")  # untranslated: a type variable
+
+
+class _Memo:
+    """A record's memo: its owner (weakly), the values worked out for it, and the values of the
+    record it was copied from that a builder may build on (``earlier``)."""
+
+    __slots__ = ("owner", "values", "previous")
+
+    def __init__(self, owner: Any, previous: dict[Hashable, Any]) -> None:
+        self.owner = ref(owner)
+        self.values: dict[Hashable, Any] = {}
+        self.previous = previous
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy made by pickling keeps nothing
+        return (_Memo.__new__, (_Memo,))
+
+
+# The builders whose values a copy's memo keeps as ``earlier`` values (``carried``).
+_CARRIED: set[Callable[..., Any]] = set()
+
+
+def carried(build: Callable[..., Value]) -> Callable[..., Value]:
+    """Mark ``build`` as one whose value for a record is offered to the builder of the record's
+    copies (``earlier``): the next state's log builds on this state's lines."""
+    _CARRIED.add(build)
+    return build
+
+
+def _memo_of(record: Any) -> _Memo:
+    found = record.__dict__.get(_MEMO)
+    try:
+        if found.owner() is record:
+            return found  # type: ignore[no-any-return]
+        previous = {key: value for key, value in found.values.items() if key[0] in _CARRIED}
+    except AttributeError:  # no memo yet (None), or one a copy by pickling emptied
+        previous = {}
+    memo = record.__dict__[_MEMO] = _Memo(record, previous)
+    return memo
+
+
+def memo(record: Any, build: Callable[..., Value], *args: Hashable) -> Value:
+    """``build(record, *args)``, worked out once per record object: what every viewer of one
+    state shares (``observe`` asks for it once per seat and the audience). ``build`` must be a
+    function of the record and ``args`` alone, and what it returns is handed out again: nobody
+    may change it (views are read-only).
+
+    The memo lives in the record's ``__dict__`` with a weak reference to its owner, so a copy of
+    the ``__dict__`` (``evolve``, a robot's ``fill``) finds a memo that is not its own and works
+    its values out afresh: a memo is never read by any record but the one it was made for (but
+    as ``earlier``, by a builder that checks what it builds on)."""
+    values = _memo_of(record).values
+    key = (build, *args)
+    try:
+        value: Value = values[key]
+    except KeyError:
+        value = values[key] = build(record, *args)
+    return value
+
+
+def earlier(record: Any, build: Callable[..., Value], *args: Hashable) -> Value | None:
+    """What ``build(*args)`` gave the record this one was copied from (``evolve`` copies the
+    memo along with the fields), when that record was asked for it and ``build`` is
+    ``carried``; else None. It belongs to another record: the builder must check that what it
+    builds on holds for this one too."""
+    found: Value | None = _memo_of(record).previous.get((build, *args))
+    return found

@@ -147,20 +147,17 @@ def reviewable_tricks(tricks: Sequence[Trick], review_all: bool) -> Sequence[Tri
     return tricks if review_all else tricks[-1:]
 
 
-def reviewable_log(
-    log: Sequence[LogEntry], tricks: Sequence[Trick], review_all: bool
-) -> list[dict[str, Any]]:
-    """The public log as a view shows it, ``[{"seat", "text"}]``. Unless every trick may be
-    reviewed, a line naming a card played to a completed trick other than the last says only
-    that the seat played a card: the log keeps who led, who played and who won each trick, but
-    no longer lets anyone read the cards of tricks the option keeps out of review. Lines are
-    replaced, never dropped, so a line's index (``games.autoplay.automatic``) stays what it was."""
+def reviewable_log(log: Sequence[LogEntry], tricks: Sequence[Trick], review_all: bool) -> Sequence[LogEntry]:
+    """The public log as a viewer may read it. Unless every trick may be reviewed, a line
+    naming a card played to a completed trick other than the last says only that the seat
+    played a card: the log keeps who led, who played and who won each trick, but no longer
+    lets anyone read the cards of tricks the option keeps out of review. Lines are replaced,
+    never dropped, so a line's index (``games.autoplay.automatic``) stays what it was."""
     if review_all or len(tricks) < 2:
-        return [{"seat": seat, "text": text} for seat, text in log]
+        return log
     hidden = {(seat, card) for trick in tricks[:-1] for seat, card in trick.cards}
     return [
-        {"seat": seat, "text": PLAYED_UNSEEN if (seat, _card_played(text)) in hidden else text}
-        for seat, text in log
+        (seat, PLAYED_UNSEEN) if (seat, _card_played(text)) in hidden else (seat, text) for seat, text in log
     ]
 
 

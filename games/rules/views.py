@@ -2,8 +2,11 @@
 read. Each is a ``TypedDict``: at run time a plain dict (JSON-serialisable but for its messages),
 so nothing that reads a view changes; to mypy, a dict whose keys and values are known.
 
-The keys are documented in each game's ``observe`` module; the parts that several games build
-alike are ``games.rules.observing``'s. Nested records (a trick, a log line, a call) stay
+A view is read-only below its top level: ``observe`` builds what every viewer of a state shares
+once per state and gives each caller its own top-level dict over it (``records.memo``), so a
+nested list or dict of one view may be another view's too. The keys are documented in each
+game's ``observe`` module; the parts that several games build alike are
+``games.rules.observing``'s. Nested records (a trick, a log line, a call) stay
 ``dict[str, Any]`` here: their keys are the tricks' and the logs' own (``tricks.trick_json``).
 """
 

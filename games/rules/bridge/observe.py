@@ -56,8 +56,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, Viewer, check_viewer
-from ..observing import hands_view
+from ..base import AUDIENCE, EVERYONE, Viewer, check_viewer
+from ..observing import hands_view, log_view
+from ..records import memo
 from ..review import hand_review, moves_from_log
 from ..views import BridgeView
 from .effects import specials
@@ -88,18 +89,47 @@ def review_of(state: BridgeState) -> dict[str, Any] | None:
 
 
 def observe(state: BridgeState, viewer: Viewer) -> BridgeView:
+    """``viewer``'s view: the audience's (once over, or for staff, with every hand), worked out
+    once per state and shared by every viewer (``records.memo``), with what this seat sees
+    besides. A view is read-only: its lists and dicts may be those of another view of the
+    same state."""
+    seat = check_viewer(viewer, state.setup.players)
+    staff = viewer == EVERYONE
+    everything = state.phase is Phase.OVER or staff
+    view = memo(state, _shared, everything, staff).copy()
+    view["viewer"] = viewer
+    if seat is None:
+        return view
+    hand = state.hands[seat]
+    view["hand"] = list(hand)
+    view["drawn"] = list(state.recent[seat])
+    if everything:
+        return view
+    # What the seat sees besides the audience: its own cards and their points.
+    hands = list(view["hands"])
+    hands[seat] = list(hand)
+    view["hands"] = hands
+    points = list(view["hand_points"])
+    points[seat] = hand_points(hand)
+    view["hand_points"] = points
+    return view
+
+
+def _shared(state: BridgeState, everything: bool, staff: bool) -> BridgeView:
+    """The view of the audience (``everything``: once over; ``staff``: of everyone), every key in
+    its place."""
+    return _view(state, EVERYONE if staff else AUDIENCE, None, everything, staff)
+
+
+def _view(state: BridgeState, viewer: Viewer, seat: int | None, everything: bool, staff: bool) -> BridgeView:
     setup = state.setup
     players = setup.players
-    seat = check_viewer(viewer, players)
-    over = state.phase is Phase.OVER
-    staff = viewer == EVERYONE
-    everything = over or staff
 
     def visible(s: int) -> bool:
         return everything or s == seat
 
     pending = None
-    if state.move is not None and not over:
+    if state.move is not None and state.phase is not Phase.OVER:
         sevens, eights, aces = specials(state.move.cards)
         pending = {"sevens": sevens, "eights": eights, "aces": aces}
     return {
@@ -131,7 +161,7 @@ def observe(state: BridgeState, viewer: Viewer) -> BridgeView:
         "winner": state.winner,
         "ended_by": state.ended_by,
         "jpoints": state.jpoints,
-        "log": [{"seat": s, "text": text} for s, text in state.log],
+        "log": log_view(state, True),
         "result": state.result.view() if state.result is not None else None,
         "deal": (
             {

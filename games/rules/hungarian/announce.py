@@ -209,8 +209,33 @@ def _kontra_refusal(state: HungarianState, seat: int, level: int, item: str) -> 
     return None
 
 
+# Each candidate call with its level (0 but for a kontra-chain call) and what follows its word.
+_PARSED = tuple(
+    (action, KONTRA_LEVEL.get(word, 0), argument)
+    for action in _CANDIDATES
+    for word, _sep, argument in [action.partition(":")]
+)
+
+
 def legal_announcements(state: HungarianState, seat: int) -> list[str]:
-    return [action for action in _CANDIDATES if _refusal(state, seat, action) is None]
+    """Every candidate ``_refusal`` lets through, in the candidates' order. The kontra-chain
+    calls are most of the candidates and few are ever legal: one whose level is above the
+    table's highest, or not the one above its item's present level, is refused by
+    ``_kontra_refusal`` whatever else holds, so it is passed over without building the refusal."""
+    if _ultimo_owed(state, seat) is not None:
+        candidates: tuple[str, ...] = (f"announce:{ULTIMO}",)  # ``_refusal`` refuses every other call
+    else:
+        highest = int(state.setup.option("max_kontra_level"))
+        side = state.side_of(seat)
+        levels: dict[tuple[str, str], int] = {}
+        for owner, item, level in state.announcing.levels:
+            levels.setdefault((owner, item), level)  # ``Announcing.level``: the first entry
+        candidates = tuple(
+            action
+            for action, level, item in _PARSED
+            if not level or (level <= highest and levels.get((across(side, level), item), 0) == level - 1)
+        )
+    return [action for action in candidates if _refusal(state, seat, action) is None]
 
 
 def _with_count(

@@ -54,10 +54,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, Viewer
+from ..base import AUDIENCE, EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
 from ..cards import sort_cards
 from ..observing import calls_view, current_turn, hands_view, trick_play_view
+from ..records import memo
 from ..review import hand_review
 from ..views import HungarianView
 from .announce import BONUSES, GAME, kontra_name, presumed_side, public_seats
@@ -103,15 +104,18 @@ def _calls_json(state: HungarianState) -> list[dict[str, Any]]:
 
 def _items_json(state: HungarianState) -> list[dict[str, Any]]:
     announcing = state.announcing
+    levels: dict[tuple[str, str], int] = {}
+    for owner, item, n in announcing.levels:
+        levels.setdefault((owner, item), n)  # ``Announcing.level``: the first entry
     items = []
     if state.declarer is not None:
-        level = announcing.level("declarer", GAME)
+        level = levels.get(("declarer", GAME), 0)
         items.append(
             {"item": GAME, "side": "declarer", "seat": None, "level": level, "name": kontra_name(level)}
         )
     for side, bonus, seat in announcing.bonuses:
         assert bonus in BONUSES
-        level = announcing.level(side, bonus)
+        level = levels.get((side, bonus), 0)
         items.append({"item": bonus, "side": side, "seat": seat, "level": level, "name": kontra_name(level)})
     return items
 
@@ -155,10 +159,48 @@ def check_viewer(state: HungarianState, viewer: Viewer) -> int | None:
 
 
 def observe(state: HungarianState, viewer: Viewer) -> HungarianView:
+    """``viewer``'s view: the audience's (or with everything, everyone's), worked out once per
+    state and shared by every viewer (``records.memo``), with what this seat sees besides.
+    A view is read-only: its lists and dicts may be those of another view of the same state."""
     seat = check_viewer(state, viewer)
+    everything = state.phase is Phase.OVER or viewer == EVERYONE
+    view = memo(state, _shared, everything).copy()
+    view["viewer"] = viewer
+    if seat is None:
+        return view
+    hand = state.hands[seat]
+    view["hand"] = list(hand)
+    if everything:
+        return view
+    # What the seat sees besides the audience: its own cards, talon cards and discard, and its
+    # partner when it holds (or discarded) the called card.
+    hands = list(view["hands"])
+    hands[seat] = list(hand)
+    view["hands"] = hands
+    received = state.talon_received
+    if received is not None:
+        talon_received = list(view["talon_received"] or ())
+        talon_received[seat] = list(received[seat])
+        view["talon_received"] = talon_received
+    discards = state.discards
+    if discards is not None:
+        own = list(view["discards"] or ())
+        discard = discards[seat]
+        own[seat] = list(discard) if discard is not None else None
+        view["discards"] = own
+    if _knows_partner(state, seat, False):
+        view["partner"] = state.partner
+        view["alone"] = state.alone
+    return view
+
+
+def _shared(state: HungarianState, everything: bool) -> HungarianView:
+    """The view of the audience (``everything``: of everyone), every key in its place."""
+    return _view(state, EVERYONE if everything else AUDIENCE, None, everything)
+
+
+def _view(state: HungarianState, viewer: Viewer, seat: int | None, everything: bool) -> HungarianView:
     setup = state.setup
-    over = state.phase is Phase.OVER
-    everything = over or viewer == EVERYONE
 
     def visible(s: int) -> bool:
         return everything or s == seat
@@ -211,7 +253,7 @@ def observe(state: HungarianState, viewer: Viewer) -> HungarianView:
         "public_sides": _public_sides(state),
         "presumed_side": presumed_side(state) if state.declarer is not None else None,
         "tarokk_counts": [{"seat": s, "count": n} for s, n in state.announcing.tarokk_counts],
-        **trick_play_view(state.trick, state.tricks, state.log, state.result, setup.seats, review_all),
+        **trick_play_view(state, setup.seats, review_all),
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),
     }

@@ -187,8 +187,27 @@ def _refusal(state: SlovenianState, seat: int, action: str) -> Msg | None:
     return _("Unknown action {action}", action=repr(action))
 
 
+# Each candidate call with its level (0 but for a kontra-chain call) and the chain its kontra
+# calls raise (``_chain``: valat's is the game's).
+_PARSED = tuple(
+    (action, KONTRA_LEVEL.get(word, 0), GAME if argument == VALAT else argument)
+    for action in _CANDIDATES
+    for word, _colon, argument in [action.partition(":")]
+)
+
+
 def legal_announcements(state: SlovenianState, seat: int) -> list[str]:
-    return [action for action in _CANDIDATES if _refusal(state, seat, action) is None]
+    """Every candidate ``_refusal`` lets through, in the candidates' order. A kontra-chain call
+    not one level above its chain's present level is refused by ``_kontra_refusal`` whatever
+    else holds, so it is passed over without building the refusal."""
+    levels: dict[str, int] = {}
+    for item, level in state.announcing.levels:
+        levels.setdefault(item, level)  # ``Announcing.level``: the first entry
+    return [
+        action
+        for action, level, chain in _PARSED
+        if (not level or levels.get(chain, 0) == level - 1) and _refusal(state, seat, action) is None
+    ]
 
 
 def apply_announcement(state: SlovenianState, seat: int, action: str) -> SlovenianState:

@@ -64,9 +64,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import EVERYONE, Viewer
+from ..base import AUDIENCE, EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
 from ..observing import calls_view, current_turn, hands_view, trick_play_view
+from ..records import memo
 from ..review import hand_review
 from ..views import SlovenianView
 from .announce import GAME, VALAT, kontra_name, valat_announced
@@ -135,10 +136,38 @@ def check_viewer(viewer: Viewer) -> int | None:
 
 
 def observe(state: SlovenianState, viewer: Viewer) -> SlovenianView:
+    """``viewer``'s view: the audience's (or with everything, everyone's), worked out once per
+    state and shared by every viewer (``records.memo``), with what this seat sees besides.
+    A view is read-only: its lists and dicts may be those of another view of the same state."""
     seat = check_viewer(viewer)
+    everything = state.phase is Phase.OVER or viewer == EVERYONE
+    view = memo(state, _shared, everything).copy()
+    view["viewer"] = viewer
+    if seat is None:
+        return view
+    hand = state.hands[seat]
+    view["hand"] = list(hand)
+    if everything:
+        return view
+    # What the seat sees besides the audience: its own cards, and the declarer its discard.
+    hands = list(view["hands"])
+    hands[seat] = list(hand)
+    view["hands"] = hands
+    discard = state.discard
+    if discard is not None and seat == state.declarer:
+        discards = list(view["discards"] or ())
+        discards[seat] = list(discard)
+        view["discards"] = discards
+    return view
+
+
+def _shared(state: SlovenianState, everything: bool) -> SlovenianView:
+    """The view of the audience (``everything``: of everyone), every key in its place."""
+    return _view(state, EVERYONE if everything else AUDIENCE, None, everything)
+
+
+def _view(state: SlovenianState, viewer: Viewer, seat: int | None, everything: bool) -> SlovenianView:
     setup = state.setup
-    over = state.phase is Phase.OVER
-    everything = over or viewer == EVERYONE
     contract = state.contract
     declarer = state.declarer
 
@@ -195,7 +224,7 @@ def observe(state: SlovenianState, viewer: Viewer) -> SlovenianView:
         "announce_turns": [{"seat": s, "calls": list(calls)} for s, calls in state.announce_turns],
         "announce_turn": _current_turn(state),
         "items": _items_json(state),
-        **trick_play_view(state.trick, state.tricks, state.log, state.result, SEATS, review_all),
+        **trick_play_view(state, SEATS, review_all),
         "deal": setup.deal.to_json() if everything else None,
         "review": review_of(state),
     }
