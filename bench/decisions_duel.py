@@ -32,18 +32,27 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=None, help="card playouts per decision")
     parser.add_argument("--worlds", type=int, default=None, help="decision worlds per decision")
     parser.add_argument("--max-deals", type=int, default=100000)
+    parser.add_argument("--wall", type=float, default=None, help="wall-clock seconds at most")
     args = parser.parse_args()
     duel.EXTRA["decisions"] = StrongRobot(playout_budget=args.budget, decision_worlds=args.worlds)
     duel.EXTRA["cards-only"] = StrongRobot(playout_budget=args.budget, decisions=False)
-    started = time.process_time()
+    started, wall = time.process_time(), time.perf_counter()
     diffs: list[float] = []
     times: list[float] = []
     index = 0
     while time.process_time() - started < args.cpu and index < args.max_deals:
+        if args.wall is not None and time.perf_counter() - wall > args.wall:
+            break
         record = duel.play_deal(args.variant, "decisions", "cards-only", args.seed, {}, index)
         diffs.append(record.a_score - record.b_score)
         times += record.times.get("decisions", [])
         index += 1
+        if index % 5 == 0:
+            report(args, diffs, times, started)
+    report(args, diffs, times, started)
+
+
+def report(args: argparse.Namespace, diffs: list[float], times: list[float], started: float) -> None:
     n = len(diffs)
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else float("nan")
@@ -53,7 +62,8 @@ def main() -> None:
     print(
         f"{args.variant}: {n} deals, seed {args.seed}, card budget {args.budget or 'default'}: "
         f"decisions − cards-only {mean:+.3f} ± {se:.3f} (s.e.) per seat per hand; "
-        f"CPU {time.process_time() - started:.0f} s; decisions' robot p95 {p95:.0f} ms per choice"
+        f"CPU {time.process_time() - started:.0f} s; decisions' robot p95 {p95:.0f} ms per choice",
+        flush=True,
     )
 
 
