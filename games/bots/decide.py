@@ -40,7 +40,9 @@ rule ``search.clear``); in live play a cap of wall time too (``TIME_BUDGET``).
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -63,7 +65,7 @@ from .appraisal.redeal import (
     kind,
 )
 from .levels import BasicRobot
-from .search import best_on_average, clock_started
+from .search import MIN_SAMPLES, clear, clock_started
 from .view import View, seat_of, seat_view
 
 GAMES = frozenset({"hungarian", "czech", "slovenian3"})
@@ -71,6 +73,7 @@ CHANCE = frozenset({"shuffle", "cut", "piles"})  # the Czech dealing: chance, no
 WORLDS = 16  # worlds per decision (a count: the same seed, the same choice)
 TIME_BUDGET = 0.8  # seconds of wall time per decision: live play's cap (games.bots.LIVE)
 MAX_CANDIDATES = 6
+KEEP_Z = 2.0  # how clearly a candidate must beat the basic robot's choice (``preferred``)
 MAX_STEPS = 400  # a safety net for a replay
 FRESH_FIRST = 24  # fresh deals tried until a world agreed
 
@@ -98,9 +101,58 @@ def choose_decision(
     dealer = ViewWorlds(str(view["variant"]), view, legal, rng)
     if len(dealer.actions) == 1:
         return dealer.actions[0]
-    return best_on_average(
-        dealer.actions, worlds, lambda: dealer.sample(rng), dealer.evaluate, started, time_budget
-    )
+    default = BASIC.choose(view, list(legal), random.Random(rng.getrandbits(64)))
+    values = paired_values(dealer, worlds, rng, started, time_budget)
+    if values is None:
+        return None
+    return preferred(dealer.actions, values, default)
+
+
+def paired_values(
+    dealer: ViewWorlds,
+    worlds: int,
+    rng: random.Random,
+    started: float | None,
+    time_budget: float | None,
+) -> list[list[float]] | None:
+    """Each candidate's value in up to ``worlds`` worlds, the same worlds for all (paired); it
+    stops early when one is clearly best (``search.clear``), and in live play before a world that
+    would pass ``time_budget``; None when no world was dealt."""
+    values: list[list[float]] = [[] for _ in dealer.actions]
+    slowest = 0.0
+    for n in range(worlds):
+        begun = 0.0 if time_budget is None else time.perf_counter()
+        world = dealer.sample(rng)
+        if world is None:
+            break
+        for j, action in enumerate(dealer.actions):
+            values[j].append(dealer.evaluate(world, action))
+        if time_budget is not None and started is not None:
+            now = time.perf_counter()
+            slowest = max(slowest, now - begun)
+            if now - started + slowest > time_budget:
+                break
+        if n + 1 >= MIN_SAMPLES and clear(values):
+            break
+    return values if values[0] else None
+
+
+def preferred(actions: list[str], values: list[list[float]], default: str) -> str:
+    """The candidate with the best mean, unless that beats the basic robot's choice
+    (``default``) by less than ``KEEP_Z`` standard errors of their paired difference: then
+    ``default``. A few worlds of results as spread as a hand's are noisy, and the best of several
+    noisy means is biased upwards (most for the riskiest choices: a contra, a valat): the search
+    overrides basic's rule of thumb only where its worlds say clearly that it should."""
+    n = len(values[0])
+    means = [sum(v) / n for v in values]
+    best = max(range(len(actions)), key=means.__getitem__)
+    if default not in actions or actions[best] == default or n < 2:
+        return actions[best]
+    base = actions.index(default)
+    diffs = [a - b for a, b in zip(values[best], values[base], strict=True)]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return actions[best] if mean > KEEP_Z * spread + 1e-9 else default
 
 
 def template(variant: Any, view: View, context: HandContext) -> Deal:

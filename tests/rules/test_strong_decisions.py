@@ -237,3 +237,16 @@ def test_cards_the_seat_cannot_see_do_not_change_its_decision(variant_key):
             actions.append((seat, action))
             state = variant.apply(state, seat, action)
     assert compared >= 1
+
+
+def test_the_search_overrides_the_basic_choice_only_where_its_worlds_say_so_clearly():
+    actions = ["pass", "contra"]
+    # contra better on average, but by less than KEEP_Z standard errors: basic's pass stays.
+    noisy = [[0.0] * 8, [30.0, -20.0, 25.0, -15.0, 30.0, -20.0, 10.0, -5.0]]
+    assert decide.preferred(actions, noisy, "pass") == "pass"
+    # better in every world: the search's choice.
+    clear = [[0.0] * 8, [3.0, 2.0, 4.0, 3.0, 2.5, 3.5, 3.0, 2.0]]
+    assert decide.preferred(actions, clear, "pass") == "contra"
+    # the basic choice is the best anyway, or not among the candidates: the best.
+    assert decide.preferred(actions, [[1.0] * 8, [0.0] * 8], "pass") == "pass"
+    assert decide.preferred(actions, noisy, "discard:HK") == "contra"
