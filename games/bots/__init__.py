@@ -13,109 +13,66 @@ policy for is a clear error (``UnknownRobotVariant``).
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from .bridge.basic import BasicPolicy as BridgeBasic
-from .bridge.randomly import RandomPolicy as BridgeRandom
+from . import decide
 from .bridge.strong import StrongPolicy as BridgeStrong
-from .czech.basic import BasicPolicy as CzechBasic
-from .czech.randomly import RandomPolicy as CzechRandom
 from .czech.strong import StrongPolicy as CzechStrong
-from .hungarian.basic import BasicPolicy as HungarianBasic
-from .hungarian.randomly import RandomPolicy as HungarianRandom
 from .hungarian.strong import StrongPolicy as HungarianStrong
-from .search import TIME_BUDGET
-from .slovenian3.basic import BasicPolicy as SlovenianBasic
-from .slovenian3.randomly import RandomPolicy as SlovenianRandom
+from .levels import BasicRobot, LevelRobot, RandomRobot, Robot, UnknownRobotVariant
+from .search import TIME_BUDGET, checked_budgets
 from .slovenian3.strong import StrongPolicy as SlovenianStrong
-from .view import BridgeView, CzechView, HungarianView, Policy, SlovenianView, View
+from .view import View, seat_view
 
-Robot = Policy[View]  # one robot, of any game: ``choose(view, legal, rng)`` (games.bots.view)
-
-
-class UnknownRobotVariant(ValueError):
-    """A robot was asked to play a variant its level has no policy for."""
-
-
-class LevelRobot:
-    """One level: dispatches each decision to the policy of the view's variant, the view typed
-    as that variant's (its ``variant`` key tells the games' views apart)."""
-
-    level = ""
-
-    def __init__(
-        self,
-        hungarian: Policy[HungarianView],
-        czech: Policy[CzechView],
-        slovenian3: Policy[SlovenianView],
-        bridge: Policy[BridgeView],
-    ) -> None:
-        self.hungarian, self.czech, self.slovenian3, self.bridge = hungarian, czech, slovenian3, bridge
-        # Each variant's policy by its key (what a level plays: tests and the error below).
-        self.policies: dict[str, object] = {
-            "hungarian": hungarian,
-            "czech": czech,
-            "slovenian3": slovenian3,
-            "bridge": bridge,
-        }
-
-    def unknown(self, variant: object) -> UnknownRobotVariant:
-        known = ", ".join(sorted(self.policies))
-        return UnknownRobotVariant(
-            f"The {self.level} robot cannot play variant {variant!r} (it plays {known})"  # untranslated: programmer error  # noqa: E501
-        )
-
-    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
-        if not legal:
-            raise ValueError(
-                "A robot was asked to act with no legal action"  # untranslated: internal
-            )  # untranslated: programmer error
-        if "variant" not in view:
-            raise self.unknown(None)
-        if view["variant"] == "hungarian":
-            return self.hungarian.choose(view, legal, rng)
-        if view["variant"] == "czech":
-            return self.czech.choose(view, legal, rng)
-        if view["variant"] == "slovenian3":
-            return self.slovenian3.choose(view, legal, rng)
-        if view["variant"] == "bridge":
-            return self.bridge.choose(view, legal, rng)
-        raise self.unknown(view["variant"])
-
-
-class RandomRobot(LevelRobot):
-    """A random legal action, tamed per variant so that games are varied and end."""
-
-    level = "random"
-
-    def __init__(self) -> None:
-        super().__init__(HungarianRandom(), CzechRandom(), SlovenianRandom(), BridgeRandom())
-
-
-class BasicRobot(LevelRobot):
-    """Rules of thumb for every decision."""
-
-    level = "basic"
-
-    def __init__(self) -> None:
-        super().__init__(HungarianBasic(), CzechBasic(), SlovenianBasic(), BridgeBasic())
+__all__ = [
+    "LEVELS",  # untranslated: a name
+    "LIVE",  # untranslated: a name
+    "BasicRobot",  # untranslated: a name
+    "LevelRobot",  # untranslated: a name
+    "RandomRobot",  # untranslated: a name
+    "Robot",  # untranslated: a name
+    "StrongRobot",  # untranslated: a name
+    "UnknownRobotVariant",  # untranslated: a name
+    "get_robot",  # untranslated: a name
+    "seat_view",  # untranslated: a name
+]
 
 
 class StrongRobot(LevelRobot):
-    """Determinised Monte Carlo search over the card play (Bridge: over every real decision);
-    ``basic`` elsewhere. ``playout_budget`` (playouts; None: the variant's) bounds each search;
-    ``time_budget`` (seconds of wall time) caps it too, in live play only (``LIVE``): with None,
-    the default, no clock is read and the choice is a function of the view and the rng alone."""
+    """Determinised Monte Carlo search: over the card play (Bridge: over every real decision),
+    and with ``decisions`` (the default) over every tarot decision before the card play too
+    (``decide``: bids, talon, discards, calls, announcements, kontras...). ``playout_budget``
+    (playouts; None: the variant's) bounds each card search, ``decision_worlds`` (worlds; None:
+    ``decide.WORLDS``) each decision search; ``time_budget`` (seconds of wall time) caps a card
+    search, and ``decide.TIME_BUDGET`` a decision search, in live play only (``LIVE``): with
+    None, the default, no clock is read and the choice is a function of the view and the rng
+    alone."""
 
     level = "strong"
 
-    def __init__(self, playout_budget: int | None = None, time_budget: float | None = None) -> None:
+    def __init__(
+        self,
+        playout_budget: int | None = None,
+        time_budget: float | None = None,
+        decisions: bool = True,
+        decision_worlds: int | None = None,
+    ) -> None:
         super().__init__(
             HungarianStrong(playout_budget, time_budget),
             CzechStrong(playout_budget, time_budget),
             SlovenianStrong(playout_budget, time_budget),
             BridgeStrong(playout_budget, time_budget),
         )
+        checked_budgets(decision_worlds, None)
+        self.decisions = decisions
+        self.decision_worlds = decide.WORLDS if decision_worlds is None else decision_worlds
+        self.decision_time = None if time_budget is None else decide.TIME_BUDGET
+
+    def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
+        if self.decisions and decide.searched(view, legal):
+            choice = decide.choose_decision(view, legal, rng, self.decision_worlds, self.decision_time)
+            if choice is not None:
+                return choice
+        return super().choose(view, legal, rng)
 
 
 # The levels as a seed fixes their play (tests, duels, the daily deal): every budget a count.
@@ -133,15 +90,3 @@ def get_robot(level: str, live: bool = False) -> Robot:
         return levels[level]
     except KeyError:
         raise ValueError(f"Unknown robot level {level!r}") from None  # untranslated: programmer error
-
-
-def seat_view(variant: Any, state: Any, seat: int) -> View:
-    """What a robot at ``seat`` decides from: the seat's own view, with the public log as the
-    seat saw it line by line while the hand went on. The view a page shows may replace the cards
-    of earlier tricks with "plays a card" (``trick_review=last``: players may not read old tricks
-    back), but every card was shown face up to every seat as it was played; a robot, which keeps
-    nothing between moves, is given the memory a careful player has. Nothing hidden is added:
-    the log holds public lines only."""
-    view: View = variant.observe(state, seat)
-    view["log"] = [{"seat": s, "text": text} for s, text in state.log]
-    return view

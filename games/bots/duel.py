@@ -30,7 +30,17 @@ from typing import Any
 from games.rules import EVERYONE, Deal, HandContext, Variant, get_variant
 from games.rules.base import resolve_options
 
-from . import get_robot, seat_view
+from . import Robot, StrongRobot, get_robot, seat_view
+
+# Robots a duel may name beside the levels (``get_robot``): the strong level as it was before
+# its decisions were searched (``decide``): the same card search, every other decision basic's.
+EXTRA: dict[str, Robot] = {"strong-cards": StrongRobot(decisions=False)}
+
+
+def robot_of(level: str) -> Robot:
+    """The robot a duel names: one of ``EXTRA`` or a level's (``get_robot``)."""
+    return EXTRA[level] if level in EXTRA else get_robot(level)
+
 
 # The table's own dealing actions, for variants whose deal has no hands yet.
 TABLE_DEAL: dict[str, tuple[str, ...]] = {"czech": ("pass", "cut:32")}
@@ -93,7 +103,7 @@ def play_hand(
         legal = variant.legal_actions(state, seat)
         level = levels[seat]
         started = time.perf_counter()
-        action = get_robot(level).choose(seat_view(variant, state, seat), legal, rng)
+        action = robot_of(level).choose(seat_view(variant, state, seat), legal, rng)
         if len(legal) > 1:
             times[level].append(time.perf_counter() - started)
         state = variant.apply(state, seat, action)
@@ -197,7 +207,7 @@ def run_duel(
     rules = get_variant(variant)
     options = dict(options or {})
     resolve_options(rules.options, options)  # fail loudly on a bad option, before any work
-    get_robot(a), get_robot(b)  # and on an unknown name
+    robot_of(a), robot_of(b)  # and on an unknown name
     started = time.perf_counter()
     job = partial(play_deal, variant, a, b, seed, options)
     summarise = partial(_summarise, options=options)

@@ -10,7 +10,7 @@ hand it to the policy of its variant.
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from games.rules import BridgeView, CzechView, HungarianView, SlovenianView, View
 
@@ -23,6 +23,7 @@ __all__ = [
     "View",  # untranslated: a name
     "present",
     "seat_of",
+    "seat_view",
 ]
 
 V_contra = TypeVar("V_contra", contravariant=True)  # untranslated: a type variable
@@ -51,3 +52,15 @@ def present(value: T | None) -> T:
             "A robot read a part of the view that its phase leaves empty"  # untranslated: programmer error
         )
     return value
+
+
+def seat_view(variant: Any, state: Any, seat: int) -> View:
+    """What a robot at ``seat`` decides from: the seat's own view, with the public log as the
+    seat saw it line by line while the hand went on. The view a page shows may replace the cards
+    of earlier tricks with "plays a card" (``trick_review=last``: players may not read old tricks
+    back), but every card was shown face up to every seat as it was played; a robot, which keeps
+    nothing between moves, is given the memory a careful player has. Nothing hidden is added:
+    the log holds public lines only."""
+    view: View = variant.observe(state, seat)
+    view["log"] = [{"seat": s, "text": text} for s, text in state.log]
+    return view

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from games.rules import Deal, HandContext, get_variant
 from games.rules.words import Msg
 
-from .. import seat_view
+from ..view import seat_view
 from .cards import BridgeWorlds, CardWorlds
 from .marks import MARKS, THRESHOLDS, mark
 from .redeal import CHANCE, RedealWorlds

@@ -48,7 +48,8 @@ from games.rules import Deal, HandContext, get_variant
 from games.rules.base import ActionError
 from games.rules.cards import card_points
 
-from .. import BasicRobot, seat_view
+from ..levels import BasicRobot
+from ..view import seat_view
 from .cards import played_out
 from .scores import score
 
