@@ -20,8 +20,10 @@ from games.page import kept_renders
 from games.page.context import room_context
 from games.page.live_templates import render_live_template
 from games.page.partials import LIVE_PARTIALS, render_partials
+from games.rules import AUDIENCE
 from games.tables import seating
 from tests.factories import UserFactory
+from tests.helpers.views_alone import alone, strict
 from tests.web.helpers import client_for, data_cards, hidden_from, play_until_over
 from tests.web.sockets import connect, drain
 
@@ -564,6 +566,14 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
             for name, inputs in live.inputs.items():
                 assert renders.setdefault((name, inputs), everything[name]) == everything[name], name
             skipped += len(LIVE_PARTIALS) - len(live._parts)
+        # Nothing the pages did changed a view they read: a view is read-only below its top
+        # level (ARCHITECTURE.md), its nested parts shared by every viewer of the state the
+        # pages share (replay's cache), which still gives each the view built for it alone.
+        hand = room.current_hand()
+        state = replay.current(hand)
+        for viewer in [*range(seats), AUDIENCE]:
+            shared = get_variant(variant).observe(state, viewer)
+            assert strict(shared) == strict(alone(variant, state, viewer)), (variant, viewer)
 
     push(True)
     hands = 0
