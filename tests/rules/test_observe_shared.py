@@ -60,7 +60,7 @@ def test_every_viewer_sees_what_a_view_built_for_it_alone_shows(key, options):
     variant = get_variant(key)
     seats = variant.seat_count(resolve_options(variant.options, options))
     viewers = [*range(seats), AUDIENCE, EVERYONE]
-    for states in hands(key, options, 2):
+    for states in hands(key, options, 1):
         for state in states:
             for viewer in viewers:
                 shared = variant.observe(state, viewer)
@@ -76,7 +76,7 @@ def test_views_are_the_same_whether_each_state_was_observed_as_played_or_after_t
     seats = variant.seat_count(resolve_options(variant.options, options))
     viewers = [*range(seats), AUDIENCE, EVERYONE]
     resolved = resolve_options(variant.options, options)
-    for index, states in enumerate(hands(key, options, 2)):
+    for index, states in enumerate(hands(key, options, 1)):
         # The states as a server meets them: each observed before the next action is applied
         # to it, so each builds its log on its predecessor's.
         rng = random.Random(f"observe-shared:{key}:{index}")
