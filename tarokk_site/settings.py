@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from tarokk_site import rates, secret_settings
 
@@ -268,6 +269,13 @@ STORAGES = {
 # Seconds a robot waits before acting, so people can follow the table: unset, each table's
 # "Robots' pace" decides (games.services.robot_pace); set, it overrides every table's (benchmarks, tests).
 ROBOT_DELAY = float(os.environ["TAROKK_ROBOT_DELAY"]) if os.environ.get("TAROKK_ROBOT_DELAY") else None
+# Seconds of wall time the strong robot may think a decision in live play (unset: the robots'
+# own cap, games.bots.search.TIME_BUDGET); a machine shared by many tables may want less.
+ROBOT_THINK = float(os.environ["TAROKK_ROBOT_THINK"]) if os.environ.get("TAROKK_ROBOT_THINK") else None
+if ROBOT_THINK is not None and not 0 < ROBOT_THINK <= 60:
+    raise ImproperlyConfigured(
+        f"TAROKK_ROBOT_THINK is {ROBOT_THINK!r}: give seconds between 0 and 60, or leave it unset"  # untranslated: an operator's error  # noqa: E501
+    )
 # Seconds every page holds a completed trick, whatever its viewer chose: unset, each viewer's
 # trick pause decides (accounts.trick_pause, static/js/pace.js); 0, tricks go at once (the
 # browser tests, but for pacing's own, which would otherwise wait ~1 s a trick).

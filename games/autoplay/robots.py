@@ -4,6 +4,8 @@ registered in ``GamesConfig.ready``): the robots stay a pure layer that knows no
 
 from __future__ import annotations
 
+from django.conf import settings
+
 from games.bots import LEVELS, Robot, get_robot
 
 _registered: dict[str, Robot] = {}
@@ -18,7 +20,8 @@ def register(name: str, robot: Robot) -> None:
 
 
 def robot_for(name: str, live: bool = False) -> Robot:
-    """The robot a seat's ``robot`` names: a level (``games.bots.get_robot``, ``live`` as there),
-    else a registered robot."""
+    """The robot a seat's ``robot`` names: a level (``games.bots.get_robot``, ``live`` as there,
+    its think time in live play the operator's ``TAROKK_ROBOT_THINK`` when set), else a
+    registered robot."""
     registered = _registered.get(name)
-    return registered if registered is not None else get_robot(name, live)
+    return registered if registered is not None else get_robot(name, live, settings.ROBOT_THINK)

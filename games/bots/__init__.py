@@ -42,8 +42,8 @@ class StrongRobot(LevelRobot):
     and with ``decisions`` (the default) over every tarot decision before the card play too
     (``decide``: bids, talon, discards, calls, announcements, kontras...). ``playout_budget``
     (playouts; None: the variant's) bounds each card search, ``decision_worlds`` (worlds; None:
-    ``decide.WORLDS``) each decision search; ``time_budget`` (seconds of wall time) caps a card
-    search, and ``decide.TIME_BUDGET`` a decision search, in live play only (``LIVE``): with
+    ``decide.WORLDS``) each decision search; ``time_budget`` (seconds of wall time) caps every search
+    (the card play's and a decision's), in live play only (``LIVE``): with
     None, the default, no clock is read and the choice is a function of the view and the rng
     alone."""
 
@@ -65,7 +65,7 @@ class StrongRobot(LevelRobot):
         checked_budgets(decision_worlds, None)
         self.decisions = decisions
         self.decision_worlds = decide.WORLDS if decision_worlds is None else decision_worlds
-        self.decision_time = None if time_budget is None else decide.TIME_BUDGET
+        self.decision_time = time_budget  # one cap for every decision of live play
 
     def choose(self, view: View, legal: list[str], rng: random.Random) -> str:
         if self.decisions and decide.searched(view, legal):
@@ -82,9 +82,18 @@ LEVELS: dict[str, Robot] = {"random": RandomRobot(), "basic": BasicRobot(), "str
 LIVE: dict[str, Robot] = {**LEVELS, "strong": StrongRobot(time_budget=TIME_BUDGET)}
 
 
-def get_robot(level: str, live: bool = False) -> Robot:
+_capped: dict[float, Robot] = {}
+
+
+def get_robot(level: str, live: bool = False, think: float | None = None) -> Robot:
     """The robot of ``level``: as a seed fixes its play (no clock read), or with ``live`` the
-    one of live play (its search capped by wall time as well)."""
+    one of live play (its search capped by wall time as well: ``think`` seconds a decision, an
+    operator's setting; None: ``TIME_BUDGET``)."""
+    if live and think is not None and level == "strong":
+        checked_budgets(None, think)
+        if think not in _capped:
+            _capped[think] = StrongRobot(time_budget=think)
+        return _capped[think]
     levels = LIVE if live else LEVELS
     try:
         return levels[level]

@@ -98,6 +98,9 @@ def running_site(tmp_path_factory: pytest.TempPathFactory, **env: str | None) ->
         "TAROKK_ROBOT_DELAY": "0.05",
         # No trick held on the felt: the tests but pacing's own never wait for it (issue 35).
         "TAROKK_TRICK_PAUSE": "0",
+        # The strong robots (the lobby's default) think 0.1 s a decision, not live play's 0.8 s:
+        # a browser test plays whole hands against them; their strength is proven in bench/.
+        "TAROKK_ROBOT_THINK": "0.1",
         # One server for the whole run, every page from 127.0.0.1: tests/web prove the limits.
         "TAROKK_RATE_LIMITS": "guest.ip=0,room.ip=0,act.ip=0,frame.ip=0,import.ip=0,play.ip=0",
         "DJANGO_SETTINGS_MODULE": "tarokk_site.settings",

@@ -158,3 +158,10 @@ def test_docker_compose_requires_a_secret_key_of_the_operators():
     environment = yaml.safe_load(compose)["x-app"]["environment"]
     assert environment["DJANGO_SECRET_KEY"].startswith("${DJANGO_SECRET_KEY:?")
     assert ".env" in (ROOT / ".gitignore").read_text().split()
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "61", "nan"])
+def test_a_robot_think_time_that_is_no_number_of_seconds_is_refused_at_start_up(tmp_path, value):
+    with pytest.raises((ImproperlyConfigured, ValueError), match="TAROKK_ROBOT_THINK|could not convert"):
+        settings_under(tmp_path, TAROKK_ROBOT_THINK=value)
+    assert settings_under(tmp_path, TAROKK_ROBOT_THINK="0.25").ROBOT_THINK == 0.25
