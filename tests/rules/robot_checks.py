@@ -20,9 +20,10 @@ from games.bots import BasicRobot, RandomRobot, StrongRobot, get_robot, search, 
 from tests.rules.english import dumps
 from tests.rules.playout_checks import CARD_TOKEN
 
-# The strong robot's search with a budget of one playout a decision (a count: no clock, so its choices
-# follow from the seed alone): the same code paths, fast enough for many hands.
-QUICK_STRONG = StrongRobot(playout_budget=1)
+# The strong robot's searches with a budget of one playout a card and two worlds a decision before
+# the card play (counts: no clock, so its choices follow from the seed alone): the same code paths,
+# fast enough for many hands.
+QUICK_STRONG = StrongRobot(playout_budget=1, decision_worlds=2)
 
 ViewOf = Callable[[Any, Any, int], dict[str, Any]]
 

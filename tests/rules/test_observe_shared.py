@@ -152,7 +152,7 @@ def test_robots_leave_the_views_they_read_as_they_found_them(key):
 
     variant = get_variant(key)
     seats = variant.seat_count(resolve_options(variant.options, {}))
-    robots = [get_robot("random"), get_robot("basic"), StrongRobot(playout_budget=4)]
+    robots = [get_robot("random"), get_robot("basic"), StrongRobot(playout_budget=4, decision_worlds=2)]
     (states,) = hands(key, {}, 1)
     rng = random.Random(key)
     for state in states[:-1]:
