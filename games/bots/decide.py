@@ -53,11 +53,7 @@ from games.rules.hungarian.state import CONTRACT_BY_NAME
 from games.rules.hungarian.talon import talon_shares
 
 from .appraisal.redeal import (
-    CLIMB,
-    FRESH,
-    GIVE_UP,
     TALON_KEYS,
-    WALK,
     RedealWorlds,
     action_cards,
     cards_in,
@@ -244,6 +240,8 @@ class ViewWorlds(RedealWorlds):
     """One decision's worlds dealt from the seat's view alone (see the module docstring); the
     appraisal's ``sample`` (walk, climb), ``dealt`` and ``evaluate`` on them."""
 
+    first_tries = FRESH_FIRST
+
     def __init__(self, key: str, view: View, legal: list[str], rng: random.Random) -> None:
         variant = get_variant(key)
         self.key, self.variant = key, variant
@@ -291,38 +289,9 @@ class ViewWorlds(RedealWorlds):
         """A state at the decision in a world that agrees with the view, or None: the
         appraisal's way (``RedealWorlds.sample``), from fresh orders that keep the talon-bound
         cards in the talon."""
-        if not self.pool or (self.last is None and self.climbs >= GIVE_UP):
+        if not self.pool:
             return None
-        best: tuple[tuple[int, int], list[str]] | None = None
-        for _ in range(FRESH if self.last is not None else FRESH_FIRST):
-            order = self.fresh(rng)
-            world, progress = self.replay(order, rng)
-            if world is not None:
-                self.last = (order, world)
-                return world
-            if best is None or progress > best[0]:
-                best = (progress, order)
-        if self.last is not None:
-            order, found = self.last
-            for _ in range(WALK):
-                proposal = self.swapped(order, rng)
-                world, _ = self.replay(proposal, rng)
-                if world is not None:
-                    order, found = proposal, world
-            self.last = (order, found)
-            return found
-        assert best is not None
-        progress, order = best
-        self.climbs += 1
-        for _ in range(CLIMB):
-            proposal = self.swapped(order, rng)
-            world, reached = self.replay(proposal, rng)
-            if world is not None:
-                self.last = (proposal, world)
-                return world
-            if reached >= progress:
-                progress, order = reached, proposal
-        return None
+        return super().sample(rng)
 
     def fresh(self, rng: random.Random) -> list[str]:
         """A random order of the unseen cards over the free places, the talon-bound cards in the

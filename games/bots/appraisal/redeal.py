@@ -111,6 +111,8 @@ class RedealWorlds:
     """One decision's worlds (``sample``: a state at the decision, or None), its candidates
     (``actions``; ``shared``: every candidate as itself) and ``evaluate``."""
 
+    first_tries = FIRST  # fresh deals tried per world until one agreed
+
     def __init__(
         self,
         variant_key: str,
@@ -167,7 +169,7 @@ class RedealWorlds:
     def sample(self, rng: random.Random) -> Any:
         """A state at the decision in a world that agrees with every view of the seat, or None.
 
-        First ``FRESH`` fresh deals (``FIRST`` until a world agreed); when none agrees, ``WALK``
+        First ``FRESH`` fresh deals (``first_tries`` until a world agreed); when none agrees, ``WALK``
         steps from the last world that did (each step swaps two unseen cards between places and
         is kept when the world still agrees; with no step kept, that world again), or, before
         any world agreed, a climb from the fresh deal that came furthest (``CLIMB`` swaps, each
@@ -176,9 +178,8 @@ class RedealWorlds:
         if self.last is None and self.climbs >= GIVE_UP:
             return None
         best: tuple[tuple[int, int], list[str]] | None = None
-        for _ in range(FRESH if self.last is not None else FIRST):
-            order = self.pool[:]
-            rng.shuffle(order)
+        for _ in range(FRESH if self.last is not None else self.first_tries):
+            order = self.fresh(rng)
             world, progress = self.replay(order, rng)
             if world is not None:
                 self.last = (order, world)
@@ -206,6 +207,12 @@ class RedealWorlds:
             if reached >= progress:
                 progress, order = reached, proposal
         return None
+
+    def fresh(self, rng: random.Random) -> list[str]:
+        """A fresh deal: the unseen cards in a random order over the free places."""
+        order = self.pool[:]
+        rng.shuffle(order)
+        return order
 
     def swapped(self, order: list[str], rng: random.Random) -> list[str]:
         """``order`` with two cards of different places exchanged."""
