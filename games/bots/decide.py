@@ -48,7 +48,6 @@ from typing import Any
 
 from games.rules import Deal, HandContext, get_variant
 from games.rules.base import ActionError
-from games.rules.cards import card_points
 from games.rules.hungarian.state import CONTRACT_BY_NAME
 from games.rules.hungarian.talon import talon_shares
 
@@ -56,6 +55,7 @@ from .appraisal.redeal import (
     TALON_KEYS,
     RedealWorlds,
     action_cards,
+    around,
     cards_in,
     differences,
     kind,
@@ -460,17 +460,4 @@ def view_candidates(view: View, legal: list[str], rng: random.Random, pack: froz
     if len(legal) <= MAX_CANDIDATES or all(len(action_cards(a, pack)) < 2 for a in legal):
         return list(legal)
     basic = BASIC.choose(view, list(legal), random.Random(rng.getrandbits(64)))
-    chosen = [basic]
-    base = action_cards(basic, pack)
-    swaps: list[tuple[int, int, str]] = []
-    for index, action in enumerate(legal):
-        cards = action_cards(action, pack)
-        if kind(action) == kind(basic) and len(cards - base) == 1 and len(base - cards) == 1:
-            (added,) = cards - base
-            swaps.append((card_points(added), index, action))
-    for _, _, action in sorted(swaps):
-        if len(chosen) >= MAX_CANDIDATES:
-            break
-        if action not in chosen:
-            chosen.append(action)
-    return chosen
+    return around(basic, legal, pack, MAX_CANDIDATES)

@@ -375,6 +375,15 @@ def candidates(
     if len(legal) <= MAX_CANDIDATES or all(len(action_cards(a, pack)) < 2 for a in legal):
         return list(legal)
     basic = BASIC.choose(seat_view(variant, state, seat), list(legal), random.Random(rng.getrandbits(64)))
+    return around(basic, legal, pack, MAX_CANDIDATES, made)
+
+
+def around(
+    basic: str, legal: list[str], pack: frozenset[str], most: int, made: str | None = None
+) -> list[str]:
+    """``made`` (when given) and the basic robot's card set, then the sets that swap one of the
+    basic's cards for a cheaper one (fewest card points, then the legal order): at most ``most``
+    in all."""
     chosen = list(dict.fromkeys(a for a in (made, basic) if a is not None))
     base = action_cards(basic, pack)
     swaps: list[tuple[int, int, str]] = []
@@ -384,7 +393,7 @@ def candidates(
             (added,) = cards - base
             swaps.append((card_points(added), index, action))
     for _, _, action in sorted(swaps):
-        if len(chosen) >= MAX_CANDIDATES:
+        if len(chosen) >= most:
             break
         if action not in chosen:
             chosen.append(action)
