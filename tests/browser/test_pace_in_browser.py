@@ -60,8 +60,10 @@ NOT_PAUSING = "() => !document.querySelector('#room[data-pausing]')"
 @pytest.fixture(scope="module")
 def paced_site(tmp_path_factory):
     """A site whose robots keep each table's pace and whose pages each viewer's trick pause
-    (no TAROKK_ROBOT_DELAY or TAROKK_TRICK_PAUSE override)."""
-    with running_site(tmp_path_factory, TAROKK_ROBOT_DELAY=None, TAROKK_TRICK_PAUSE=None) as site:
+    (no TAROKK_ROBOT_DELAY, TAROKK_TRICK_PAUSE or TAROKK_ROBOT_THINK override: live play's own)."""
+    with running_site(
+        tmp_path_factory, TAROKK_ROBOT_DELAY=None, TAROKK_TRICK_PAUSE=None, TAROKK_ROBOT_THINK=None
+    ) as site:
         yield site
 
 
