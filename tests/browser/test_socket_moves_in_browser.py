@@ -65,13 +65,19 @@ def test_a_refused_move_is_said_in_the_flash_and_the_next_move_clears_it(site, b
         """() => { const b = document.querySelector('#controls [data-action]');
                    const vals = JSON.parse(b.getAttribute('hx-vals'));
                    b.setAttribute('hx-vals', JSON.stringify({action: vals.action, seq: vals.seq + 5}));
+                   b.dataset.tampered = '1';
                    b.click(); }"""
     )
     page.wait_for_function("() => !document.getElementById('flash').hidden", timeout=10_000)
     assert page.locator("#flash").inner_text() == (
         "The table has moved on since you looked; your view has been refreshed"
     )
-    page.wait_for_function(CONTROL, timeout=10_000)  # the snapshot: the controls are the server's again
+    # The snapshot: the controls are the server's again (not the tampered button, which a click
+    # before the snapshot lands would send stale once more).
+    page.wait_for_function(
+        CONTROL + " && !document.querySelector('[data-tampered]')",
+        timeout=10_000,
+    )
     assert take_one_action(page) not in (None, "wait")  # the flash is gone once a move is sent
     assert page.locator("#flash").is_hidden()
     assert len(sent) == 2 and posted == [] and errors == []
