@@ -10,6 +10,7 @@ built yet).
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import admin
 from django.http import HttpResponse
@@ -18,7 +19,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.chat import writes as chat_writes
-from games.models import AnalysedDecision, ChatMessage, Hand, HandAction, HandAnalysis, Room, Seat
+from games.models import (
+    AnalysedDecision,
+    ChatMessage,
+    Entry,
+    Hand,
+    HandAction,
+    HandAnalysis,
+    Room,
+    Seat,
+    Tournament,
+    TournamentTable,
+)
 from games.services import Refused, seating_changed
 
 
@@ -245,3 +257,37 @@ class HandAnalysisAdmin(admin.ModelAdmin):
     @admin.display(description=gettext_lazy("Replay"))
     def replay(self, analysis: HandAnalysis) -> str:
         return format_html('<a href="/hands/{}/">{}</a>', analysis.hand_id, _("replay with the analysis"))
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    fields = ("user", "joined", "absent_since")
+    readonly_fields = ("joined", "absent_since")
+    raw_id_fields = ("user",)
+
+
+class TournamentTableInline(admin.TabularInline):
+    model = TournamentTable
+    extra = 0
+    fields = ("round", "number", "room", "seating", "done")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    """Staff feature a public tournament (it heads the list of /tournaments/), or look into one:
+    its entries and its tables round by round. Its rounds and tables are the driver's alone."""
+
+    list_display = ("name", "code", "variant", "state", "round", "rounds", "starts_at", "public", "featured")
+    list_filter = ("state", "variant", "public", "featured")
+    list_editable = ("featured",)
+    search_fields = ("name", "code", "created_by__username")
+    readonly_fields = ("code", "seed", "state", "round", "started", "finished", "created")
+    raw_id_fields = ("created_by",)
+    filter_horizontal = ("invited",)
+    inlines = [EntryInline, TournamentTableInline]

@@ -31,6 +31,8 @@ class GamesConfig(AppConfig):
         from games.services.moves import install_guided_refusal
         from games.signals import hand_changed, hand_finished, match_ended
         from games.standings import events as standings
+        from games.tournaments import driver as tournament_driver
+        from games.tournaments import events as tournaments
         from games.tutorial import guide
         from games.tutorial.robot import SCRIPT_ROBOT, ScriptRobot
         from games.tutorial.tables import guide_panel
@@ -39,6 +41,10 @@ class GamesConfig(AppConfig):
         # The standings follow the finished hands and matches (a feature above the writer).
         hand_finished.connect(standings.on_hand_finished, dispatch_uid="games.standings.hand_finished")
         match_ended.connect(standings.on_match_ended, dispatch_uid="games.standings.match_ended")
+        # A tournament's page follows its tables' finished hands; its driver (starts, next deals,
+        # rounds) runs where the robots run.
+        hand_finished.connect(tournaments.on_hand_finished, dispatch_uid="games.tournaments.hand_finished")
+        background.install("tournaments", tournament_driver.start_loop)
         # A guided hand: the writer refuses a move off its script with the tutorial's reason, its
         # page shows the guide's panel, and the robot runner plays its robots' seats by the script.
         install_guided_refusal(guide.refusal)

@@ -75,6 +75,10 @@ class Room(models.Model):
     # A table of one fixed deal (the daily deal, games/daily): its robots draw from this seed
     # instead of the hand's id, so every player meets the same robots; it deals no next hand.
     fixed_seed = models.CharField(max_length=64, blank=True, default="", verbose_name=_("fixed deal seed"))
+    # A table of set deals (a tournament round's, games/tournaments): the hands it plays, in
+    # order, each ``{"deal": Deal.to_json(), "context": HandContext.to_json()}``, and no other:
+    # every table of the round plays the same ones in the same seats. Empty: shuffled hands.
+    set_deals = models.JSONField(default=list, blank=True, verbose_name=_("set deals"))
     # Counts the changes of this row, of the room's seats and of its players' names
     # (games.services.effects.seating_changed): a move's push carries it, and a process whose
     # remembered seating is older reads it again (games.tables.seating).
@@ -400,3 +404,4 @@ class Presence(models.Model):
 from games.analysis.models import AnalysedDecision, HandAnalysis  # noqa: E402, F401
 from games.daily.models import DailyDeal, DailyEntry  # noqa: E402, F401
 from games.standings.models import PlayerHand, RatedMatch, Rating  # noqa: E402, F401
+from games.tournaments.models import Entry, Tournament, TournamentTable  # noqa: E402, F401

@@ -14,6 +14,7 @@ urlpatterns = [
     path("leaderboard/", include("games.standings.urls")),
     path("", include("games.history.urls")),
     path("", include("games.analysis.urls")),
+    path("", include("games.tournaments.urls")),
     path("rooms/new", views.new_room, name="new-room"),
     path("rooms/play-now", play_now.play_now, name="play-now"),
     path("r/<slug:code>/", views.room_page, name="room"),

@@ -447,6 +447,15 @@ ROBOT_TABLE_HOURS = float(os.environ.get("TAROKK_ROBOT_TABLE_HOURS", "3"))
 DAILY_DEAL_SEED = secret_settings.daily_deal_seed(
     os.environ.get("TAROKK_DAILY_DEAL_SEED", ""), SECRET_KEY, DEBUG
 )
+# --- Tournaments (games/tournaments) ---
+# Seconds a tournament table shows a finished hand before it deals the next of the round's deals
+# (any player at the table may deal it sooner).
+TOURNAMENT_PAUSE = float(os.environ.get("TAROKK_TOURNAMENT_PAUSE", "10"))
+# Seconds a person seated at a tournament table may have no page of the site open before a robot
+# takes their seat for them (they take it back by sitting again).
+TOURNAMENT_ABSENT = float(os.environ.get("TAROKK_TOURNAMENT_ABSENT", "60"))
+# Seconds between two looks of the tournament driver at the running tournaments.
+TOURNAMENT_TICK = float(os.environ.get("TAROKK_TOURNAMENT_TICK", "1"))
 # A table whose match is over leaves the lobby when nobody has started another for this long.
 FINISHED_TABLE_MINUTES = float(os.environ.get("TAROKK_FINISHED_TABLE_MINUTES", "30"))
 # A socket counts its user online for this long after it last said so (it says so every third

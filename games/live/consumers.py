@@ -25,6 +25,8 @@ from games.live.socket_session import SessionCheck, session_key
 from games.models import Room
 from games.services import access, broadcast
 from games.tables import lobby, presence, seating
+from games.tournaments import page as tournament_page
+from games.tournaments.models import Tournament
 from tarokk_site import languages, limits, sessions
 from tarokk_site.db_connections import KeptConnectionConsumer, database_sync_to_async
 
@@ -274,6 +276,51 @@ class LobbyConsumer(presence.Present, KeptConnectionConsumer):
         game = lobby.game_filter((query.get("game") or [""])[0])[0]
         with translation.override(self.language):
             return render_to_string("games/lobby.html#rooms", lobby.lobby_tables(game))
+
+
+class TournamentConsumer(presence.Present, KeptConnectionConsumer):
+    """A tournament's page: its board (entries, rounds, tables, standings) pushed again, as this
+    viewer sees it, whenever the tournament changes (``broadcast.tournament_changed``)."""
+
+    language = settings.LANGUAGE_CODE
+    group: str | None = None
+
+    async def connect(self) -> None:
+        broadcast.note_server_loop()
+        if await database_sync_to_async(frame_limited)(self.scope) is not None:
+            await self.close()
+            return
+        code = self.scope["url_route"]["kwargs"]["code"]
+        tournament = await database_sync_to_async(Tournament.objects.filter(code=code).first)()
+        if tournament is None:
+            await self.close(code=4404)
+            return
+        self.tournament_id = tournament.pk
+        self.language = await database_sync_to_async(languages.language_of_scope)(self.scope)
+        self.group = broadcast.tournament_group(tournament.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.arrive()  # a page of the tournament open: its player is here (games.tournaments.driver)
+
+    async def disconnect(self, code: int) -> None:
+        await self.depart()
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def tournament_changed(self, event: dict[str, Any]) -> None:
+        html = await database_sync_to_async(self._render)()
+        if html:
+            await self.send(text_data=html)
+
+    def _render(self) -> str:
+        tournament = Tournament.objects.select_related("created_by").filter(pk=self.tournament_id).first()
+        if tournament is None:
+            return ""
+        user = self.scope.get("user")
+        with translation.override(self.language):
+            context = tournament_page.context(tournament, user)
+            context["user"] = user
+            return render_to_string("tournaments/tournament.html#board", context)
 
 
 class NoSuchSocket(KeptConnectionConsumer):

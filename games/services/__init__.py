@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from games.services.chat import change_chat_settings
 from games.services.effects import seating_changed
-from games.services.hands import end_match, may_end_match, next_hand
+from games.services.hands import deal_next_set_hand, end_match, end_set_deals, may_end_match, next_hand
 from games.services.moves import Submitted, seq_seen, submit_action
 from games.services.privacy import accept_invitation, remove_player, set_privacy
 from games.services.refusals import Forbidden, Illegal, Malformed, Refused, RuleRefused, Stale
@@ -34,12 +34,14 @@ from games.services.rooms import (
     close_stale_robot_tables,
     create_room,
     open_fixed_deal_table,
+    open_set_deals_table,
     open_tutorial,
 )
 from games.services.seats import (
     RELEASE_AFTER,
     back,
     guest_logged_out,
+    keep_for_absent,
     leave,
     may_release,
     player_renamed,
@@ -66,13 +68,17 @@ __all__ = [
     "change_chat_settings",
     "close_stale_robot_tables",
     "create_room",
+    "deal_next_set_hand",
     "end_match",
+    "end_set_deals",
     "guest_logged_out",
+    "keep_for_absent",
     "leave",
     "may_end_match",
     "may_release",
     "next_hand",
     "open_fixed_deal_table",
+    "open_set_deals_table",
     "open_tutorial",
     "player_renamed",
     "release",

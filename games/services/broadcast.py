@@ -141,6 +141,16 @@ def lobby_changed() -> None:
     _send(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
+def tournament_group(tournament_id: int) -> str:
+    """The group of a tournament's open pages (games/tournaments)."""
+    return f"tournament-{tournament_id}"
+
+
+def tournament_changed(tournament_id: int) -> None:
+    """Something on a tournament's page changed: who entered, a round, a table, the standings."""
+    _send(tournament_group(tournament_id), {"type": "tournament.changed"})
+
+
 def _send(group: str, message: dict[str, Any]) -> None:
     """Hand the message to the server's event loop without waiting for it to go out.
 

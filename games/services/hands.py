@@ -111,12 +111,71 @@ def next_hand(room: Room, user: Any, expected_number: int) -> Hand:
             raise Forbidden(_("Only a player at this table can deal the next hand"))
         if room.tutorial:
             raise Illegal(_("A guided hand is one hand long: start it again, or open a table to play on"))
+        if room.set_deals:
+            return _next_set_hand(room, expected_number)
         if room.fixed_seed:
             raise Illegal(_("This table plays one fixed deal: there is no next hand"))
         current, match = _finished_hand(room, expected_number, _("The current hand is not over yet"))
         if match.over:
             return create_hand(room, current.number + 1, opening_context(room), current.match_no + 1)
         return create_hand(room, current.number + 1, match.next_context(room.options), current.match_no)
+
+
+def deal_next_set_hand(room_id: int, expected_number: int) -> Hand | None:
+    """At a table of set deals (``Room.set_deals``), deal the one after hand ``expected_number``
+    once that hand is over, as nobody asked (a tournament's pause between hands ran out). None
+    when there is nothing to deal: that hand is not over, the next one is dealt already, or the
+    table's deals are all played."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room_id)
+        current = room.current_hand()
+        if (
+            room.closed
+            or current is None
+            or current.number != expected_number
+            or not current.is_over
+            or current.number >= len(room.set_deals)
+        ):
+            return None
+        return _next_set_hand(room, expected_number)
+
+
+def set_deal(room: Room, number: int) -> tuple[Deal, HandContext]:
+    """The ``number``-th (1-based) of a table's set deals."""
+    given = room.set_deals[number - 1]
+    return Deal.from_json(given["deal"]), HandContext.from_json(given["context"])
+
+
+def _next_set_hand(room: Room, expected_number: int) -> Hand:
+    """The next of the table's set deals, in the caller's transaction (the room locked); one
+    match of all of them, whatever the game's match rules would deal."""
+    current, _match = _finished_hand(room, expected_number, _("The current hand is not over yet"))
+    if current.number >= len(room.set_deals):
+        raise Illegal(_("This table's deals are all played: there is no next hand"))
+    deal, context = set_deal(room, current.number + 1)
+    return create_hand(room, current.number + 1, context, current.match_no, deal=deal)
+
+
+def end_set_deals(room_id: int) -> bool:
+    """A table of set deals whose last deal is over: its match ends there (a rated one changes
+    the ratings: ``match_ended``). True when this call ended it."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room_id)
+        current = room.current_hand()
+        if (
+            not room.set_deals
+            or current is None
+            or not current.is_over
+            or current.number < len(room.set_deals)
+            or room.ended_match >= current.match_no
+        ):
+            return False
+        room.ended_match = current.match_no
+        room.save(update_fields=["ended_match"])
+        after_commit(room)
+        match_no = current.match_no
+        transaction.on_commit(lambda: match_ended.send(sender=Room, room_id=room_id, match_no=match_no))
+    return True
 
 
 def _finished_hand(room: Room, expected_number: int, unfinished: str) -> tuple[Hand, Any]:

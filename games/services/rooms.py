@@ -187,6 +187,54 @@ def open_fixed_deal_table(
         )
 
 
+def open_set_deals_table(
+    players: list[tuple[Any, str]],
+    variant_key: str,
+    deals: list[tuple[Deal, HandContext]],
+    *,
+    robot_seed: str,
+    turn_clock: int,
+    rated: bool,
+    private: bool,
+    created_by: Any = None,
+) -> Room:
+    """A table that plays ``deals`` in order and no other (a tournament round's table, every
+    table of the round on the same deals): ``players``, one ``(person or None, robot level or
+    "")`` per seat, all taken; its robots draw from ``robot_seed``, so those of every table of
+    the round choose alike in the same position; no seat may be taken or left from its page (the
+    tournament seats it). Each deal must be one the rules core can start a hand from."""
+    variant = get_variant(variant_key)
+    if not deals:
+        raise Illegal(_("A table of set deals needs at least one deal"))
+    for deal, context in deals:
+        check_deal(variant, deal, context, len(players))
+    if any(user is None and not robot for user, robot in players):
+        raise Illegal(_("Every seat of a table of set deals must be taken"))
+    for _user, robot in players:
+        if robot:
+            check_robot_level(robot, variant)
+    try:
+        turn_clock = check_seconds(turn_clock)
+    except ValueError as exc:
+        raise Illegal(str(exc)) from None
+    with transaction.atomic():
+        room = _open_table(
+            variant,
+            players,
+            deals[0],
+            options=dict(deals[0][1].options),
+            created_by=created_by,
+            turn_clock=turn_clock,
+            private=private,
+            locked=True,
+            rated=rated,
+            fixed_seed=robot_seed,
+            set_deals=[{"deal": d.to_json(), "context": c.to_json()} for d, c in deals],
+        )
+        transaction.on_commit(broadcast.lobby_changed)
+    return room
+
+
 def _open_table(
     variant: Any, players: list[tuple[Any, str]], given: tuple[Deal, HandContext] | None, **fields: Any
 ) -> Room:

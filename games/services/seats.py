@@ -90,6 +90,21 @@ def leave(room: Room, user: Any) -> None:
         after_commit(room)
 
 
+def keep_for_absent(room_id: int, user_id: int) -> bool:
+    """A person who has gone (no page of theirs open for long, at a tournament's table): a robot
+    plays their seat and keeps it for them, as if they had left (``sit`` to come back). False
+    when they hold no seat there."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room_id)
+        hand = lock_live_hand(room)
+        seat = room.seats.select_for_update().filter(user_id=user_id).first()
+        if seat is None:
+            return False
+        vacate(room, hand, seat)
+        after_commit(room)
+    return True
+
+
 def vacate(room: Room, hand: Hand | None, seat: Seat, keep: bool = True) -> None:
     """The seat's player is gone (under the room's and hand's locks): before the first hand the
     seat is free; after it a robot plays it and (``keep``) keeps it for the player (``sit`` to
@@ -100,7 +115,9 @@ def vacate(room: Room, hand: Hand | None, seat: Seat, keep: bool = True) -> None
     seat.robot = DEFAULT_ROBOT if running else ""
     seat.away, seat.timeouts = False, 0
     seat.save(update_fields=["user", "robot", "kept_for", "away", "timeouts"])
-    if not room.seats.exclude(user=None).exists() and running:
+    # A table left to its robots closes, but a table of set deals plays them out (a tournament's
+    # round must finish, with or without its people).
+    if not room.seats.exclude(user=None).exists() and running and not room.set_deals:
         room.closed = True
         room.save(update_fields=["closed"])
     if hand is not None:

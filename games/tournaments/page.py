@@ -1,0 +1,83 @@
+"""What one viewer's tournament page shows (the page and every push of its board alike): the
+tournament, who entered, each round's tables and how far they are, the standings, and what the
+viewer may do (enter, withdraw, start, cancel, go to their table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+
+from games.models import Hand
+from games.rules import VARIANTS
+from games.tournaments import results
+from games.tournaments.models import Entry, Tournament, TournamentTable
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of a round as the page lists it."""
+
+    table: TournamentTable
+    code: str
+    seats: list[str | None]  # each seat's player's name; None: a robot
+    hand: int  # the hand it plays (or played last); 0 before the first
+    hand_over: bool
+    hands: int
+    mine: bool
+
+    @property
+    def comparison(self) -> bool:
+        """A table of robots alone, beside a round of one table, for the duplicate comparison."""
+        return all(name is None for name in self.seats)
+
+
+def context(tournament: Tournament, user: Any) -> dict[str, Any]:
+    entries = list(tournament.entries.select_related("user"))
+    names = {e.pk: e.user.username for e in entries}
+    mine: Entry | None = next((e for e in entries if user.is_authenticated and e.user_id == user.pk), None)
+    tables = list(tournament.tables.select_related("room").order_by("round", "number"))
+    last: dict[int, tuple[int, bool]] = {}
+    for room_id, number, finished in Hand.objects.filter(room_id__in=[t.room_id for t in tables]).values_list(
+        "room_id", "number", "finished"
+    ):
+        if number >= last.get(room_id, (0, False))[0]:
+            last[room_id] = (number, finished is not None)
+    rounds: dict[int, list[TableLine]] = {}
+    for t in tables:
+        hand, over = last.get(t.room_id, (0, False))
+        rounds.setdefault(t.round, []).append(
+            TableLine(
+                table=t,
+                code=t.room.code,
+                seats=[names.get(e) if e is not None else None for e in t.seating],
+                hand=hand,
+                hand_over=over,
+                hands=len(t.room.set_deals),
+                mine=mine is not None and mine.pk in t.seating,
+            )
+        )
+    my_table = next(
+        (line for line in rounds.get(tournament.round, []) if line.mine and not line.table.done), None
+    )
+    rows = results.standings(tournament, tables)
+    host = user.is_authenticated and (user.pk == tournament.created_by_id or user.is_staff)
+    registering = tournament.state == Tournament.REGISTERING
+    variant = VARIANTS.get(tournament.variant)
+    return {
+        "tournament": tournament,
+        "game": str(variant.name) if variant is not None else tournament.variant,
+        "entries": entries,
+        "mine": mine,
+        "my_table": my_table,
+        "rounds": sorted(rounds.items(), reverse=True),
+        "rows": rows,
+        "winners": rows[:3] if tournament.state == Tournament.FINISHED else [],
+        "may_join": registering and mine is None,
+        "may_leave": registering and mine is not None,
+        "may_start": registering and host,
+        "may_cancel": registering and host,
+        "starts_in": max(0, int((tournament.starts_at - timezone.now()).total_seconds())),
+        "error": "",
+    }

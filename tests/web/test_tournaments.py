@@ -1,0 +1,251 @@
+"""Tournaments through their doors and their driver: made by a member, entered by people and
+guests, started at the start time (robots filling the seats), every table of a round on the same
+deals in the same seats, the next deal after the pause, the next round paired by the standings,
+the end; refusals that change nothing; a driver that restarts from the database alone."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Room
+from games.tournaments import driver, entries, results
+from games.tournaments.models import Entry, Tournament
+from tests.factories import UserFactory
+from tests.helpers import tournaments as helper
+from tests.web.helpers import client_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _people(n: int) -> list:
+    return [UserFactory(username=f"klubtag{i}") for i in range(n)]
+
+
+def _entered(tournament: Tournament, people: list) -> None:
+    for person in people:
+        entries.join(tournament, person)
+
+
+def test_a_member_hosts_one_from_the_form_and_people_enter_and_withdraw_by_its_page():
+    host, guest = UserFactory(username="hostka"), UserFactory(username="vendeg", is_guest=True)
+    start = (timezone.localtime() + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M")
+    form = {
+        "name": "Péntek esti",
+        "variant": "hungarian",
+        "rounds": "3",
+        "hands_per_round": "2",
+        "starts_at": start,
+        "turn_clock": "60",
+        "robot_level": "strong",
+        "scoring": "duplicate",
+        "listing": "public",
+    }
+    response = client_for(host).post("/tournaments/new", form)
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert response["Location"] == f"/t/{tournament.code}/"
+    assert (tournament.name, tournament.rounds, tournament.hands_per_round, tournament.state) == (
+        "Péntek esti",
+        3,
+        2,
+        Tournament.REGISTERING,
+    )
+    listed = client_for(guest).get("/tournaments/").content.decode()
+    assert "Péntek esti" in listed and f"/t/{tournament.code}/" in listed
+    page = client_for(guest).get(f"/t/{tournament.code}/").content.decode()
+    assert 'id="join"' in page and 'id="start"' not in page
+    assert client_for(guest).post(f"/t/{tournament.code}/join").status_code == 302
+    assert list(tournament.entries.values_list("user__username", flat=True)) == ["vendeg"]
+    page = client_for(guest).get(f"/t/{tournament.code}/").content.decode()
+    assert 'id="leave"' in page and 'id="join"' not in page and "vendeg" in page
+    assert client_for(guest).post(f"/t/{tournament.code}/leave").status_code == 302
+    assert not tournament.entries.exists()
+    assert 'id="start"' in client_for(host).get(f"/t/{tournament.code}/").content.decode()
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        ({"name": " "}, "Give the tournament a name"),
+        ({"variant": "skat"}, "skat"),
+        ({"rounds": "0"}, "1 to 9 rounds"),
+        ({"hands_per_round": "13"}, "1 to 12 hands"),
+        ({"turn_clock": "0"}, "needs a turn clock"),
+        ({"turn_clock": "5"}, "turn clock must be"),
+        ({"robot_level": "genius"}, "Unknown robot level"),
+        ({"scoring": "rubber"}, "duplicate or plain"),
+        ({"starts_at": "2001-01-01T10:00"}, "start time has passed"),
+        ({"starts_at": "tomorrow"}, "not a date and time"),
+        ({"rated": "maybe"}, "must be on or off"),
+        ({"invited": "nobodyhere"}, "Nobody here is called nobodyhere"),
+        ({"players": "5", "variant": "czech"}, "players"),
+    ],
+)
+def test_a_bad_form_is_refused_with_its_reason_and_makes_nothing(change, words):
+    host = UserFactory(username="hostka")
+    form = {
+        "name": "Est",
+        "variant": "hungarian",
+        "rounds": "2",
+        "hands_per_round": "2",
+        "starts_at": (timezone.localtime() + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
+        "turn_clock": "60",
+        "robot_level": "basic",
+        **change,
+    }
+    response = client_for(host).post("/tournaments/new", form, HTTP_HX_REQUEST="true")
+    assert response.status_code in (400, 422), response.content
+    assert words in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_guests_may_enter_but_not_host_and_nobody_enters_twice_or_two_at_once():
+    host, guest = UserFactory(username="hostka"), UserFactory(username="vendeg", is_guest=True)
+    with pytest.raises(entries.Forbidden, match="guests may enter one"):
+        helper.make(guest)
+    first, second = helper.make(host, name="Egy"), helper.make(host, name="Kettő")
+    entries.join(first, guest)
+    with pytest.raises(entries.Illegal, match="entered this tournament already"):
+        entries.join(first, guest)
+    with pytest.raises(entries.Illegal, match="“Egy”, which has not ended"):
+        entries.join(second, guest)
+    assert Entry.objects.filter(user=guest).count() == 1
+
+
+def test_a_tournament_locked_to_invited_people_lets_in_only_them():
+    host, asked, other = UserFactory(username="hostka"), UserFactory(username="meghivott"), UserFactory()
+    tournament = helper.make(host, invited_only=True, invited=("meghivott",), public=False)
+    entries.join(tournament, asked)
+    entries.join(tournament, host)
+    with pytest.raises(entries.Forbidden, match="Only the people the host invited"):
+        entries.join(tournament, other)
+    assert not Tournament.objects.filter(public=True).exists()
+    assert tournament.code not in client_for(other).get("/tournaments/").content.decode()
+
+
+def test_at_the_start_time_it_seats_everyone_with_robots_on_the_same_deals_and_refuses_late_entries():
+    host = UserFactory(username="hostka")
+    people = _people(6)
+    tournament = helper.make(host, hands_per_round=2)
+    _entered(tournament, people)
+    assert not driver.advance(tournament.pk)  # not yet
+    assert driver.advance(tournament.pk, tournament.starts_at)
+    tournament.refresh_from_db()
+    assert (tournament.state, tournament.round) == (Tournament.RUNNING, 1)
+    tables = list(tournament.tables.order_by("number"))
+    # Six people, four seats: two tables of three, a robot in each.
+    assert [sorted(e is not None for e in t.seating) for t in tables] == [[False, True, True, True]] * 2
+    seated = sorted(e for t in tables for e in t.seating if e is not None)
+    assert seated == sorted(tournament.entries.values_list("pk", flat=True))
+    rooms = [Room.objects.get(pk=t.room_id) for t in tables]
+    assert rooms[0].set_deals == rooms[1].set_deals and len(rooms[0].set_deals) == 2
+    first_hands = [r.current_hand() for r in rooms]
+    assert first_hands[0].deal == first_hands[1].deal and first_hands[0].context == first_hands[1].context
+    assert all(r.turn_clock == 60 and r.fixed_seed and r.locked for r in rooms)
+    with pytest.raises(entries.Illegal, match="entries are closed"):
+        entries.join(tournament, UserFactory())
+
+
+def test_nobody_entered_and_it_is_cancelled_at_its_start_time_and_the_host_may_cancel_sooner():
+    host = UserFactory(username="hostka")
+    empty = helper.make(host, name="Üres")
+    driver.advance(empty.pk, empty.starts_at)
+    empty.refresh_from_db()
+    assert empty.state == Tournament.CANCELLED and not empty.tables.exists()
+    other = helper.make(host, name="Más")
+    with pytest.raises(entries.Forbidden, match="host"):
+        entries.cancel(other, UserFactory())
+    with pytest.raises(entries.Illegal, match="Nobody has entered yet"):
+        entries.start_now(other, host)
+    entries.cancel(other, host)
+    other.refresh_from_db()
+    assert other.state == Tournament.CANCELLED
+
+
+def test_two_rounds_play_to_the_end_the_second_paired_by_standings_and_the_standings_are_the_hands():
+    host = UserFactory(username="hostka")
+    people = _people(8)
+    tournament = helper.make(host)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    first = helper.play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.round == 2 and all(t.done for t in tournament.tables.filter(pk__in=[t.pk for t in first]))
+    # Both tables played the same board in the same seats: matchpoints compare seat with seat.
+    rows = results.standings(tournament)
+    assert len(rows) == 8 and {r.boards for r in rows} == {1}
+    assert all(r.percent in (0.0, 50.0, 100.0) for r in rows)
+    helper.play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.FINISHED and tournament.finished is not None
+    rows = results.standings(tournament)
+    assert {r.boards for r in rows} == {2}
+    # Written out from the stored hands: each seat's payment compared with the other table's.
+    boards: dict = {}
+    for table in tournament.tables.select_related("room"):
+        for hand in table.room.hands.all():
+            for seat, entry in enumerate(table.seating):
+                boards.setdefault((table.round, hand.number, seat), []).append((entry, hand.result["payments"][seat]))
+    points: dict = {}
+    for held in boards.values():
+        for entry, value in held:
+            mine = sum(2 if value > other else 1 if value == other else 0 for e, other in held if e != entry)
+            points[entry] = points.get(entry, 0) + mine
+    for row in rows:
+        assert row.percent == pytest.approx(100 * points[row.entry.pk] / (2 * 2))
+    page = client_for(people[0]).get(f"/t/{tournament.code}/").content.decode()
+    assert 'id="winners"' in page and rows[0].entry.user.username in page
+    document = client_for(people[0]).get(f"/t/{tournament.code}/tournament.json").json()
+    assert document["format"] == "tarokk-tournament" and len(document["tables"]) == 4
+    assert [len(t["match"]["hands"]) for t in document["tables"]] == [1, 1, 1, 1]
+
+
+def test_a_round_of_one_table_gets_a_table_of_robots_to_compare_with():
+    host = UserFactory(username="hostka")
+    tournament = helper.make(host, rounds=1)
+    _entered(tournament, _people(3))
+    entries.start_now(tournament, host)
+    tables = list(tournament.tables.order_by("number"))
+    assert len(tables) == 2 and tables[1].seating == [None] * 4
+    helper.play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.FINISHED
+    assert all(r.percent is not None for r in results.standings(tournament))
+
+
+def test_the_next_deal_waits_for_the_pause_and_a_restarted_driver_carries_on(settings):
+    settings.TOURNAMENT_PAUSE = 30
+    host = UserFactory(username="hostka")
+    tournament = helper.make(host, rounds=1, hands_per_round=2)
+    _entered(tournament, _people(4))
+    entries.start_now(tournament, host)
+    table = tournament.tables.get(number=1)
+    hand = helper.play_hand(table.room.current_hand())
+    assert not driver.advance(tournament.pk, hand.finished + timedelta(seconds=29))
+    assert table.room.current_hand().number == 1
+    # The driver keeps nothing in memory: any call, in any process, after the pause deals on.
+    assert driver.advance(tournament.pk, hand.finished + timedelta(seconds=31))
+    assert table.room.current_hand().number == 2
+    driver.advance(tournament.pk, hand.finished + timedelta(seconds=32))  # once only
+    assert table.room.hands.count() == 2
+
+
+def test_a_player_who_has_gone_is_played_by_a_robot_and_may_come_back(settings):
+    settings.TOURNAMENT_ABSENT = 20
+    host = UserFactory(username="hostka")
+    people = _people(4)
+    tournament = helper.make(host, rounds=1)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    table = tournament.tables.get(number=1)
+    now = timezone.now()
+    driver.advance(tournament.pk, now)  # nobody has a page open: noted
+    driver.advance(tournament.pk, now + timedelta(seconds=21))
+    seats = list(table.room.seats.order_by("index"))
+    assert all(s.user_id is None and s.kept_for_id is not None and s.robot for s in seats)
+    gone = seats[0].kept_for
+    client_for(gone).post(f"/r/{table.room.code}/sit", {"seat": 0})
+    assert table.room.seats.get(index=0).user_id == gone.pk
