@@ -1,0 +1,1 @@
+"""Club tournaments: rounds of tables that play the same deals, paired by standings, scored in duplicate."""
