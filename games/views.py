@@ -225,9 +225,10 @@ def _option_value(option: Any, raw: str) -> Any:
 @require_GET
 def room_page(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
-    if not access.may_watch(room, request.user, list(room.seats.all())):
+    why_not = access.watch_refusal(room, request.user, list(room.seats.all()))
+    if why_not is not None:
         free = room.seats.filter(user=None, robot="").exists()
-        page = {"room": room, "message": _(access.AUDIENCE_CLOSED), "offer_seat": free}
+        page = {"room": room, "message": why_not, "offer_seat": free}
         return render(request, "games/join.html", page, status=403)
     hand = room.current_hand()
     if hand is not None and not hand.is_over:
@@ -245,8 +246,9 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def view_json(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
-    if not access.may_watch(room, request.user, list(room.seats.all())):
-        return JsonResponse({"error": _(access.AUDIENCE_CLOSED)}, status=403)
+    why_not = access.watch_refusal(room, request.user, list(room.seats.all()))
+    if why_not is not None:
+        return JsonResponse({"error": why_not}, status=403)
     return JsonResponse({**api_view(room, request.user), "chat": chat.api(room, request.user)})
 
 

@@ -33,8 +33,9 @@ def post(room: Room, user: Any, raw: str) -> ChatMessage:
         room = Room.objects.select_for_update().get(pk=room.pk)
         # Who may not look at the table (a closed audience) may not talk at it either.
         seats = list(room.seats.all())
-        if not table_access.may_watch(room, user, seats):
-            raise Forbidden(_(table_access.AUDIENCE_CLOSED))
+        why_not = table_access.watch_refusal(room, user, seats)
+        if why_not is not None:
+            raise Forbidden(why_not)
         access = access_for(room, room.current_hand(), seats, user)
         if access.writes is None:
             raise Forbidden(access.why_not)
@@ -70,8 +71,9 @@ def set_hidden(user: Any, hidden: bool, room: Room) -> ChatPreference:
     if not getattr(user, "is_authenticated", False):
         raise Forbidden(_("Log in or play as a guest to hide the chat"))
     # Who may not look at the table learns nothing of it, nor sets its pages going.
-    if not table_access.may_watch(room, user, list(room.seats.all())):
-        raise Forbidden(_(table_access.AUDIENCE_CLOSED))
+    why_not = table_access.watch_refusal(room, user, list(room.seats.all()))
+    if why_not is not None:
+        raise Forbidden(why_not)
     with transaction.atomic():
         preference, _created = ChatPreference.objects.update_or_create(user=user, defaults={"hidden": hidden})
         _changed(room.pk)

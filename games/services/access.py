@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -26,6 +27,9 @@ REMOVED = gettext_noop(
 )
 AUDIENCE_CLOSED = gettext_noop(
     "The audience of this table is closed: only its players and staff can watch it."
+)
+SAME_DEALS = gettext_noop(
+    "These deals are being played at your own table too: you may watch this table once yours has played them."
 )
 
 
@@ -47,14 +51,41 @@ def sit_refusal(room: Room, user: Any) -> str | None:
 
 
 def may_watch(room: Room, user: Any, seats: list[Seat]) -> bool:
-    """Whether ``user`` may see the table: everyone while its audience is open; else its host,
-    its seated players, a player whose seat a robot keeps, and staff."""
-    if room.open_audience or getattr(user, "is_staff", False):
-        return True
+    """Whether ``user`` may see the table (``watch_refusal`` says why not)."""
+    return watch_refusal(room, user, seats) is None
+
+
+def watch_refusal(room: Room, user: Any, seats: list[Seat]) -> str | None:
+    """Why ``user`` may not see the table (None: they may). Staff always may, and its own players
+    (seated, or whose seat a robot keeps). Nobody may watch a table of a fixed seed (a tournament
+    round's, a daily deal's: every such table plays the same deals) while playing those deals
+    at a table of their own. Else everyone while its audience is open, or only its host."""
+    if getattr(user, "is_staff", False):
+        return None
     uid = user_id(user)
-    if uid is None:
-        return False
-    return uid == room.created_by_id or any(uid in (s.user_id, s.kept_for_id) for s in seats)
+    if uid is not None and any(uid in (s.user_id, s.kept_for_id) for s in seats):
+        return None
+    if uid is not None and room.fixed_seed and _playing_the_same_deals(room, uid):
+        return _(SAME_DEALS)
+    if room.open_audience or (uid is not None and uid == room.created_by_id):
+        return None
+    return _(AUDIENCE_CLOSED)
+
+
+def _playing_the_same_deals(room: Room, uid: int) -> bool:
+    """Whether ``uid`` holds a seat (or a robot keeps one for them) at another table of the same
+    fixed seed whose deals are not all played yet."""
+    others = (
+        Room.objects.filter(fixed_seed=room.fixed_seed)
+        .exclude(pk=room.pk)
+        .filter(Q(seats__user_id=uid) | Q(seats__kept_for_id=uid))
+        .distinct()
+    )
+    for other in others:
+        current = other.current_hand()
+        if current is None or not current.is_over or current.number < len(other.set_deals):
+            return True
+    return False
 
 
 def share_path(room: Room, for_host: bool) -> str | None:

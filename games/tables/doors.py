@@ -16,7 +16,6 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.functional import Promise
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import services
@@ -75,8 +74,9 @@ def watchers_only(view: View) -> View:
         room = room_or_404(code)
         if access.user_id(request.user) is None:
             return refused(request, services.Forbidden(str(NOT_SIGNED_IN_TO_HIDE)))
-        if not access.may_watch(room, request.user, list(room.seats.all())):
-            return refused(request, services.Forbidden(_(access.AUDIENCE_CLOSED)))
+        why_not = access.watch_refusal(room, request.user, list(room.seats.all()))
+        if why_not is not None:
+            return refused(request, services.Forbidden(why_not))
         return view(request, code, *args, **kwargs)
 
     return guarded

@@ -173,7 +173,8 @@ def test_two_rounds_play_to_the_end_the_second_paired_by_standings_and_the_stand
     entries.start_now(tournament, host)
     first = helper.play_round(tournament)
     tournament.refresh_from_db()
-    assert tournament.round == 2 and all(t.done for t in tournament.tables.filter(pk__in=[t.pk for t in first]))
+    assert tournament.round == 2
+    assert all(t.done for t in tournament.tables.filter(pk__in=[t.pk for t in first]))
     # Both tables played the same board in the same seats: matchpoints compare seat with seat.
     rows = results.standings(tournament)
     assert len(rows) == 8 and {r.boards for r in rows} == {1}
@@ -188,7 +189,8 @@ def test_two_rounds_play_to_the_end_the_second_paired_by_standings_and_the_stand
     for table in tournament.tables.select_related("room"):
         for hand in table.room.hands.all():
             for seat, entry in enumerate(table.seating):
-                boards.setdefault((table.round, hand.number, seat), []).append((entry, hand.result["payments"][seat]))
+                paid = hand.result["payments"][seat]
+                boards.setdefault((table.round, hand.number, seat), []).append((entry, paid))
     points: dict = {}
     for held in boards.values():
         for entry, value in held:
@@ -249,3 +251,23 @@ def test_a_player_who_has_gone_is_played_by_a_robot_and_may_come_back(settings):
     gone = seats[0].kept_for
     client_for(gone).post(f"/r/{table.room.code}/sit", {"seat": 0})
     assert table.room.seats.get(index=0).user_id == gone.pk
+
+
+def test_nobody_watches_a_table_of_the_round_while_playing_its_deals_at_their_own():
+    host, outsider = UserFactory(username="hostka"), UserFactory(username="kibic")
+    people = _people(8)
+    tournament = helper.make(host, rounds=1)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    first, second = tournament.tables.order_by("number").select_related("room")
+    player = next(p for p in people if Entry.objects.get(tournament=tournament, user=p).pk in first.seating)
+    words = "These deals are being played at your own table too"
+    for path in (f"/r/{second.room.code}/", f"/r/{second.room.code}/view.json"):
+        response = client_for(player).get(path)
+        assert response.status_code == 403 and words in response.content.decode()
+    # Their own table they see; someone not playing watches any table (a public tournament).
+    assert client_for(player).get(f"/r/{first.room.code}/").status_code == 200
+    view = client_for(outsider).get(f"/r/{second.room.code}/view.json").json()
+    assert view["seat"] is None and view["cards"] == [] and not view["legal"]  # a watcher holds no cards
+    helper.play_hand(first.room.current_hand())
+    assert client_for(player).get(f"/r/{second.room.code}/").status_code == 200  # their deals are played
