@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import services
-from games.models import Presence
+from games.models import Presence, Seat
 from games.services import broadcast
 from games.tournaments import pairing, results
 from games.tournaments.deals import round_deals, table_size
@@ -122,9 +122,12 @@ def _run(tournament: Tournament, now: datetime) -> bool:
     (or marked done after its last), robots for people gone, then the next round or the end."""
     changed = False
     tables = list(tournament.tables.filter(round=tournament.round).select_related("room"))
+    playing: list[TournamentTable] = []
     for table in tables:
         if not table.done:
-            changed |= _step_table(tournament, table, now)
+            changed |= _step_table(tournament, table, now, playing)
+    if playing:
+        _replace_the_absent(tournament, playing, now)
     if all(t.done for t in tables):
         if tournament.round < tournament.rounds:
             seat_round(tournament, tournament.round + 1)
@@ -135,7 +138,11 @@ def _run(tournament: Tournament, now: datetime) -> bool:
     return changed
 
 
-def _step_table(tournament: Tournament, table: TournamentTable, now: datetime) -> bool:
+def _step_table(
+    tournament: Tournament, table: TournamentTable, now: datetime, playing: list[TournamentTable]
+) -> bool:
+    """One table of the round: its next deal after the pause, or done after its last; a table
+    whose hand is in play goes on ``playing`` (its absent people are seen to for all at once)."""
     room = table.room
     hand = room.current_hand()
     if hand is None:
@@ -151,18 +158,20 @@ def _step_table(tournament: Tournament, table: TournamentTable, now: datetime) -
         table.done = True
         table.save(update_fields=["done"])
         return True
-    _replace_the_absent(tournament, table, now)
+    playing.append(table)
     return False
 
 
-def _replace_the_absent(tournament: Tournament, table: TournamentTable, now: datetime) -> None:
-    """A person seated here with no page of the site open for ``TOURNAMENT_ABSENT`` seconds:
-    a robot plays their seat for them (kept for them: they come back by sitting again)."""
-    people = [e for e in table.seating if e is not None]
+def _replace_the_absent(tournament: Tournament, tables: list[TournamentTable], now: datetime) -> None:
+    """A person seated at one of ``tables`` (those in play) with no page of the site open for
+    ``TOURNAMENT_ABSENT`` seconds: a robot plays their seat for them (kept for them: they come
+    back by sitting again). Three reads for all the tables, whatever their number: the driver
+    looks every ``TOURNAMENT_TICK`` seconds (bench/tournament.py's tick)."""
+    people = [e for table in tables for e in table.seating if e is not None]
     seated = dict(
-        table.room.seats.exclude(user=None)
+        Seat.objects.filter(room_id__in=[t.room_id for t in tables], user__isnull=False)
         .filter(user__tournament_entries__in=people)
-        .values_list("user_id", "index")
+        .values_list("user_id", "room_id")
     )
     if not seated:
         return
@@ -179,7 +188,7 @@ def _replace_the_absent(tournament: Tournament, table: TournamentTable, now: dat
             entry.absent_since = now
             entry.save(update_fields=["absent_since"])
         elif now - entry.absent_since >= timedelta(seconds=settings.TOURNAMENT_ABSENT):
-            services.keep_for_absent(table.room.pk, entry.user_id)
+            services.keep_for_absent(seated[entry.user_id], entry.user_id)
             entry.absent_since = None
             entry.save(update_fields=["absent_since"])
 
