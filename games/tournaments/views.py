@@ -8,6 +8,8 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -19,7 +21,7 @@ from games import services
 from games.bots import LEVELS
 from games.requests import posted_number
 from games.rules import VARIANTS
-from games.tournaments import entries, page
+from games.tournaments import entries, page, results
 from games.tournaments.export import tournament_document
 from games.tournaments.models import Tournament
 from tarokk_site.htmx import client_redirect, htmx_of
@@ -34,7 +36,30 @@ def tournament_or_404(code: str) -> Tournament:
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
+    """The tournaments' list and the form to host one; ``?player=<name>``: the tournaments that
+    player entered (those a visitor may find: public ones, and private ones they entered too),
+    with their place in each."""
+    name = request.GET.get("player")
+    if name is not None:
+        return _of_player(request, name)
     return render(request, "tournaments/index.html", _index_context(request))
+
+
+def _of_player(request: HttpRequest, name: str) -> HttpResponse:
+    player = get_user_model().objects.filter(username=name).first()
+    if player is None:
+        raise Http404(_("Nobody here is called %(names)s") % {"names": name})
+    entered = Tournament.objects.filter(entries__user=player).order_by("-starts_at")
+    if not (request.user.is_authenticated and (request.user.pk == player.pk or request.user.is_staff)):
+        viewer_id = request.user.pk if request.user.is_authenticated else None
+        entered = entered.filter(Q(public=True) | Q(entries__user_id=viewer_id)).distinct()
+    lines = []
+    for tournament in entered[:50]:
+        place = None
+        if tournament.state in (Tournament.RUNNING, Tournament.FINISHED):
+            place = next((r for r in results.standings(tournament) if r.entry.user_id == player.pk), None)
+        lines.append({"tournament": tournament, "place": place})
+    return render(request, "tournaments/player.html", {"player": player, "lines": lines})
 
 
 def _index_context(request: HttpRequest, error: str = "", posted: Any = None) -> dict[str, Any]:

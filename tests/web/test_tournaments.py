@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Room
+from games.models import RatedMatch, Rating, Room
 from games.tournaments import driver, entries, results
 from games.tournaments.models import Entry, Tournament
 from tests.factories import UserFactory
@@ -271,3 +271,38 @@ def test_nobody_watches_a_table_of_the_round_while_playing_its_deals_at_their_ow
     assert view["seat"] is None and view["cards"] == [] and not view["legal"]  # a watcher holds no cards
     helper.play_hand(first.room.current_hand())
     assert client_for(player).get(f"/r/{second.room.code}/").status_code == 200  # their deals are played
+
+
+def test_a_rated_tournament_rates_each_table_of_a_round_as_a_match():
+    host = UserFactory(username="hostka")
+    people = _people(4)
+    tournament = helper.make(host, rounds=1, rated=True)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    helper.play_round(tournament)
+    table = tournament.tables.get(number=1)
+    rated = RatedMatch.objects.filter(room=table.room)
+    assert rated.count() == 1
+    assert Rating.objects.filter(user__in=people, variant="hungarian").count() == 4
+
+
+def test_a_players_tournaments_are_listed_from_their_profile_with_their_place():
+    host = UserFactory(username="hostka")
+    people = _people(4)
+    tournament = helper.make(host, rounds=1, name="Nyilvános")
+    hidden = helper.make(host, rounds=1, name="Titkos", public=False)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    helper.play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.FINISHED
+    entries.join(hidden, people[0])
+    player = people[0].username
+    profile = client_for(host).get(f"/profile/{player}/").content.decode()
+    assert f"/tournaments/?player={player}" in profile
+    listed = client_for(host).get(f"/tournaments/?player={player}").content.decode()
+    row = next(r for r in results.standings(tournament) if r.entry.user_id == people[0].pk)
+    assert "Nyilvános" in listed and "Titkos" not in listed  # a private one stays hidden from others
+    assert f"<td>{row.rank}" in listed
+    assert "Titkos" in client_for(people[0]).get(f"/tournaments/?player={player}").content.decode()
+    assert client_for(host).get("/tournaments/?player=nobodyatall").status_code == 404
