@@ -104,8 +104,7 @@ def seat_round(tournament: Tournament, round_no: int) -> list[TournamentTable]:
             robot_seed=f"{tournament.seed[:16]}:{round_no}",
             turn_clock=tournament.turn_clock,
             rated=tournament.rated,
-            private=not tournament.public,
-            created_by=tournament.created_by,
+            watchable=tournament.public,
         )
         made.append(
             TournamentTable.objects.create(

@@ -145,6 +145,10 @@ def test_at_the_start_time_it_seats_everyone_with_robots_on_the_same_deals_and_r
     first_hands = [r.current_hand() for r in rooms]
     assert first_hands[0].deal == first_hands[1].deal and first_hands[0].context == first_hands[1].context
     assert all(r.turn_clock == 60 and r.fixed_seed and r.locked for r in rooms)
+    assert all(r.private and r.open_audience for r in rooms)  # not in the lobby, watchable
+    assert all(r.created_by_id is None for r in rooms)  # nobody is the host of a tournament's table
+    lobby = client_for(host).get("/").content.decode()
+    assert not any(r.code in lobby for r in rooms)  # its tournament lists them, not the lobby
     with pytest.raises(entries.Illegal, match="entries are closed"):
         entries.join(tournament, UserFactory())
 
