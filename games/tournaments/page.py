@@ -78,6 +78,7 @@ def context(tournament: Tournament, user: Any) -> dict[str, Any]:
         "may_leave": registering and mine is not None,
         "may_start": registering and host,
         "may_cancel": registering and host,
+        "deal_numbers": range(1, tournament.hands_per_round + 1),
         "starts_in": max(0, int((tournament.starts_at - timezone.now()).total_seconds())),
         "error": "",
     }

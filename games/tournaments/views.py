@@ -21,7 +21,7 @@ from games import services
 from games.bots import LEVELS
 from games.requests import posted_number
 from games.rules import VARIANTS
-from games.tournaments import entries, page, results
+from games.tournaments import boards, entries, page, results
 from games.tournaments.export import tournament_document
 from games.tournaments.models import Tournament
 from tarokk_site.htmx import client_redirect, htmx_of
@@ -193,6 +193,16 @@ def _signed_in(request: HttpRequest) -> Any:
     if not request.user.is_authenticated:
         raise services.Forbidden(_("Log in or play as a guest first"))
     return request.user
+
+
+@require_GET
+def board_page(request: HttpRequest, code: str, round_no: int, number: int) -> HttpResponse:
+    """One deal of a round as every table played it, side by side (``boards.board``)."""
+    tournament = tournament_or_404(code)
+    context = boards.board(tournament, round_no, number, request.user)
+    if context is None:
+        raise Http404(_("This tournament has no such deal"))
+    return render(request, "tournaments/board.html", context)
 
 
 @require_GET

@@ -310,3 +310,31 @@ def test_a_players_tournaments_are_listed_from_their_profile_with_their_place():
     assert f"<td>{row.rank}" in listed
     assert "Titkos" in client_for(people[0]).get(f"/tournaments/?player={player}").content.decode()
     assert client_for(host).get("/tournaments/?player=nobodyatall").status_code == 404
+
+
+def test_a_deal_is_shown_as_every_table_played_it_once_all_have_and_not_before():
+    host, outsider = UserFactory(username="hostka"), UserFactory(username="kibic")
+    people = _people(8)
+    tournament = helper.make(host, rounds=1)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    first, second = tournament.tables.order_by("number").select_related("room")
+    path = f"/t/{tournament.code}/round/1/deal/1/"
+    assert f'href="{path}"' in client_for(outsider).get(f"/t/{tournament.code}/").content.decode()
+    done = helper.play_hand(first.room.current_hand())
+    page = client_for(outsider).get(path).content.decode()
+    assert 'id="board-pending"' in page and "1 table" in page and 'id="board-results"' not in page
+    # Its replay too stays hidden while the same cards are in play at the other table.
+    assert client_for(outsider).get(f"/hands/{done.pk}/").status_code == 404
+    other = helper.play_hand(second.room.current_hand())
+    page = client_for(outsider).get(path).content.decode()
+    assert 'id="board-results"' in page
+    for hand in (done, other):
+        assert f'href="/hands/{hand.pk}/"' in page
+        assert client_for(outsider).get(f"/hands/{hand.pk}/").status_code == 200
+    for seat in range(4):
+        values = {done.result["payments"][seat], other.result["payments"][seat]}
+        tops = page.count(f"/2)")
+        assert tops == 8  # every seat compared with the one other table: a top of 2
+        assert all(str(v) in page for v in values)
+    assert client_for(outsider).get(f"/t/{tournament.code}/round/1/deal/2/").status_code == 404
