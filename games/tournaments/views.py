@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.bots import LEVELS
+from games.page import rule_options
 from games.requests import posted_number
 from games.rules import VARIANTS
 from games.tournaments import boards, entries, page, results
@@ -77,7 +78,12 @@ def _index_context(request: HttpRequest, error: str = "", posted: Any = None) ->
         "ended": list(ended),
         "mine": mine,
         "variants": list(VARIANTS.values()),
-        "levels": [level for level in LEVELS if level != "random"],
+        "option_forms": [{"variant": v, "fields": rule_options.option_fields(v)} for v in VARIANTS.values()],
+        # The games each robot level plays (the form offers only those of the chosen game).
+        "level_variants": {
+            level: " ".join(v.key for v in VARIANTS.values() if services.robot_plays(level, v.key))
+            for level in LEVELS
+        },
         "may_host": user.is_authenticated and not getattr(user, "is_guest", False),
         "error": error,
         "posted": posted or {"starts_at": _default_start()},
@@ -127,15 +133,16 @@ def _switch(request: HttpRequest, name: str) -> bool:
 
 
 def _options(request: HttpRequest) -> dict[str, Any]:
-    """The game's options the form sets (``option:<name>``): only the players' count, a five-player
-    Hungarian table, as the others keep the game's defaults."""
-    raw = request.POST.get("players", "").strip()
-    if not raw:
+    """The chosen game's rule options as posted (the lobby's table form's fields: a number left
+    blank whose default follows another option takes that default)."""
+    variant = VARIANTS.get(request.POST.get("variant", ""))
+    if variant is None:
         return {}
-    try:
-        return {"players": int(raw)}
-    except ValueError:
-        raise services.Illegal(_("players must be a whole number, not %(value)r") % {"value": raw}) from None
+    return {
+        o.name: rule_options.option_value(o, request.POST[o.name])
+        for o in variant.options
+        if o.name in request.POST and not (o.default_if and not request.POST[o.name].strip())
+    }
 
 
 def _start_time(raw: str) -> datetime:

@@ -81,7 +81,7 @@ def test_a_member_hosts_one_from_the_form_and_people_enter_and_withdraw_by_its_p
         ({"starts_at": "tomorrow"}, "not a date and time"),
         ({"rated": "maybe"}, "must be on or off"),
         ({"invited": "nobodyhere"}, "Nobody here is called nobodyhere"),
-        ({"players": "5", "variant": "czech"}, "players"),
+        ({"max_kontra_level": "9"}, "max_kontra_level"),
     ],
 )
 def test_a_bad_form_is_refused_with_its_reason_and_makes_nothing(change, words):
@@ -338,3 +338,28 @@ def test_a_deal_is_shown_as_every_table_played_it_once_all_have_and_not_before()
         assert tops == 8  # every seat compared with the one other table: a top of 2
         assert all(str(v) in page for v in values)
     assert client_for(outsider).get(f"/t/{tournament.code}/round/1/deal/2/").status_code == 404
+
+
+def test_a_five_player_hungarian_tournament_seats_five_a_table_from_the_forms_rule_options():
+    host = UserFactory(username="hostka")
+    form = {
+        "name": "Ötös",
+        "variant": "hungarian",
+        "five_player": "true",
+        "max_kontra_level": "3",
+        "rounds": "1",
+        "hands_per_round": "1",
+        "starts_at": (timezone.localtime() + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
+        "turn_clock": "60",
+        "robot_level": "basic",
+    }
+    assert 'data-options-for="hungarian"' in client_for(host).get("/tournaments/").content.decode()
+    assert client_for(host).post("/tournaments/new", form).status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.options["five_player"] is True and tournament.options["max_kontra_level"] == 3
+    _entered(tournament, _people(7))
+    entries.start_now(tournament, host)
+    tables = list(tournament.tables.order_by("number"))
+    assert [len(t.seating) for t in tables] == [5, 5]
+    assert sorted(sum(e is not None for e in t.seating) for t in tables) == [3, 4]
+    assert all(t.room.options["five_player"] is True for t in tables)
