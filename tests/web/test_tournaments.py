@@ -332,11 +332,11 @@ def test_a_deal_is_shown_as_every_table_played_it_once_all_have_and_not_before()
     for hand in (done, other):
         assert f'href="/hands/{hand.pk}/"' in page
         assert client_for(outsider).get(f"/hands/{hand.pk}/").status_code == 200
+    assert page.count("/2)") == 8  # every seat of both tables compared with the other table's: a top of 2
     for seat in range(4):
-        values = {done.result["payments"][seat], other.result["payments"][seat]}
-        tops = page.count(f"/2)")
-        assert tops == 8  # every seat compared with the one other table: a top of 2
-        assert all(str(v) in page for v in values)
+        mine, theirs = done.result["payments"][seat], other.result["payments"][seat]
+        points = 2 if mine > theirs else 1 if mine == theirs else 0
+        assert f"<span data-value>{mine}</span> <span class=\"small\" data-points>({points}/2)</span>" in page
     assert client_for(outsider).get(f"/t/{tournament.code}/round/1/deal/2/").status_code == 404
 
 
