@@ -336,7 +336,7 @@ def test_a_deal_is_shown_as_every_table_played_it_once_all_have_and_not_before()
     for seat in range(4):
         mine, theirs = done.result["payments"][seat], other.result["payments"][seat]
         points = 2 if mine > theirs else 1 if mine == theirs else 0
-        assert f"<span data-value>{mine}</span> <span class=\"small\" data-points>({points}/2)</span>" in page
+        assert f'<span data-value>{mine}</span> <span class="small" data-points>({points}/2)</span>' in page
     assert client_for(outsider).get(f"/t/{tournament.code}/round/1/deal/2/").status_code == 404
 
 
