@@ -1,0 +1,288 @@
+"""A club tournament in Chromium (issue 40): a member hosts a two-round Hungarian duplicate
+tournament of one hand a round (the shortest the form allows) from /tournaments/; seven guests
+enter from its page, the host presses "Start now", and each guest follows "Go to your table" and
+plays by clicking, robots filling the seats. Seven entrants, not eight, so that robots sit too:
+a round seats them at a table of four and a table of three and a robot, and the robot's result
+is compared with the people's who held its cards. Eight people in all: the host watches the
+tournament's page, pushed, from the first entry to the winners.
+
+In round 1 a guest closes their browser after playing their first card: once their seat has had
+no page open for the absent grace, a robot plays it for them (the log's later moves are the
+robot's) and the table still finishes; in round 2, seated by the standings, a robot plays for
+them from the start. After each round every open page's standings (names, ranks, percents,
+totals, hands) equal a small matchpoint computation of the test's own from the hands stored in
+the site's SQLite database. Screenshots of the tournament's page (phone and laptop) go to
+test-artifacts/screenshots/tournament/ (git-ignored)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import defaultdict
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.conftest import ROOT, running_site
+from tests.helpers.browser_checks import violations
+from tests.helpers.browser_play import decide
+
+SHOTS = ROOT / "test-artifacts" / "screenshots" / "tournament"
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+GUESTS = 7  # a table of four and one of three and a robot, each round
+HOST, PASSWORD = "gazda", "pagat ultimo 21"
+DECISION = (
+    "() => !!document.querySelector("
+    "'#hand [data-action], #controls [data-action], [data-discard-choice], [data-cut-submit]')"
+)
+# Set once the page's websocket is open (htmx's ws extension says so).
+SOCKET_OPEN = "document.addEventListener('htmx:wsOpen', () => { window.__socketOpen = true })"
+OVER = "() => !!document.querySelector('#result h2')"
+ROWS = """() => [...document.querySelectorAll('#standings tr[data-player]')].map(tr => [
+  tr.cells[0].textContent.trim(), tr.dataset.player,
+  tr.querySelector('td[data-percent]').textContent.trim(),
+  tr.querySelector('td[data-total]').textContent.trim(), tr.cells[4].textContent.trim()])"""
+
+
+@pytest.fixture(scope="module")
+def tournament_site(tmp_path_factory):
+    """A site whose tournament driver looks often, deals the next hand a second after the last,
+    and gives a seat with no page open to a robot after three seconds."""
+    with running_site(
+        tmp_path_factory,
+        TAROKK_TOURNAMENT_PAUSE="1",
+        TAROKK_TOURNAMENT_ABSENT="3",
+        TAROKK_TOURNAMENT_TICK="0.3",
+    ) as site:
+        yield site
+
+
+def shoot(page, name: str, viewport: dict[str, int]) -> None:
+    page.set_viewport_size(viewport)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def stored_standings(db_path, code: str) -> list[list[str]]:
+    """The standings as the test computes them from the stored hands alone: for each board (a
+    round's hand) and seat, every table's result on it compared with the others', 2 for each
+    one beaten and 1 for each tie out of 2 for each other; percent = points over tops; ranked
+    by percent, then total, entrants with equal figures sharing a rank (listed by entry id)."""
+    with sqlite3.connect(db_path) as db:
+        (tournament,) = db.execute("select id from games_tournament where code = ?", (code,)).fetchone()
+        names = dict(
+            db.execute(
+                "select e.id, u.username from games_entry e join accounts_user u on u.id = e.user_id "
+                "where e.tournament_id = ?",
+                (tournament,),
+            )
+        )
+        boards: dict[tuple[int, int, int], list[tuple[int | None, int]]] = defaultdict(list)
+        for round_no, room, seating in db.execute(
+            "select round, room_id, seating from games_tournamenttable where tournament_id = ?", (tournament,)
+        ).fetchall():
+            for number, result in db.execute(
+                "select number, result from games_hand where room_id = ? and finished is not null", (room,)
+            ):
+                payments = json.loads(result)["payments"]
+                for seat, entrant in enumerate(json.loads(seating)):
+                    boards[(round_no, number, seat)].append((entrant, payments[seat]))
+    points: dict[int, int] = defaultdict(int)
+    tops: dict[int, int] = defaultdict(int)
+    totals: dict[int, int] = defaultdict(int)
+    hands: dict[int, int] = defaultdict(int)
+    for held in boards.values():
+        for entrant, value in held:
+            if entrant is None:  # a robot in an empty seat: compared, not ranked
+                continue
+            points[entrant] += sum(2 if value > other else 1 if value == other else 0 for _, other in held) - 1
+            tops[entrant] += 2 * (len(held) - 1)
+            totals[entrant] += value
+            hands[entrant] += 1
+    share = {e: Fraction(points[e], tops[e]) if tops[e] else None for e in names}
+    key = {e: (share[e] is None, -(share[e] or 0), -totals[e]) for e in names}
+    rows: list[list[str]] = []
+    previous = None
+    for place, entrant in enumerate(sorted(names, key=lambda e: (key[e], e)), start=1):
+        rank = rows[-1][0] if previous == key[entrant] else str(place)
+        previous = key[entrant]
+        percent = (
+            "–"
+            if share[entrant] is None
+            else f"{Decimal(share[entrant].numerator * 100) / share[entrant].denominator:.10f}"
+        )
+        if share[entrant] is not None:
+            percent = f"{Decimal(percent).quantize(Decimal('0.1'), ROUND_HALF_UP)} %"
+        rows.append([rank, names[entrant], percent, str(totals[entrant]), str(hands[entrant])])
+    return rows
+
+
+def settled(pages) -> bool:
+    """Every page at a table shows the same move (the last push has reached them all)."""
+    return len({page.locator("#status").get_attribute("data-seq") for page in pages}) == 1
+
+
+def play_round(tables: dict[str, list], leave=None) -> tuple | None:
+    """The people at every table decide in turn, whoever has a decision, until every table's
+    hand is over. ``leave(page, action)`` is asked after each decision whether that person
+    closes their browser now; the one who does is returned (their table, page's seat)."""
+    left = None
+    lost = 0
+    for _ in range(2000):
+        open_tables = {code: pages for code, pages in tables.items() if not pages[0].evaluate(OVER)}
+        if not open_tables:
+            return left
+        moved = False
+        for code, pages in open_tables.items():
+            if not settled(pages):
+                continue
+            page = next((page for page in pages if page.evaluate(DECISION)), None)
+            if page is None:
+                continue
+            try:
+                action = decide(page)
+            except PlaywrightTimeout:  # a push took the form away under the click: look again
+                lost += 1
+                assert lost <= 5, "decisions keep being lost"
+                continue
+            moved = True
+            if left is None and leave is not None and leave(page, action):
+                seat = page.locator("#seats .seat.me").get_attribute("data-seat")
+                left = (code, int(seat), page)
+                pages.remove(page)
+                page.context.close()
+        if not moved:  # robots, a push or the driver to come: wait at one open table
+            waiting = next(iter(open_tables.values()))[0]
+            try:
+                waiting.wait_for_function(f"() => ({DECISION[6:]}) || ({OVER[6:]})", timeout=300)
+            except PlaywrightTimeout:
+                pass
+    raise AssertionError("the round did not end")
+
+
+def to_my_table(guests, round_no: int, tournament_url: str) -> dict[str, list]:
+    """Every guest from the tournament's page to their table of round ``round_no`` (the page is
+    pushed the round's tables); the pages grouped by table."""
+    tables: dict[str, list] = defaultdict(list)
+    for page in guests:
+        if not page.url.endswith(tournament_url):
+            page.goto(tournament_url)
+        page.wait_for_selector(f'#board[data-round="{round_no}"] #my-table', timeout=20_000)
+        page.locator("#my-table").click()
+        page.wait_for_url("**/r/*/")
+        page.wait_for_selector("#connection.ok")
+        tables[page.url.rstrip("/").split("/")[-1]].append(page)
+    return dict(tables)
+
+
+def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(tournament_site, browser):
+    site = tournament_site
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
+    site.manage(
+        "shell", "-c", f"from accounts.models import User; User.objects.create_user('{HOST}', password='{PASSWORD}')"
+    )
+    host = browser.new_context(viewport=LAPTOP).new_page()
+    host.on("pageerror", lambda e: errors.append(str(e)))
+    host.goto(f"{site.url}/accounts/login/")
+    host.fill("input[name=login]", HOST)
+    host.fill("input[name=password]", PASSWORD)
+    host.locator("form button[type=submit]").last.click()
+    host.wait_for_url(site.url + "/")
+
+    # The host's form, its start time left at the form's own (half an hour ahead).
+    host.goto(f"{site.url}/tournaments/")
+    form = host.locator("form.new-tournament")
+    form.locator("input[name=name]").fill("Péntek esti")
+    form.locator("select[name=variant]").select_option("hungarian")
+    form.locator("input[name=rounds]").fill("2")
+    form.locator("input[name=hands_per_round]").fill("1")
+    form.locator("select[name=scoring]").select_option("duplicate")
+    form.locator("select[name=turn_clock]").select_option("30")
+    form.locator("select[name=robot_level]").select_option("basic")
+    host.locator("#new-tournament").click()
+    host.wait_for_url("**/t/*/")
+    url = host.url
+    code = url.rstrip("/").split("/")[-1]
+    assert host.locator("#board").get_attribute("data-state") == "registering"
+
+    guests = []
+    for _ in range(GUESTS):
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script(SOCKET_OPEN)
+        page.goto(url)
+        page.locator("#as-guest").click()
+        page.wait_for_selector("#join")
+        page.locator("#join").click()
+        page.wait_for_selector("#leave")
+        guests.append(page)
+    # The host's page was pushed every entry; every page's socket is open before the start.
+    host.wait_for_function(f"() => document.querySelectorAll('#entries li').length === {GUESTS}")
+    for page in guests:
+        page.wait_for_function("() => window.__socketOpen === true")
+    shoot(host, "registering-laptop", LAPTOP)
+    assert violations(host, "a tournament's page, entries open, on a laptop") == []
+
+    host.locator("#start").click()
+    host.wait_for_selector('#board[data-state="running"][data-round="1"]')
+    tables = to_my_table(guests, 1, url)
+    assert sorted(len(pages) for pages in tables.values()) == [3, 4]
+
+    # Round 1: a guest at the table of four closes their browser once they have played a card.
+    four = next(code for code, pages in tables.items() if len(pages) == 4)
+
+    def leaves(page, action) -> bool:
+        return action.startswith("play:") and page in tables[four]
+
+    left = play_round(tables, leaves)
+    assert left is not None, "nobody at the table of four played a card"
+    table, seat, gone = left
+    guests.remove(gone)
+    with sqlite3.connect(site.db_path) as db:
+        moves = db.execute(
+            "select a.actor_id, a.robot from games_handaction a join games_hand h on h.id = a.hand_id "
+            "join games_room r on r.id = h.room_id where r.code = ? and a.seat = ? order by a.seq",
+            (table, seat),
+        ).fetchall()
+    people = [i for i, (actor, robot) in enumerate(moves) if actor is not None and not robot]
+    robots = [i for i, (actor, robot) in enumerate(moves) if actor is None and robot]
+    assert people and robots and max(people) < min(robots) and len(people) + len(robots) == len(moves), moves
+    # The others at the table see the robot keeping the seat.
+    other = tables[table][0]
+    assert other.locator(f'#seats [data-seat="{seat}"] .badge.robot').count() == 1
+
+    # Between the rounds: every page's standings, round 2 seated by them.
+    expected = stored_standings(site.db_path, code)
+    assert [row[4] for row in expected].count("1") == GUESTS, expected
+    host.wait_for_selector('#board[data-round="2"]')
+    for page in [host, *guests]:
+        if page is not host:
+            page.goto(url)
+            page.wait_for_selector('#board[data-round="2"] #my-table')
+        assert page.evaluate(ROWS) == expected
+    tables = to_my_table(guests, 2, url)
+    guests[0].goto(url)  # one guest looks at the tournament in the middle of round 2, on a phone
+    shoot(guests[0], "running-phone", PHONE)
+    guests[0].locator("#my-table").click()
+    guests[0].wait_for_selector("#connection.ok")
+    assert play_round(tables) is None
+
+    # The end: every page that is still open shows the same final standings, pushed or loaded.
+    host.wait_for_selector('#board[data-state="finished"]', timeout=20_000)
+    expected = stored_standings(site.db_path, code)
+    assert [row[4] for row in expected].count("2") == GUESTS, expected
+    for page in guests:
+        page.goto(url)
+        page.wait_for_selector('#board[data-state="finished"]')
+    for page in [host, *guests]:
+        assert page.evaluate(ROWS) == expected
+        assert page.locator("#winners li").count() == 3
+    assert host.locator("#my-table").count() == 0
+    shoot(host, "finished-laptop", LAPTOP)
+    shoot(host, "finished-phone", PHONE)
+    assert violations(host, "a tournament's page, finished, on a phone") == []
+    assert errors == []
