@@ -97,7 +97,9 @@ def stored_standings(db_path, code: str) -> list[list[str]]:
         for entrant, value in held:
             if entrant is None:  # a robot in an empty seat: compared, not ranked
                 continue
-            points[entrant] += sum(2 if value > other else 1 if value == other else 0 for _, other in held) - 1
+            beaten = sum(1 for _, other in held if value > other)
+            tied = sum(1 for _, other in held if value == other) - 1  # not itself
+            points[entrant] += 2 * beaten + tied
             tops[entrant] += 2 * (len(held) - 1)
             totals[entrant] += value
             hands[entrant] += 1
@@ -108,15 +110,17 @@ def stored_standings(db_path, code: str) -> list[list[str]]:
     for place, entrant in enumerate(sorted(names, key=lambda e: (key[e], e)), start=1):
         rank = rows[-1][0] if previous == key[entrant] else str(place)
         previous = key[entrant]
-        percent = (
-            "–"
-            if share[entrant] is None
-            else f"{Decimal(share[entrant].numerator * 100) / share[entrant].denominator:.10f}"
-        )
-        if share[entrant] is not None:
-            percent = f"{Decimal(percent).quantize(Decimal('0.1'), ROUND_HALF_UP)} %"
-        rows.append([rank, names[entrant], percent, str(totals[entrant]), str(hands[entrant])])
+        figures = [percent(share[entrant]), str(totals[entrant]), str(hands[entrant])]
+        rows.append([rank, names[entrant], *figures])
     return rows
+
+
+def percent(share: Fraction | None) -> str:
+    """As the page writes a share: a percent to one decimal (half up), or a dash for none."""
+    if share is None:
+        return "–"
+    exact = Decimal(share.numerator) * 100 / Decimal(share.denominator)
+    return f"{exact.quantize(Decimal('0.1'), ROUND_HALF_UP)} %"
 
 
 def settled(pages) -> bool:
@@ -181,9 +185,8 @@ def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(to
     site = tournament_site
     SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
-    site.manage(
-        "shell", "-c", f"from accounts.models import User; User.objects.create_user('{HOST}', password='{PASSWORD}')"
-    )
+    make_host = f"from accounts.models import User; User.objects.create_user('{HOST}', password='{PASSWORD}')"
+    site.manage("shell", "-c", make_host)
     host = browser.new_context(viewport=LAPTOP).new_page()
     host.on("pageerror", lambda e: errors.append(str(e)))
     host.goto(f"{site.url}/accounts/login/")
