@@ -34,13 +34,15 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 GUESTS = 7  # a table of four and one of three and a robot, each round
 HOST, PASSWORD = "gazda", "pagat ultimo 21"
-DECISION = (
-    "() => !!document.querySelector("
-    "'#hand [data-action], #controls [data-action], [data-discard-choice], [data-cut-submit]')"
-)
+# What a table's page shows, in one look: its move number, whether its person has a decision to
+# make, whether the hand is over.
+LOOK = """() => [document.querySelector('#status').dataset.seq, !!document.querySelector(
+  '#hand [data-action], #controls [data-action], [data-discard-choice], [data-cut-submit]'),
+  !!document.querySelector('#result h2')]"""
+CHANGED = """([seq, over]) => document.querySelector('#status').dataset.seq !== seq
+  || !!document.querySelector('#result h2') !== over"""
 # Set once the page's websocket is open (htmx's ws extension says so).
 SOCKET_OPEN = "document.addEventListener('htmx:wsOpen', () => { window.__socketOpen = true })"
-OVER = "() => !!document.querySelector('#result h2')"
 ROWS = """() => [...document.querySelectorAll('#standings tr[data-player]')].map(tr => [
   tr.cells[0].textContent.trim(), tr.dataset.player,
   tr.querySelector('td[data-percent]').textContent.trim(),
@@ -123,26 +125,24 @@ def percent(share: Fraction | None) -> str:
     return f"{exact.quantize(Decimal('0.1'), ROUND_HALF_UP)} %"
 
 
-def settled(pages) -> bool:
-    """Every page at a table shows the same move (the last push has reached them all)."""
-    return len({page.locator("#status").get_attribute("data-seq") for page in pages}) == 1
-
-
 def play_round(tables: dict[str, list], leave=None) -> tuple | None:
-    """The people at every table decide in turn, whoever has a decision, until every table's
-    hand is over. ``leave(page, action)`` is asked after each decision whether that person
-    closes their browser now; the one who does is returned (their table, page's seat)."""
+    """The people at every table decide in turn, whoever has a decision once every page at the
+    table shows the same move (the last push has reached them all), until every table's hand
+    is over. ``leave(page, action)`` is asked after each decision whether that person closes
+    their browser now; the one who does is returned (their table, seat and page)."""
     left = None
     lost = 0
     for _ in range(2000):
-        open_tables = {code: pages for code, pages in tables.items() if not pages[0].evaluate(OVER)}
+        looks = {code: [page.evaluate(LOOK) for page in pages] for code, pages in tables.items()}
+        open_tables = [code for code, seen in looks.items() if not seen[0][2]]
         if not open_tables:
             return left
         moved = False
-        for code, pages in open_tables.items():
-            if not settled(pages):
+        for code in open_tables:
+            pages, seen = tables[code], looks[code]
+            if len({seq for seq, _, _ in seen}) > 1:
                 continue
-            page = next((page for page in pages if page.evaluate(DECISION)), None)
+            page = next((page for page, (_, decision, _) in zip(pages, seen, strict=True) if decision), None)
             if page is None:
                 continue
             try:
@@ -157,10 +157,13 @@ def play_round(tables: dict[str, list], leave=None) -> tuple | None:
                 left = (code, int(seat), page)
                 pages.remove(page)
                 page.context.close()
-        if not moved:  # robots, a push or the driver to come: wait at one open table
-            waiting = next(iter(open_tables.values()))[0]
+        if not moved:  # a robot, a push or the driver to come: wait for a change at one table
+            code = open_tables[0]
+            (seq, _, over), page = min(
+                zip(looks[code], tables[code], strict=True), key=lambda s: int(s[0][0])
+            )
             try:
-                waiting.wait_for_function(f"() => ({DECISION[6:]}) || ({OVER[6:]})", timeout=300)
+                page.wait_for_function(CHANGED, arg=[seq, over], timeout=500)
             except PlaywrightTimeout:
                 pass
     raise AssertionError("the round did not end")
@@ -213,7 +216,7 @@ def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(to
 
     guests = []
     for _ in range(GUESTS):
-        page = browser.new_context(viewport=PHONE).new_page()
+        page = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.add_init_script(SOCKET_OPEN)
