@@ -117,6 +117,36 @@ def stored_standings(db_path, code: str) -> list[list[str]]:
     return rows
 
 
+def seat_moves(db_path, room_code: str, seat: int) -> list[str]:
+    """Who made each move of a seat at a table, in order: "person" (its player, by a click) or
+    "robot" (one playing the seat: no player named)."""
+    with sqlite3.connect(db_path) as db:
+        moves = db.execute(
+            "select a.actor_id, a.robot from games_handaction a join games_hand h on h.id = a.hand_id "
+            "join games_room r on r.id = h.room_id where r.code = ? and a.seat = ? order by h.number, a.seq",
+            (room_code, seat),
+        ).fetchall()
+    assert all((actor is None) == bool(robot) for actor, robot in moves), moves
+    return ["robot" if robot else "person" for _, robot in moves]
+
+
+def seat_of(db_path, name: str, round_no: int) -> tuple[str, int]:
+    """Where round ``round_no`` seated the entrant ``name``: (the table's code, the seat)."""
+    with sqlite3.connect(db_path) as db:
+        (entry,) = db.execute(
+            "select e.id from games_entry e join accounts_user u on u.id = e.user_id where u.username = ?",
+            (name,),
+        ).fetchone()
+        tables = db.execute(
+            "select r.code, t.seating from games_tournamenttable t join games_room r on r.id = t.room_id "
+            "where t.round = ?",
+            (round_no,),
+        ).fetchall()
+    seatings = {code: json.loads(seating) for code, seating in tables}
+    (found,) = [(code, seating.index(entry)) for code, seating in seatings.items() if entry in seating]
+    return found
+
+
 def percent(share: Fraction | None) -> str:
     """As the page writes a share: a percent to one decimal (half up), or a dash for none."""
     if share is None:
@@ -129,7 +159,7 @@ def play_round(tables: dict[str, list], leave=None) -> tuple | None:
     """The people at every table decide in turn, whoever has a decision once every page at the
     table shows the same move (the last push has reached them all), until every table's hand
     is over. ``leave(page, action)`` is asked after each decision whether that person closes
-    their browser now; the one who does is returned (their table, seat and page)."""
+    their browser now; the one who does is returned (their table, seat, name and page)."""
     left = None
     lost = 0
     for _ in range(2000):
@@ -154,7 +184,7 @@ def play_round(tables: dict[str, list], leave=None) -> tuple | None:
             moved = True
             if left is None and leave is not None and leave(page, action):
                 seat = page.locator("#seats .seat.me").get_attribute("data-seat")
-                left = (code, int(seat), page)
+                left = (code, int(seat), page.locator(".topbar .who").get_attribute("data-user"), page)
                 pages.remove(page)
                 page.context.close()
         if not moved:  # a robot, a push or the driver to come: wait for a change at one table
@@ -246,17 +276,12 @@ def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(to
 
     left = play_round(tables, leaves)
     assert left is not None, "nobody at the table of four played a card"
-    table, seat, gone = left
+    table, seat, name, gone = left
     guests.remove(gone)
-    with sqlite3.connect(site.db_path) as db:
-        moves = db.execute(
-            "select a.actor_id, a.robot from games_handaction a join games_hand h on h.id = a.hand_id "
-            "join games_room r on r.id = h.room_id where r.code = ? and a.seat = ? order by a.seq",
-            (table, seat),
-        ).fetchall()
-    people = [i for i, (actor, robot) in enumerate(moves) if actor is not None and not robot]
-    robots = [i for i, (actor, robot) in enumerate(moves) if actor is None and robot]
-    assert people and robots and max(people) < min(robots) and len(people) + len(robots) == len(moves), moves
+    assert seat_of(site.db_path, name, 1) == (table, seat)
+    moves = seat_moves(site.db_path, table, seat)  # "person" or "robot", in order
+    assert moves[0] == "person" and moves[-1] == "robot", moves
+    assert moves == sorted(moves), moves  # the person's moves, then the robot's alone
     # The others at the table see the robot keeping the seat.
     other = tables[table][0]
     assert other.locator(f'#seats [data-seat="{seat}"] .badge.robot').count() == 1
@@ -276,6 +301,9 @@ def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(to
     guests[0].locator("#my-table").click()
     guests[0].wait_for_selector("#connection.ok")
     assert play_round(tables) is None
+    # A robot played the whole hand for the one who left: round 2 seated them, they never came.
+    table, seat = seat_of(site.db_path, name, 2)
+    assert set(seat_moves(site.db_path, table, seat)) == {"robot"}
 
     # The end: every page that is still open shows the same final standings, pushed or loaded.
     host.wait_for_selector('#board[data-state="finished"]', timeout=20_000)
@@ -286,7 +314,8 @@ def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(to
         page.wait_for_selector('#board[data-state="finished"]')
     for page in [host, *guests]:
         assert page.evaluate(ROWS) == expected
-        assert page.locator("#winners li").count() == 3
+        winners = page.evaluate("() => [...document.querySelectorAll('#winners li')].map(li => li.value)")
+        assert winners == [int(row[0]) for row in expected if int(row[0]) <= 3]
     assert host.locator("#my-table").count() == 0
     shoot(host, "finished-laptop", LAPTOP)
     shoot(host, "finished-phone", PHONE)
