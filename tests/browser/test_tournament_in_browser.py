@@ -62,6 +62,21 @@ def tournament_site(tmp_path_factory):
         yield site
 
 
+@pytest.fixture
+def new_page(browser):
+    """A page in a browser context of its own (a person's browser), every context closed at the
+    end, passed or failed, so that later tests share no open sockets with this one."""
+    made = []
+
+    def new(**options):
+        made.append(browser.new_context(**options))
+        return made[-1].new_page()
+
+    yield new
+    for context in made:
+        context.close()
+
+
 def shoot(page, name: str, viewport: dict[str, int]) -> None:
     page.set_viewport_size(viewport)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
@@ -214,13 +229,13 @@ def to_my_table(guests, round_no: int, tournament_url: str) -> dict[str, list]:
     return dict(tables)
 
 
-def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(tournament_site, browser):
+def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(tournament_site, new_page):
     site = tournament_site
     SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
     make_host = f"from accounts.models import User; User.objects.create_user('{HOST}', password='{PASSWORD}')"
     site.manage("shell", "-c", make_host)
-    host = browser.new_context(viewport=LAPTOP).new_page()
+    host = new_page(viewport=LAPTOP)
     host.on("pageerror", lambda e: errors.append(str(e)))
     host.goto(f"{site.url}/accounts/login/")
     host.fill("input[name=login]", HOST)
@@ -246,7 +261,7 @@ def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(to
 
     guests = []
     for _ in range(GUESTS):
-        page = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
+        page = new_page(viewport=PHONE, reduced_motion="reduce")  # less of Chromium's CPU
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.add_init_script(SOCKET_OPEN)
