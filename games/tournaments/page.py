@@ -73,7 +73,8 @@ def context(tournament: Tournament, user: Any) -> dict[str, Any]:
         "my_table": my_table,
         "rounds": sorted(rounds.items(), reverse=True),
         "rows": rows,
-        "winners": rows[:3] if tournament.state == Tournament.FINISHED else [],
+        # The first three places, and whoever shares the third (ranks 1, 2, 2, 2: four winners).
+        "winners": [r for r in rows if r.rank <= 3] if tournament.state == Tournament.FINISHED else [],
         "may_join": registering and mine is None,
         "may_leave": registering and mine is not None,
         "may_start": registering and host,
