@@ -36,6 +36,7 @@ from games.services import chat as chat_options
 from games.tables import doors, moves_in, presence
 from games.tables import lobby as tables
 from games.tables.quota import open_tables_full
+from games.tournaments import page as tournament_page
 from tarokk_site import limits
 from tarokk_site.htmx import htmx_of
 
@@ -178,6 +179,8 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     context["trick_pause"], context["trick_pauses"] = trick_pause.of(request.user), TRICK_PAUSES
     context["trick_pause_ms"] = trick_pause.operator_ms()
     context["robot_pace"] = robot_pace.label(room.robot_pace)
+    # A tournament's table says which, and where its player's next round is (games.tournaments).
+    context["tournament_note"] = tournament_page.table_note(room.pk, request.user) if room.set_deals else None
     return render(request, "games/room.html", context)
 
 

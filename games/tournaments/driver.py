@@ -1,7 +1,7 @@
 """What moves a tournament on by itself, from the database alone: its start at the start time,
-each table's next deal after the pause, a robot for a person who has gone, the next round once
-every table of a round is done, the end. ``advance`` is idempotent and reads no memory of an
-earlier call, so a restarted server (or another process) carries on where it stood; the
+each table's next deal after the pause, a robot for a person who has left their table's page,
+the next round once every table of a round is done, the end. ``advance`` is idempotent and
+reads no memory of an earlier call, so a restarted server (or another process) carries on where it stood; the
 tournament's row lock keeps two drivers from doing one step twice. It runs in the process that
 drives the robots (``games.autoplay.background``), every ``TOURNAMENT_TICK`` seconds."""
 
@@ -155,8 +155,10 @@ def _step_table(tournament: Tournament, table: TournamentTable, now: datetime) -
 
 
 def _replace_the_absent(tournament: Tournament, table: TournamentTable, now: datetime) -> None:
-    """A person seated here with no page of the site open for ``TOURNAMENT_ABSENT`` seconds:
-    a robot plays their seat for them (kept for them: they come back by sitting again)."""
+    """A person seated here without this table's page open for ``TOURNAMENT_ABSENT`` seconds
+    (gone, or still on another page: the table page of their last round, which tells them of
+    this one): a robot plays their seat for them, kept for them (they come back by sitting
+    again)."""
     people = [e for e in table.seating if e is not None]
     seated = dict(
         table.room.seats.exclude(user=None)
@@ -167,7 +169,9 @@ def _replace_the_absent(tournament: Tournament, table: TournamentTable, now: dat
         return
     since = now - timedelta(seconds=settings.ONLINE_SECONDS)
     online = set(
-        Presence.objects.filter(user_id__in=list(seated), seen__gte=since).values_list("user_id", flat=True)
+        Presence.objects.filter(user_id__in=list(seated), room_id=table.room_id, seen__gte=since).values_list(
+            "user_id", flat=True
+        )
     )
     for entry in Entry.objects.filter(tournament=tournament, user_id__in=list(seated)):
         if entry.user_id in online:

@@ -127,7 +127,8 @@ def stored_standings(db_path, code: str) -> list[list[str]]:
     for place, entrant in enumerate(sorted(names, key=lambda e: (key[e], e)), start=1):
         rank = rows[-1][0] if previous == key[entrant] else str(place)
         previous = key[entrant]
-        figures = [percent(share[entrant]), str(totals[entrant]), str(hands[entrant])]
+        total = str(totals[entrant]).replace("-", "\u2212")  # the page's minus sign, not a hyphen
+        figures = [percent(share[entrant]), total, str(hands[entrant])]
         rows.append([rank, names[entrant], *figures])
     return rows
 

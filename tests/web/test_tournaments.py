@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import RatedMatch, Rating, Room
+from games.models import Presence, RatedMatch, Rating, Room
 from games.tournaments import driver, entries, results
 from games.tournaments.models import Entry, Tournament
 from tests.factories import UserFactory
@@ -336,7 +336,8 @@ def test_a_deal_is_shown_as_every_table_played_it_once_all_have_and_not_before()
     for seat in range(4):
         mine, theirs = done.result["payments"][seat], other.result["payments"][seat]
         points = 2 if mine > theirs else 1 if mine == theirs else 0
-        assert f'<span data-value>{mine}</span> <span class="small" data-points>({points}/2)</span>' in page
+        shown = str(mine).replace("-", "\u2212")  # a minus sign, not a hyphen
+        assert f'<span data-value>{shown}</span> <span class="small" data-points>({points}/2)</span>' in page
     assert client_for(outsider).get(f"/t/{tournament.code}/round/1/deal/2/").status_code == 404
 
 
@@ -363,3 +364,46 @@ def test_a_five_player_hungarian_tournament_seats_five_a_table_from_the_forms_ru
     assert [len(t.seating) for t in tables] == [5, 5]
     assert sorted(sum(e is not None for e in t.seating) for t in tables) == [3, 4]
     assert all(t.room.options["five_player"] is True for t in tables)
+
+
+def test_only_a_page_of_their_own_table_keeps_a_player_in_their_seat(settings):
+    settings.TOURNAMENT_ABSENT = 20
+    host = UserFactory(username="hostka")
+    people = _people(4)
+    tournament = helper.make(host, rounds=1)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    table = tournament.tables.get(number=1)
+    at_table, elsewhere = (table.room.seats.get(index=i).user for i in (0, 1))
+    now = timezone.now()
+    Presence.objects.create(channel="at-table", user=at_table, seen=now, room=table.room)
+    Presence.objects.create(channel="on-the-tournament-page", user=elsewhere, seen=now)
+    driver.advance(tournament.pk, now)
+    driver.advance(tournament.pk, now + timedelta(seconds=21))
+    seats = {s.index: s for s in table.room.seats.all()}
+    assert seats[0].user_id == at_table.pk and not seats[0].robot
+    assert seats[1].user_id is None and seats[1].kept_for_id == elsewhere.pk and seats[1].robot
+
+
+def test_a_table_page_names_its_tournament_and_sends_its_player_on_to_the_next_round():
+    host = UserFactory(username="hostka")
+    people = _people(8)
+    tournament = helper.make(host, rounds=2)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    first = tournament.tables.get(round=1, number=1)
+    player = next(p for p in people if Entry.objects.get(tournament=tournament, user=p).pk in first.seating)
+    page = client_for(player).get(f"/r/{first.room.code}/").content.decode()
+    assert 'id="tournament-note"' in page and f'href="/t/{tournament.code}/"' in page
+    assert f'ws-connect="/ws/t/{tournament.code}/?note={first.room.code}"' in page
+    assert 'id="next-table"' not in page
+    helper.play_round(tournament)
+    mine = next(
+        t
+        for t in tournament.tables.filter(round=2)
+        if Entry.objects.get(tournament=tournament, user=player).pk in t.seating
+    )
+    page = client_for(player).get(f"/r/{first.room.code}/").content.decode()
+    assert f'<a class="button" id="next-table" href="/r/{mine.room.code}/">' in page
+    lobby_table = client_for(player).get("/").content.decode()
+    assert 'id="tournament-note"' not in lobby_table
