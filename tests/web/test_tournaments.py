@@ -407,3 +407,23 @@ def test_a_table_page_names_its_tournament_and_sends_its_player_on_to_the_next_r
     assert f'<a class="button" id="next-table" href="/r/{mine.room.code}/">' in page
     lobby_table = client_for(player).get("/").content.decode()
     assert 'id="tournament-note"' not in lobby_table
+
+
+@pytest.mark.parametrize("game", ["czech", "slovenian3", "bridge"])
+def test_every_game_plays_a_duplicate_round_to_its_standings(game):
+    host = UserFactory(username="hostka")
+    people = _people(5)
+    tournament = helper.make(host, variant=game, rounds=1, hands_per_round=2)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    tables = list(tournament.tables.select_related("room").order_by("number"))
+    seats = len(tables[0].seating)
+    assert sum(e is not None for t in tables for e in t.seating) == 5 and len(tables) >= 2
+    assert all(len(t.seating) == seats and t.room.set_deals == tables[0].room.set_deals for t in tables)
+    helper.play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.FINISHED
+    rows = results.standings(tournament)
+    assert len(rows) == 5 and all(r.boards == 2 and r.percent is not None for r in rows)
+    page = client_for(people[0]).get(f"/t/{tournament.code}/round/1/deal/2/").content.decode()
+    assert page.count("data-table=") == len(tables)
