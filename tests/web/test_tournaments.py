@@ -24,6 +24,17 @@ def _people(n: int) -> list:
     return [UserFactory(username=f"klubtag{i}") for i in range(n)]
 
 
+def _started(entrants: int, **plan: object) -> tuple[Tournament, object, list]:
+    """A tournament of ``hostka``'s (``plan`` as ``helper.make`` takes it) that ``entrants``
+    people entered, started by its host: ``(tournament, host, people)``."""
+    host = UserFactory(username="hostka")
+    people = _people(entrants)
+    tournament = helper.make(host, **plan)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    return tournament, host, people
+
+
 def _entered(tournament: Tournament, people: list) -> None:
     for person in people:
         entries.join(tournament, person)
@@ -170,11 +181,7 @@ def test_nobody_entered_and_it_is_cancelled_at_its_start_time_and_the_host_may_c
 
 
 def test_two_rounds_play_to_the_end_the_second_paired_by_standings_and_the_standings_are_the_hands():
-    host = UserFactory(username="hostka")
-    people = _people(8)
-    tournament = helper.make(host)
-    _entered(tournament, people)
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(8)
     first = helper.play_round(tournament)
     tournament.refresh_from_db()
     assert tournament.round == 2
@@ -210,10 +217,7 @@ def test_two_rounds_play_to_the_end_the_second_paired_by_standings_and_the_stand
 
 
 def test_a_round_of_one_table_gets_a_table_of_robots_to_compare_with():
-    host = UserFactory(username="hostka")
-    tournament = helper.make(host, rounds=1)
-    _entered(tournament, _people(3))
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(3, rounds=1)
     tables = list(tournament.tables.order_by("number"))
     assert len(tables) == 2 and tables[1].seating == [None] * 4
     helper.play_round(tournament)
@@ -224,10 +228,7 @@ def test_a_round_of_one_table_gets_a_table_of_robots_to_compare_with():
 
 def test_the_next_deal_waits_for_the_pause_and_a_restarted_driver_carries_on(settings):
     settings.TOURNAMENT_PAUSE = 30
-    host = UserFactory(username="hostka")
-    tournament = helper.make(host, rounds=1, hands_per_round=2)
-    _entered(tournament, _people(4))
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(4, rounds=1, hands_per_round=2)
     table = tournament.tables.get(number=1)
     hand = helper.play_hand(table.room.current_hand())
     assert not driver.advance(tournament.pk, hand.finished + timedelta(seconds=29))
@@ -241,11 +242,7 @@ def test_the_next_deal_waits_for_the_pause_and_a_restarted_driver_carries_on(set
 
 def test_a_player_who_has_gone_is_played_by_a_robot_and_may_come_back(settings):
     settings.TOURNAMENT_ABSENT = 20
-    host = UserFactory(username="hostka")
-    people = _people(4)
-    tournament = helper.make(host, rounds=1)
-    _entered(tournament, people)
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(4, rounds=1)
     table = tournament.tables.get(number=1)
     now = timezone.now()
     driver.advance(tournament.pk, now)  # nobody has a page open: noted
@@ -278,11 +275,7 @@ def test_nobody_watches_a_table_of_the_round_while_playing_its_deals_at_their_ow
 
 
 def test_a_rated_tournament_rates_each_table_of_a_round_as_a_match():
-    host = UserFactory(username="hostka")
-    people = _people(4)
-    tournament = helper.make(host, rounds=1, rated=True)
-    _entered(tournament, people)
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(4, rounds=1, rated=True)
     helper.play_round(tournament)
     table = tournament.tables.get(number=1)
     rated = RatedMatch.objects.filter(room=table.room)
@@ -368,11 +361,7 @@ def test_a_five_player_hungarian_tournament_seats_five_a_table_from_the_forms_ru
 
 def test_only_a_page_of_their_own_table_keeps_a_player_in_their_seat(settings):
     settings.TOURNAMENT_ABSENT = 20
-    host = UserFactory(username="hostka")
-    people = _people(4)
-    tournament = helper.make(host, rounds=1)
-    _entered(tournament, people)
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(4, rounds=1)
     table = tournament.tables.get(number=1)
     at_table, elsewhere = (table.room.seats.get(index=i).user for i in (0, 1))
     now = timezone.now()
@@ -386,11 +375,7 @@ def test_only_a_page_of_their_own_table_keeps_a_player_in_their_seat(settings):
 
 
 def test_a_table_page_names_its_tournament_and_sends_its_player_on_to_the_next_round():
-    host = UserFactory(username="hostka")
-    people = _people(8)
-    tournament = helper.make(host, rounds=2)
-    _entered(tournament, people)
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(8, rounds=2)
     first = tournament.tables.get(round=1, number=1)
     player = next(p for p in people if Entry.objects.get(tournament=tournament, user=p).pk in first.seating)
     page = client_for(player).get(f"/r/{first.room.code}/").content.decode()
@@ -411,11 +396,7 @@ def test_a_table_page_names_its_tournament_and_sends_its_player_on_to_the_next_r
 
 @pytest.mark.parametrize("game", ["czech", "slovenian3", "bridge"])
 def test_every_game_plays_a_duplicate_round_to_its_standings(game):
-    host = UserFactory(username="hostka")
-    people = _people(5)
-    tournament = helper.make(host, variant=game, rounds=1, hands_per_round=2)
-    _entered(tournament, people)
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(5, variant=game, rounds=1, hands_per_round=2)
     tables = list(tournament.tables.select_related("room").order_by("number"))
     seats = len(tables[0].seating)
     assert sum(e is not None for t in tables for e in t.seating) == 5 and len(tables) >= 2
