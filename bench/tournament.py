@@ -211,7 +211,7 @@ def work(players_n: int, rounds: int, hands_n: int) -> dict[str, Any]:
     from django.db import connection
     from django.utils import timezone
 
-    from games.models import Presence
+    from games.models import Presence, Seat
     from games.tournaments import driver, entries, results
     from games.tournaments.models import Tournament
 
@@ -257,6 +257,12 @@ def work(players_n: int, rounds: int, hands_n: int) -> dict[str, Any]:
         for number in range(1, rounds + 1):
             tournament.refresh_from_db()
             assert tournament.round == number, (tournament.round, number)
+            # Every player has their table's page open: the rows follow them to this round's table
+            # (outside the figures: a page does this as it opens).
+            for user_id, room_id in Seat.objects.filter(
+                room__tournament_table__tournament=tournament, room__tournament_table__round=number
+            ).exclude(user=None).values_list("user_id", "room_id"):
+                Presence.objects.filter(user_id=user_id).update(room_id=room_id)
             with meter.part("tick"):
                 driver.advance(tournament.pk, timezone.now())  # nothing due: a look while play goes on
             counts = play_round(tournament, rngs, meter)

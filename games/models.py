@@ -390,6 +390,11 @@ class Presence(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
     )
     seen = models.DateTimeField(db_index=True, verbose_name=_("seen"))
+    # The table whose page the socket is (None: another page): a tournament's player is at
+    # their table while a row names it (games/tournaments/driver.py).
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, null=True, blank=True, related_name="+", verbose_name=_("table")
+    )
 
     class Meta:
         verbose_name = _("open connection")

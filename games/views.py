@@ -23,11 +23,11 @@ from games.history import viewer
 from games.learn.first_visit import games_to_learn
 from games.models import Hand
 from games.page import hint as robot_hint
+from games.page import rule_options
 from games.page.context import room_context
 from games.page.live_templates import render_live_template
 from games.page.partials import render_partials
 from games.page.view_json import api_view
-from games.page.vocabulary import option_value_label
 from games.requests import back_to_room, posted_number, pushed, refused, room_change, room_or_404
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options
@@ -36,7 +36,8 @@ from games.services import chat as chat_options
 from games.tables import doors, moves_in, presence
 from games.tables import lobby as tables
 from games.tables.quota import open_tables_full
-from tarokk_site import inputs, limits
+from games.tournaments import page as tournament_page
+from tarokk_site import limits
 from tarokk_site.htmx import htmx_of
 
 
@@ -48,7 +49,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context.update(game_error=game_error, online=presence.online_count(viewer=request.user))
     context["learn"] = games_to_learn(request.user, context["variants"])
     context["privacy_fields"] = render_live_template("_privacy_fields.html", {"privacy": access.Privacy()})
-    context["option_forms"] = [{"variant": v, "fields": _option_fields(v)} for v in context["variants"]]
+    context["option_forms"] = [
+        {"variant": v, "fields": rule_options.option_fields(v)} for v in context["variants"]
+    ]
     context["robot_paces"], context["robot_pace_default"] = robot_pace.CHOICES, robot_pace.DEFAULT
     # Seats at a table with the default options (Bridge's ``players`` choice changes it; the
     # page's script follows that choice); the robots choice offers 0 to seats - 1.
@@ -107,50 +110,6 @@ def lobby_context(game: str | None = None) -> dict[str, Any]:
     return {**tables.lobby_tables(game), "variants": list(VARIANTS.values())}
 
 
-def _option_fields(variant: Any) -> list[dict[str, Any]]:
-    """The room form's inputs for a variant's rule options (one choice only: not shown).
-
-    A choice that sets the table's seats (Bridge's ``players``, Hungarian ``five_player``)
-    carries them, and a number whose default follows another option (``Option.default_if``)
-    carries those defaults: the page's script fits the robots choice and the number to them.
-    """
-    fields = []
-    for option in variant.options:
-        if option.choices is not None and len(option.choices) < 2:
-            continue
-        field: dict[str, Any] = {"name": option.name, "label": option.label or option.name}
-        if option.choices is not None:
-            seats = [
-                variant.seat_count(resolve_options(variant.options, {option.name: c})) for c in option.choices
-            ]
-            sets_seats = len(set(seats)) > 1
-            field["choices"] = [
-                (
-                    _option_text(c),
-                    choice_label(c, variant.key),
-                    c == option.default,
-                    n if sets_seats else None,
-                )
-                for c, n in zip(option.choices, seats, strict=True)
-            ]
-        else:
-            field.update(number=True, default=option.default, minimum=option.minimum, maximum=option.maximum)
-            if option.default_if:
-                field["default_if"] = json.dumps([[n, _option_text(v), d] for n, v, d in option.default_if])
-        fields.append(field)
-    return fields
-
-
-def _option_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def choice_label(value: Any, variant: str | None = None) -> str:
-    return option_value_label(value, variant)
-
-
 @require_POST
 def new_room(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
@@ -168,7 +127,7 @@ def new_room(request: HttpRequest) -> HttpResponse:
         # A number whose default follows another option (Hungarian's match length with five
         # players) is left blank on the form: blank, it takes that default. Other blanks are errors.
         options = {
-            o.name: _option_value(o, request.POST[o.name])
+            o.name: rule_options.option_value(o, request.POST[o.name])
             for o in variant.options
             if o.name in request.POST and not (o.default_if and not request.POST[o.name].strip())
         }
@@ -202,26 +161,6 @@ def new_room(request: HttpRequest) -> HttpResponse:
     return back_to_room(request, room)
 
 
-def _option_value(option: Any, raw: str) -> Any:
-    """The value a form or a script posted for ``option``: one of its choices as the form
-    writes it (Slovenian ``no_tarok_redeal`` has a choice called "off", which is no boolean),
-    else yes/no words for a yes-or-no option, else a whole number; anything else is left as
-    posted, for the option to refuse by name."""
-    lowered = raw.strip().lower()
-    for choice in option.choices or ():
-        if lowered == _option_text(choice).lower():
-            return choice
-    if isinstance(option.default, bool):
-        if lowered in {"true", "on", "yes"}:
-            return True
-        if lowered in {"false", "off", "no"}:
-            return False
-    try:
-        return inputs.whole_number(raw, option.name)
-    except inputs.BadInput:
-        return raw
-
-
 @require_GET
 def room_page(request: HttpRequest, code: str) -> HttpResponse:
     room = room_or_404(code)
@@ -240,6 +179,8 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
     context["trick_pause"], context["trick_pauses"] = trick_pause.of(request.user), TRICK_PAUSES
     context["trick_pause_ms"] = trick_pause.operator_ms()
     context["robot_pace"] = robot_pace.label(room.robot_pace)
+    # A tournament's table says which, and where its player's next round is (games.tournaments).
+    context["tournament_note"] = tournament_page.table_note(room.pk, request.user) if room.set_deals else None
     return render(request, "games/room.html", context)
 
 

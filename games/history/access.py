@@ -4,7 +4,9 @@ A running hand: staff only, whoever else asks (its cards are still being played)
 may replay their own guided hand while it runs, from their own seat (``own_guided_hand``). A finished
 hand: everyone who could watch its table; a private table's or a closed audience's hands only
 their players (and staff); a daily deal's hands (games.daily: tables of their player alone)
-everyone, once their day is over and the deal is public. Refusals are 404s, so a hidden hand's
+everyone, once their day is over and the deal is public; a hand of a table of set deals (a
+tournament round's, games.tournaments: not in the lobby) everyone who could watch that table,
+once every table on the same deals has finished that hand. Refusals are 404s, so a hidden hand's
 existence is not told either.
 """
 
@@ -12,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext_lazy
 
 from games.daily import deals
-from games.models import Hand
+from games.models import Hand, Room
 from games.services.access import user_id
 
 NOT_FOUND = gettext_lazy("No such hand")
@@ -46,10 +48,22 @@ def may_replay(hand: Hand, user: Any) -> bool:
         return False
     if not hand.room.private and hand.room.open_audience:
         return True
+    if played_everywhere(hand):
+        return True
     visible = public_to_all()
     if user_id(user) is not None:
         visible |= played_in(user)
     return Hand.objects.filter(visible, pk=hand.pk).exists()
+
+
+def played_everywhere(hand: Hand) -> bool:
+    """A finished hand of a watchable table of set deals that every table of its fixed seed (the
+    same deals: a tournament's round) has finished too: no one still plays its cards."""
+    room = hand.room
+    if not (room.set_deals and room.fixed_seed and room.open_audience and hand.is_over):
+        return False
+    finished_there = Hand.objects.filter(room=OuterRef("pk"), number=hand.number, finished__isnull=False)
+    return not Room.objects.filter(fixed_seed=room.fixed_seed).exclude(Exists(finished_there)).exists()
 
 
 def own_guided_hand(hand: Hand, user: Any) -> bool:

@@ -78,6 +78,7 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
             await self.close(code=AUDIENCE_CLOSED)
             return
         self.room_id = room.pk
+        self.present_at = room.pk
         # Every push to this page is rendered in its viewer's language (tarokk_site.languages).
         self.language = await database_sync_to_async(languages.language_of_scope)(self.scope)
         self.group = broadcast.room_group(room.pk)
@@ -317,6 +318,16 @@ class TournamentConsumer(presence.Present, KeptConnectionConsumer):
         if tournament is None:
             return ""
         user = self.scope.get("user")
+        # A tournament table's page (``?note=<table code>``) follows the tournament by its note.
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        table_code = (query.get("note") or [""])[0]
+        if table_code:
+            room = Room.objects.filter(code=table_code).only("pk").first()
+            note = tournament_page.table_note(room.pk, user) if room is not None else None
+            if note is None or note.tournament.pk != tournament.pk:
+                return ""
+            with translation.override(self.language):
+                return render_to_string("tournaments/_table_note.html", {"note": note})
         with translation.override(self.language):
             context = tournament_page.context(tournament, user)
             context["user"] = user

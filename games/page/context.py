@@ -87,6 +87,7 @@ class RoomContext(TypedDict, total=False):
     trick_pauses: Any
     trick_pause_ms: int | None
     robot_pace: Any
+    tournament_note: Any  # a tournament's table: its note (games.tournaments.page.table_note)
 
 
 # The codes the result and the scoreboard pick out (the rules core's values, not text).

@@ -37,6 +37,10 @@ def phase_label(phase: str, variant: str | None = None) -> str:
 
 
 def item_label(item: str, variant: str | None = None) -> str:
+    """An announcement's or bonus's key in the reader's words (a Czech money card by its name:
+    a profile's bonuses list them too)."""
+    if variant == "czech" and item in MONEY_NAMES:
+        return str(MONEY_NAMES[item])
     return str(vocabulary(variant).items.get(item, item.replace("-", " ")))
 
 

@@ -210,6 +210,8 @@ def end_match(room: Room, user: Any, expected_number: int) -> Room:
     """
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.set_deals:
+            raise Illegal(_("This table's match ends with its last deal"))
         if not may_end_match(room, list(room.seats.all()), getattr(user, "pk", None)):
             raise Forbidden(_("Only the player who opened the table can end the match"))
         current, match = _finished_hand(

@@ -195,14 +195,15 @@ def open_set_deals_table(
     robot_seed: str,
     turn_clock: int,
     rated: bool,
-    private: bool,
-    created_by: Any = None,
+    watchable: bool,
 ) -> Room:
     """A table that plays ``deals`` in order and no other (a tournament round's table, every
     table of the round on the same deals): ``players``, one ``(person or None, robot level or
     "")`` per seat, all taken; its robots draw from ``robot_seed``, so those of every table of
-    the round choose alike in the same position; no seat may be taken or left from its page (the
-    tournament seats it). Each deal must be one the rules core can start a hand from."""
+    the round choose alike in the same position. It is not in the lobby (its tournament lists
+    it), locked (nobody sits but a player a robot keeps the seat for), without a host (nobody
+    may change it), and anyone may watch it if ``watchable``, else its players and staff. Each
+    deal must be one the rules core can start a hand from."""
     variant = get_variant(variant_key)
     if not deals:
         raise Illegal(_("A table of set deals needs at least one deal"))
@@ -223,15 +224,14 @@ def open_set_deals_table(
             players,
             deals[0],
             options=dict(deals[0][1].options),
-            created_by=created_by,
             turn_clock=turn_clock,
-            private=private,
+            private=True,
             locked=True,
+            open_audience=watchable,
             rated=rated,
             fixed_seed=robot_seed,
             set_deals=[{"deal": d.to_json(), "context": c.to_json()} for d, c in deals],
         )
-        transaction.on_commit(broadcast.lobby_changed)
     return room
 
 

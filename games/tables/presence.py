@@ -1,4 +1,5 @@
-"""Who is online: a signed-in user counts while a page of theirs has an open websocket.
+"""Who is online: a signed-in user counts while a page of theirs has an open websocket (and
+where: a table's page names its room, so a tournament knows who sits at their table's page).
 
 Every process serves some of the sockets, so the count lives in the database they share: one
 ``Presence`` row per open socket of a signed-in user. A socket writes its row when it opens,
@@ -30,15 +31,19 @@ from tarokk_site.db_connections import database_sync_to_async
 log = logging.getLogger(__name__)
 
 
-def arrive(channel: str, user: Any) -> None:
+def arrive(channel: str, user: Any, room_id: int | None = None) -> None:
+    """``user``'s socket ``channel`` opened (or is still open): on a table's page (``room_id``),
+    or elsewhere (None)."""
     if user is not None and user.is_authenticated:
-        Presence.objects.update_or_create(channel=channel, defaults={"user": user, "seen": timezone.now()})
+        Presence.objects.update_or_create(
+            channel=channel, defaults={"user": user, "seen": timezone.now(), "room_id": room_id}
+        )
 
 
-def refresh(channel: str, user: Any) -> None:
+def refresh(channel: str, user: Any, room_id: int | None = None) -> None:
     """The socket ``channel`` of ``user`` is still open: its row, written again if a count
     deleted it as stale meanwhile."""
-    arrive(channel, user)
+    arrive(channel, user, room_id)
 
 
 def depart(channel: str) -> None:
@@ -64,13 +69,14 @@ class Present:
     scope: Any  # the consumer's (channels' typed scope, with this site's own keys)
     _presence_task: asyncio.Task[None] | None = None
     _present_user: Any = None  # the user the row is written for (the socket's at its opening)
+    present_at: int | None = None  # the table whose page this is (a room's id), None elsewhere
 
     async def arrive(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             return
         self._present_user = user
-        await database_sync_to_async(arrive)(self.channel_name, user)
+        await database_sync_to_async(arrive)(self.channel_name, user, self.present_at)
         self._presence_task = asyncio.get_running_loop().create_task(self._keep_fresh())
 
     async def depart(self) -> None:
@@ -86,6 +92,6 @@ class Present:
         while True:
             await asyncio.sleep(settings.ONLINE_SECONDS / 3)
             try:
-                await database_sync_to_async(refresh)(self.channel_name, self._present_user)
+                await database_sync_to_async(refresh)(self.channel_name, self._present_user, self.present_at)
             except Exception:  # the database restarting: the next beat tries again
                 log.exception("presence refresh of %s failed", self.channel_name)

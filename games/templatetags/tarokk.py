@@ -10,6 +10,7 @@ from django import template
 
 from games.page import receipt_words
 from games.page.action_labels import action_label
+from games.page.amounts import amount
 from games.page.cards import (
     card_back_html,
     card_class,
@@ -75,6 +76,7 @@ FILTERS = (
     cards_named,
     contract_label,
     czech_word,
+    amount,
 )
 for _filter in FILTERS:
     register.filter(_filter.__name__, _filter)

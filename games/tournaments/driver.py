@@ -1,7 +1,7 @@
 """What moves a tournament on by itself, from the database alone: its start at the start time,
-each table's next deal after the pause, a robot for a person who has gone, the next round once
-every table of a round is done, the end. ``advance`` is idempotent and reads no memory of an
-earlier call, so a restarted server (or another process) carries on where it stood; the
+each table's next deal after the pause, a robot for a person who has left their table's page,
+the next round once every table of a round is done, the end. ``advance`` is idempotent and
+reads no memory of an earlier call, so a restarted server (or another process) carries on where it stood; the
 tournament's row lock keeps two drivers from doing one step twice. It runs in the process that
 drives the robots (``games.autoplay.background``), every ``TOURNAMENT_TICK`` seconds."""
 
@@ -104,8 +104,7 @@ def seat_round(tournament: Tournament, round_no: int) -> list[TournamentTable]:
             robot_seed=f"{tournament.seed[:16]}:{round_no}",
             turn_clock=tournament.turn_clock,
             rated=tournament.rated,
-            private=not tournament.public,
-            created_by=tournament.created_by,
+            watchable=tournament.public,
         )
         made.append(
             TournamentTable.objects.create(
@@ -174,10 +173,11 @@ def _step_table(
 
 
 def _replace_the_absent(tournament: Tournament, tables: list[TournamentTable], now: datetime) -> None:
-    """A person seated at one of ``tables`` (those in play) with no page of the site open for
-    ``TOURNAMENT_ABSENT`` seconds: a robot plays their seat for them (kept for them: they come
-    back by sitting again). Three reads for all the tables, whatever their number: the driver
-    looks every ``TOURNAMENT_TICK`` seconds (bench/tournament.py's tick)."""
+    """A person seated at one of ``tables`` (those in play) without their table's page open for
+    ``TOURNAMENT_ABSENT`` seconds (gone, or still on another page: the table page of their last
+    round, which tells them of this one): a robot plays their seat for them, kept for them (they
+    come back by sitting again). Three reads for all the tables, whatever their number: the
+    driver looks every ``TOURNAMENT_TICK`` seconds (bench/tournament.py's tick)."""
     people = [e for table in tables for e in table.seating if e is not None]
     seated = dict(
         Seat.objects.filter(room_id__in=[t.room_id for t in tables], user__isnull=False)
@@ -187,11 +187,13 @@ def _replace_the_absent(tournament: Tournament, tables: list[TournamentTable], n
     if not seated:
         return
     since = now - timedelta(seconds=settings.ONLINE_SECONDS)
-    online = set(
-        Presence.objects.filter(user_id__in=list(seated), seen__gte=since).values_list("user_id", flat=True)
+    # Present: a page of the table they sit at (not of another table, nor the tournament's page).
+    pages = Presence.objects.filter(
+        user_id__in=list(seated), room_id__in=set(seated.values()), seen__gte=since
     )
+    online = set(pages.values_list("user_id", "room_id"))
     for entry in Entry.objects.filter(tournament=tournament, user_id__in=list(seated)):
-        if entry.user_id in online:
+        if (entry.user_id, seated[entry.user_id]) in online:
             if entry.absent_since is not None:
                 entry.absent_since = None
                 entry.save(update_fields=["absent_since"])

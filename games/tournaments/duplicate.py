@@ -79,7 +79,8 @@ def matchpoints(scores: Iterable[Score]) -> dict[Place, Matchpoints]:
     seen: set[Place] = set()
     for score in scores:
         if score.place in seen:
-            raise ValueError(f"two results for board {score.board}, table {score.table}, seat {score.seat}")
+            where = f"board {score.board}, table {score.table}, seat {score.seat}"
+            raise ValueError(f"two results for {where}")  # untranslated: programmer error
         seen.add(score.place)
         groups[(score.board, score.seat)].append(score)
     made: dict[Place, Matchpoints] = {}
@@ -101,7 +102,7 @@ def standings(scores: Iterable[Score], scoring: Scoring, entrants: Iterable[int]
     percent. Entrants whose figures are all equal share a rank; among them the lower entry id is
     listed first, so the order never depends on the order of ``scores``."""
     if scoring not in (DUPLICATE, PLAIN):
-        raise ValueError(f"unknown scoring {scoring!r}")
+        raise ValueError(f"unknown scoring {scoring!r}")  # untranslated: programmer error
     scores = list(scores)
     made = matchpoints(scores)
     points: dict[int, int] = dict.fromkeys(entrants, 0)

@@ -27,7 +27,7 @@ def table_sizes(players: int, seats: int) -> list[int]:
     possible, the fuller tables first (10 players at 4 seats: [4, 3, 3]). Robots fill the rest.
     A five-player Hungarian table counts five seats (the dealer sits each hand out)."""
     if seats < 1:
-        raise ValueError(f"a table has at least one seat, not {seats}")
+        raise ValueError(f"a table has at least one seat, not {seats}")  # untranslated: programmer error
     if players <= 0:
         return []
     tables = -(-players // seats)  # rounded up
@@ -72,7 +72,7 @@ def seat_round(
     entrants fill the tables, then swaps between tables lower the repeated meetings (``met``,
     from ``meetings`` of the earlier rounds)."""
     if len(set(entrants)) != len(entrants):
-        raise ValueError("an entrant is listed twice")
+        raise ValueError("an entrant is listed twice")  # untranslated: programmer error
     order = list(entrants)
     if not by_standing:
         rng.shuffle(order)
@@ -124,7 +124,7 @@ def _fewer_repeats(groups: list[list[int]], place: dict[int, int], met: Meetings
 def _seated(group: list[int], seats: int, rng: random.Random) -> Table:
     """A table's slots: its people and its robots (None) in seats drawn at random."""
     if len(group) > seats:
-        raise ValueError(f"{len(group)} people at a table of {seats}")
+        raise ValueError(f"{len(group)} people at a table of {seats}")  # untranslated: programmer error
     slots: Table = [*group, *([None] * (seats - len(group)))]
     rng.shuffle(slots)
     return slots

@@ -10,5 +10,6 @@ urlpatterns = [
     path("t/<slug:code>/leave", views.leave, name="tournament-leave"),
     path("t/<slug:code>/start", views.start, name="tournament-start"),
     path("t/<slug:code>/cancel", views.cancel, name="tournament-cancel"),
+    path("t/<slug:code>/round/<int:round_no>/deal/<int:number>/", views.board_page, name="tournament-board"),
     path("t/<slug:code>/tournament.json", views.export, name="tournament-file"),
 ]

@@ -8,6 +8,8 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -17,9 +19,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.bots import LEVELS
+from games.page import rule_options
 from games.requests import posted_number
 from games.rules import VARIANTS
-from games.tournaments import entries, page
+from games.tournaments import boards, entries, page, results
 from games.tournaments.export import tournament_document
 from games.tournaments.models import Tournament
 from tarokk_site.htmx import client_redirect, htmx_of
@@ -34,7 +37,30 @@ def tournament_or_404(code: str) -> Tournament:
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
+    """The tournaments' list and the form to host one; ``?player=<name>``: the tournaments that
+    player entered (those a visitor may find: public ones, and private ones they entered too),
+    with their place in each."""
+    name = request.GET.get("player")
+    if name is not None:
+        return _of_player(request, name)
     return render(request, "tournaments/index.html", _index_context(request))
+
+
+def _of_player(request: HttpRequest, name: str) -> HttpResponse:
+    player = get_user_model().objects.filter(username=name).first()
+    if player is None:
+        raise Http404(_("Nobody here is called %(names)s") % {"names": name})
+    entered = Tournament.objects.filter(entries__user=player).order_by("-starts_at")
+    if not (request.user.is_authenticated and (request.user.pk == player.pk or request.user.is_staff)):
+        viewer_id = request.user.pk if request.user.is_authenticated else None
+        entered = entered.filter(Q(public=True) | Q(entries__user_id=viewer_id)).distinct()
+    lines = []
+    for tournament in entered[:50]:
+        place = None
+        if tournament.state in (Tournament.RUNNING, Tournament.FINISHED):
+            place = next((r for r in results.standings(tournament) if r.entry.user_id == player.pk), None)
+        lines.append({"tournament": tournament, "place": place})
+    return render(request, "tournaments/player.html", {"player": player, "lines": lines})
 
 
 def _index_context(request: HttpRequest, error: str = "", posted: Any = None) -> dict[str, Any]:
@@ -52,7 +78,12 @@ def _index_context(request: HttpRequest, error: str = "", posted: Any = None) ->
         "ended": list(ended),
         "mine": mine,
         "variants": list(VARIANTS.values()),
-        "levels": [level for level in LEVELS if level != "random"],
+        "option_forms": [{"variant": v, "fields": rule_options.option_fields(v)} for v in VARIANTS.values()],
+        # The games each robot level plays (the form offers only those of the chosen game).
+        "level_variants": {
+            level: " ".join(v.key for v in VARIANTS.values() if services.robot_plays(level, v.key))
+            for level in LEVELS
+        },
         "may_host": user.is_authenticated and not getattr(user, "is_guest", False),
         "error": error,
         "posted": posted or {"starts_at": _default_start()},
@@ -102,15 +133,16 @@ def _switch(request: HttpRequest, name: str) -> bool:
 
 
 def _options(request: HttpRequest) -> dict[str, Any]:
-    """The game's options the form sets (``option:<name>``): only the players' count, a five-player
-    Hungarian table, as the others keep the game's defaults."""
-    raw = request.POST.get("players", "").strip()
-    if not raw:
+    """The chosen game's rule options as posted (the lobby's table form's fields: a number left
+    blank whose default follows another option takes that default)."""
+    variant = VARIANTS.get(request.POST.get("variant", ""))
+    if variant is None:
         return {}
-    try:
-        return {"players": int(raw)}
-    except ValueError:
-        raise services.Illegal(_("players must be a whole number, not %(value)r") % {"value": raw}) from None
+    return {
+        o.name: rule_options.option_value(o, request.POST[o.name])
+        for o in variant.options
+        if o.name in request.POST and not (o.default_if and not request.POST[o.name].strip())
+    }
 
 
 def _start_time(raw: str) -> datetime:
@@ -168,6 +200,16 @@ def _signed_in(request: HttpRequest) -> Any:
     if not request.user.is_authenticated:
         raise services.Forbidden(_("Log in or play as a guest first"))
     return request.user
+
+
+@require_GET
+def board_page(request: HttpRequest, code: str, round_no: int, number: int) -> HttpResponse:
+    """One deal of a round as every table played it, side by side (``boards.board``)."""
+    tournament = tournament_or_404(code)
+    context = boards.board(tournament, round_no, number, request.user)
+    if context is None:
+        raise Http404(_("This tournament has no such deal"))
+    return render(request, "tournaments/board.html", context)
 
 
 @require_GET

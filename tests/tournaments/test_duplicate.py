@@ -198,3 +198,51 @@ def test_a_result_given_twice_for_one_seat_is_refused():
 def test_an_unknown_scoring_is_refused():
     with pytest.raises(ValueError, match="unknown scoring"):
         standings(SLOVENIAN, "swiss")  # type: ignore[arg-type]
+
+
+# Czech (4 seats): two boards at two tables (docs/tournaments.md). Board 1: seat 0's solo won 6
+# chips at table 1 and lost 6 at table 2; board 2: both tables made the same.
+CZECH = [
+    *board((1, 1), ((1, 2, 3, 4), (6, -2, -2, -2)), ((5, 6, 7, 8), (-6, 2, 2, 2))),
+    *board((1, 2), ((1, 2, 3, 4), (1, -1, 1, -1)), ((5, 6, 7, 8), (1, -1, 1, -1))),
+]
+
+
+def test_czech_two_boards_two_tables_as_the_docs_work_them_out():
+    assert summary(standings(CZECH, DUPLICATE)) == [
+        (1, 1, 75.0, 7, 2),
+        (2, 7, 75.0, 3, 2),
+        (3, 6, 75.0, 1, 2),
+        (3, 8, 75.0, 1, 2),
+        (5, 3, 25.0, -1, 2),
+        (6, 2, 25.0, -3, 2),
+        (6, 4, 25.0, -3, 2),
+        (8, 5, 25.0, -5, 2),
+    ]
+
+
+# Bridge: penalty points, negated by the caller (the fewer the better): one board, two tables.
+BRIDGE = board((1, 1), ((1, 2, 3, 4), (0, -12, -30, -7)), ((5, 6, 7, 8), (-5, 0, -30, -40)))
+
+
+def test_bridge_penalty_points_negated_rank_the_fewest_first_as_the_docs_work_them_out():
+    assert [(line.rank, line.entrant) for line in standings(BRIDGE, DUPLICATE)] == [
+        (1, 1),
+        (1, 6),
+        (3, 4),
+        (4, 3),
+        (4, 7),
+        (6, 5),
+        (7, 2),
+        (8, 8),
+    ]
+    assert [(line.rank, line.entrant) for line in standings(BRIDGE, PLAIN)] == [
+        (1, 1),
+        (1, 6),
+        (3, 5),
+        (4, 4),
+        (5, 2),
+        (6, 3),
+        (6, 7),
+        (8, 8),
+    ]

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.models import Presence
+from games.models import Presence, Seat
 from games.tournaments import driver, entries
 from games.tournaments.models import Tournament
 from tests.factories import UserFactory
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _running(people: int, online: int, club: str = "nezo") -> Tournament:
-    """A tournament of ``people`` started, the first ``online`` of them with a page open."""
+    """A tournament of ``people`` started, the first ``online`` of them with their table's page open."""
     host = UserFactory(username=f"{club}host")
     tournament = helper.make(host, rounds=1)
     users = [UserFactory(username=f"{club}{i}") for i in range(people)]
@@ -30,7 +30,12 @@ def _running(people: int, online: int, club: str = "nezo") -> Tournament:
         entries.join(tournament, user)
     entries.start_now(tournament, host)
     seen = timezone.now() + timedelta(hours=1)
-    Presence.objects.bulk_create(Presence(channel=f"t.{u.pk}", user=u, seen=seen) for u in users[:online])
+    rooms = dict(
+        Seat.objects.filter(room__tournament_table__tournament=tournament).values_list("user_id", "room_id")
+    )
+    Presence.objects.bulk_create(
+        Presence(channel=f"t.{u.pk}", user=u, seen=seen, room_id=rooms[u.pk]) for u in users[:online]
+    )
     return tournament
 
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Room
+from games.models import Presence, RatedMatch, Rating, Room
 from games.tournaments import driver, entries, results
 from games.tournaments.models import Entry, Tournament
 from tests.factories import UserFactory
@@ -22,6 +22,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _people(n: int) -> list:
     return [UserFactory(username=f"klubtag{i}") for i in range(n)]
+
+
+def _started(entrants: int, **plan: object) -> tuple[Tournament, object, list]:
+    """A tournament of ``hostka``'s (``plan`` as ``helper.make`` takes it) that ``entrants``
+    people entered, started by its host: ``(tournament, host, people)``."""
+    host = UserFactory(username="hostka")
+    people = _people(entrants)
+    tournament = helper.make(host, **plan)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    return tournament, host, people
 
 
 def _entered(tournament: Tournament, people: list) -> None:
@@ -81,7 +92,7 @@ def test_a_member_hosts_one_from_the_form_and_people_enter_and_withdraw_by_its_p
         ({"starts_at": "tomorrow"}, "not a date and time"),
         ({"rated": "maybe"}, "must be on or off"),
         ({"invited": "nobodyhere"}, "Nobody here is called nobodyhere"),
-        ({"players": "5", "variant": "czech"}, "players"),
+        ({"max_kontra_level": "9"}, "max_kontra_level"),
     ],
 )
 def test_a_bad_form_is_refused_with_its_reason_and_makes_nothing(change, words):
@@ -145,6 +156,10 @@ def test_at_the_start_time_it_seats_everyone_with_robots_on_the_same_deals_and_r
     first_hands = [r.current_hand() for r in rooms]
     assert first_hands[0].deal == first_hands[1].deal and first_hands[0].context == first_hands[1].context
     assert all(r.turn_clock == 60 and r.fixed_seed and r.locked for r in rooms)
+    assert all(r.private and r.open_audience for r in rooms)  # not in the lobby, watchable
+    assert all(r.created_by_id is None for r in rooms)  # nobody is the host of a tournament's table
+    lobby = client_for(host).get("/").content.decode()
+    assert not any(r.code in lobby for r in rooms)  # its tournament lists them, not the lobby
     with pytest.raises(entries.Illegal, match="entries are closed"):
         entries.join(tournament, UserFactory())
 
@@ -166,11 +181,7 @@ def test_nobody_entered_and_it_is_cancelled_at_its_start_time_and_the_host_may_c
 
 
 def test_two_rounds_play_to_the_end_the_second_paired_by_standings_and_the_standings_are_the_hands():
-    host = UserFactory(username="hostka")
-    people = _people(8)
-    tournament = helper.make(host)
-    _entered(tournament, people)
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(8)
     first = helper.play_round(tournament)
     tournament.refresh_from_db()
     assert tournament.round == 2
@@ -206,10 +217,7 @@ def test_two_rounds_play_to_the_end_the_second_paired_by_standings_and_the_stand
 
 
 def test_a_round_of_one_table_gets_a_table_of_robots_to_compare_with():
-    host = UserFactory(username="hostka")
-    tournament = helper.make(host, rounds=1)
-    _entered(tournament, _people(3))
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(3, rounds=1)
     tables = list(tournament.tables.order_by("number"))
     assert len(tables) == 2 and tables[1].seating == [None] * 4
     helper.play_round(tournament)
@@ -220,10 +228,7 @@ def test_a_round_of_one_table_gets_a_table_of_robots_to_compare_with():
 
 def test_the_next_deal_waits_for_the_pause_and_a_restarted_driver_carries_on(settings):
     settings.TOURNAMENT_PAUSE = 30
-    host = UserFactory(username="hostka")
-    tournament = helper.make(host, rounds=1, hands_per_round=2)
-    _entered(tournament, _people(4))
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(4, rounds=1, hands_per_round=2)
     table = tournament.tables.get(number=1)
     hand = helper.play_hand(table.room.current_hand())
     assert not driver.advance(tournament.pk, hand.finished + timedelta(seconds=29))
@@ -237,11 +242,7 @@ def test_the_next_deal_waits_for_the_pause_and_a_restarted_driver_carries_on(set
 
 def test_a_player_who_has_gone_is_played_by_a_robot_and_may_come_back(settings):
     settings.TOURNAMENT_ABSENT = 20
-    host = UserFactory(username="hostka")
-    people = _people(4)
-    tournament = helper.make(host, rounds=1)
-    _entered(tournament, people)
-    entries.start_now(tournament, host)
+    tournament, host, people = _started(4, rounds=1)
     table = tournament.tables.get(number=1)
     now = timezone.now()
     driver.advance(tournament.pk, now)  # nobody has a page open: noted
@@ -271,3 +272,139 @@ def test_nobody_watches_a_table_of_the_round_while_playing_its_deals_at_their_ow
     assert view["seat"] is None and view["cards"] == [] and not view["legal"]  # a watcher holds no cards
     helper.play_hand(first.room.current_hand())
     assert client_for(player).get(f"/r/{second.room.code}/").status_code == 200  # their deals are played
+
+
+def test_a_rated_tournament_rates_each_table_of_a_round_as_a_match():
+    tournament, host, people = _started(4, rounds=1, rated=True)
+    helper.play_round(tournament)
+    table = tournament.tables.get(number=1)
+    rated = RatedMatch.objects.filter(room=table.room)
+    assert rated.count() == 1
+    assert Rating.objects.filter(user__in=people, variant="hungarian").count() == 4
+
+
+def test_a_players_tournaments_are_listed_from_their_profile_with_their_place():
+    host = UserFactory(username="hostka")
+    people = _people(4)
+    tournament = helper.make(host, rounds=1, name="Nyilvános")
+    hidden = helper.make(host, rounds=1, name="Titkos", public=False)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    helper.play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.FINISHED
+    entries.join(hidden, people[0])
+    player = people[0].username
+    profile = client_for(host).get(f"/profile/{player}/").content.decode()
+    assert f"/tournaments/?player={player}" in profile
+    listed = client_for(host).get(f"/tournaments/?player={player}").content.decode()
+    row = next(r for r in results.standings(tournament) if r.entry.user_id == people[0].pk)
+    assert "Nyilvános" in listed and "Titkos" not in listed  # a private one stays hidden from others
+    assert f"<td>{row.rank}" in listed
+    assert "Titkos" in client_for(people[0]).get(f"/tournaments/?player={player}").content.decode()
+    assert client_for(host).get("/tournaments/?player=nobodyatall").status_code == 404
+
+
+def test_a_deal_is_shown_as_every_table_played_it_once_all_have_and_not_before():
+    host, outsider = UserFactory(username="hostka"), UserFactory(username="kibic")
+    people = _people(8)
+    tournament = helper.make(host, rounds=1)
+    _entered(tournament, people)
+    entries.start_now(tournament, host)
+    first, second = tournament.tables.order_by("number").select_related("room")
+    path = f"/t/{tournament.code}/round/1/deal/1/"
+    assert f'href="{path}"' in client_for(outsider).get(f"/t/{tournament.code}/").content.decode()
+    done = helper.play_hand(first.room.current_hand())
+    page = client_for(outsider).get(path).content.decode()
+    assert 'id="board-pending"' in page and "1 table" in page and 'id="board-results"' not in page
+    # Its replay too stays hidden while the same cards are in play at the other table.
+    assert client_for(outsider).get(f"/hands/{done.pk}/").status_code == 404
+    other = helper.play_hand(second.room.current_hand())
+    page = client_for(outsider).get(path).content.decode()
+    assert 'id="board-results"' in page
+    for hand in (done, other):
+        assert f'href="/hands/{hand.pk}/"' in page
+        assert client_for(outsider).get(f"/hands/{hand.pk}/").status_code == 200
+    assert page.count("/2)") == 8  # every seat of both tables compared with the other table's: a top of 2
+    for seat in range(4):
+        mine, theirs = done.result["payments"][seat], other.result["payments"][seat]
+        points = 2 if mine > theirs else 1 if mine == theirs else 0
+        shown = str(mine).replace("-", "\u2212")  # a minus sign, not a hyphen
+        assert f'<span data-value>{shown}</span> <span class="small" data-points>({points}/2)</span>' in page
+    assert client_for(outsider).get(f"/t/{tournament.code}/round/1/deal/2/").status_code == 404
+
+
+def test_a_five_player_hungarian_tournament_seats_five_a_table_from_the_forms_rule_options():
+    host = UserFactory(username="hostka")
+    form = {
+        "name": "Ötös",
+        "variant": "hungarian",
+        "five_player": "true",
+        "max_kontra_level": "3",
+        "rounds": "1",
+        "hands_per_round": "1",
+        "starts_at": (timezone.localtime() + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
+        "turn_clock": "60",
+        "robot_level": "basic",
+    }
+    assert 'data-options-for="hungarian"' in client_for(host).get("/tournaments/").content.decode()
+    assert client_for(host).post("/tournaments/new", form).status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.options["five_player"] is True and tournament.options["max_kontra_level"] == 3
+    _entered(tournament, _people(7))
+    entries.start_now(tournament, host)
+    tables = list(tournament.tables.order_by("number"))
+    assert [len(t.seating) for t in tables] == [5, 5]
+    assert sorted(sum(e is not None for e in t.seating) for t in tables) == [3, 4]
+    assert all(t.room.options["five_player"] is True for t in tables)
+
+
+def test_only_a_page_of_their_own_table_keeps_a_player_in_their_seat(settings):
+    settings.TOURNAMENT_ABSENT = 20
+    tournament, host, people = _started(4, rounds=1)
+    table = tournament.tables.get(number=1)
+    at_table, elsewhere = (table.room.seats.get(index=i).user for i in (0, 1))
+    now = timezone.now()
+    Presence.objects.create(channel="at-table", user=at_table, seen=now, room=table.room)
+    Presence.objects.create(channel="on-the-tournament-page", user=elsewhere, seen=now)
+    driver.advance(tournament.pk, now)
+    driver.advance(tournament.pk, now + timedelta(seconds=21))
+    seats = {s.index: s for s in table.room.seats.all()}
+    assert seats[0].user_id == at_table.pk and not seats[0].robot
+    assert seats[1].user_id is None and seats[1].kept_for_id == elsewhere.pk and seats[1].robot
+
+
+def test_a_table_page_names_its_tournament_and_sends_its_player_on_to_the_next_round():
+    tournament, host, people = _started(8, rounds=2)
+    first = tournament.tables.get(round=1, number=1)
+    player = next(p for p in people if Entry.objects.get(tournament=tournament, user=p).pk in first.seating)
+    page = client_for(player).get(f"/r/{first.room.code}/").content.decode()
+    assert 'id="tournament-note"' in page and f'href="/t/{tournament.code}/"' in page
+    assert f'ws-connect="/ws/t/{tournament.code}/?note={first.room.code}"' in page
+    assert 'id="next-table"' not in page
+    helper.play_round(tournament)
+    mine = next(
+        t
+        for t in tournament.tables.filter(round=2)
+        if Entry.objects.get(tournament=tournament, user=player).pk in t.seating
+    )
+    page = client_for(player).get(f"/r/{first.room.code}/").content.decode()
+    assert f'<a class="button" id="next-table" href="/r/{mine.room.code}/">' in page
+    lobby_table = client_for(player).get("/").content.decode()
+    assert 'id="tournament-note"' not in lobby_table
+
+
+@pytest.mark.parametrize("game", ["czech", "slovenian3", "bridge"])
+def test_every_game_plays_a_duplicate_round_to_its_standings(game):
+    tournament, host, people = _started(5, variant=game, rounds=1, hands_per_round=2)
+    tables = list(tournament.tables.select_related("room").order_by("number"))
+    seats = len(tables[0].seating)
+    assert sum(e is not None for t in tables for e in t.seating) == 5 and len(tables) >= 2
+    assert all(len(t.seating) == seats and t.room.set_deals == tables[0].room.set_deals for t in tables)
+    helper.play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.FINISHED
+    rows = results.standings(tournament)
+    assert len(rows) == 5 and all(r.boards == 2 and r.percent is not None for r in rows)
+    page = client_for(people[0]).get(f"/t/{tournament.code}/round/1/deal/2/").content.decode()
+    assert page.count("data-table=") == len(tables)
