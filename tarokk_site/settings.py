@@ -98,6 +98,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django_htmx.middleware.HtmxMiddleware",  # request.htmx, before any view or CSRF refusal reads it
+    "tarokk_site.htmx.vary_on_htmx",  # Vary: HX-Request (an answer differs for htmx's requests)
     "csp.middleware.CSPMiddleware",  # the Content Security Policy below
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -62,3 +62,24 @@ def test_no_template_or_script_needs_inline_code_or_style():
                 line = text.count("\n", 0, match.start()) + 1
                 found.append(f"{path.relative_to(ROOT)}:{line}: {what}: {match.group(0)!r}")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.django_db
+def test_every_answer_varies_on_htmxs_header_as_pages_and_refusals_differ_for_it():
+    user = UserFactory()
+    room = open_table(user, robots=3)
+    client = client_for(user)
+    # The same refusal: plain text for the page's flash box, JSON for a script.
+    as_htmx = client.post(f"/r/{room.code}/act", {"action": "frobnicate", "seq": 0}, HTTP_HX_REQUEST="true")
+    as_script = client.post(f"/r/{room.code}/act", {"action": "frobnicate", "seq": 0})
+    assert (
+        as_htmx["Content-Type"].startswith("text/plain") and as_script["Content-Type"] == "application/json"
+    )
+    for response in (
+        as_htmx,
+        as_script,
+        client.get("/"),
+        client.get(f"/r/{room.code}/"),
+        client.get("/r/nope/"),
+    ):
+        assert "HX-Request" in response["Vary"], response.get("Vary")
