@@ -170,6 +170,20 @@ def _hosted(tournament: Tournament, user: Any) -> Tournament:
     return tournament
 
 
+def invite(tournament: Tournament, user: Any, names: tuple[str, ...]) -> list[Any]:
+    """The host invites more people by name before the start (a tournament locked to invited
+    people lets them in; an open one loses nothing by it). Every name must be somebody's."""
+    with transaction.atomic():
+        tournament = _hosted(tournament, user)
+        people = _invited_users(names)
+        if not people:
+            raise Illegal(_("Give the names of the people to invite"))
+        tournament.invited.add(*people)
+        pk = tournament.pk
+        transaction.on_commit(lambda: broadcast.tournament_changed(pk))
+    return people
+
+
 def start_now(tournament: Tournament, user: Any, now: datetime | None = None) -> Tournament:
     """The host starts before the start time (everybody is here); robots fill the empty seats."""
     now = now or timezone.now()

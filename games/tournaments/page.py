@@ -86,6 +86,7 @@ def context(tournament: Tournament, user: Any) -> dict[str, Any]:
         "may_leave": registering and mine is not None,
         "may_start": registering and host,
         "may_cancel": registering and host,
+        "invited": sorted(u.username for u in tournament.invited.all()) if host and registering else [],
         "deal_numbers": range(1, tournament.hands_per_round + 1),
         "starts_in": max(0, int((tournament.starts_at - timezone.now()).total_seconds())),
         "error": "",

@@ -186,6 +186,12 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+def invite(request: HttpRequest, code: str) -> HttpResponse:
+    names = tuple(request.POST.get("invited", "").replace(",", " ").split())
+    return _change(request, code, lambda t: entries.invite(t, _signed_in(request), names))
+
+
+@require_POST
 def start(request: HttpRequest, code: str) -> HttpResponse:
     return _change(request, code, lambda t: entries.start_now(t, _signed_in(request)))
 

@@ -408,3 +408,24 @@ def test_every_game_plays_a_duplicate_round_to_its_standings(game):
     assert len(rows) == 5 and all(r.boards == 2 and r.percent is not None for r in rows)
     page = client_for(people[0]).get(f"/t/{tournament.code}/round/1/deal/2/").content.decode()
     assert page.count("data-table=") == len(tables)
+
+
+def test_the_host_invites_more_people_before_the_start_and_only_the_host_may():
+    host, friend, other = UserFactory(username="hostka"), UserFactory(username="baratno"), UserFactory()
+    tournament = helper.make(host, invited_only=True)
+    with pytest.raises(entries.Forbidden, match="Only the people the host invited"):
+        entries.join(tournament, friend)
+    page = client_for(host).get(f"/t/{tournament.code}/").content.decode()
+    assert (
+        'id="invite"' in page
+        and 'id="invite"' not in client_for(other).get(f"/t/{tournament.code}/").content.decode()
+    )
+    refused = client_for(host).post(
+        f"/t/{tournament.code}/invite", {"invited": "senkisem"}, HTTP_HX_REQUEST="true"
+    )
+    assert refused.status_code == 400 and "Nobody here is called senkisem" in refused.content.decode()
+    assert client_for(other).post(f"/t/{tournament.code}/invite", {"invited": "baratno"}).status_code == 403
+    assert not tournament.invited.exists()
+    assert client_for(host).post(f"/t/{tournament.code}/invite", {"invited": "baratno"}).status_code == 302
+    entries.join(tournament, friend)
+    assert "Invited: baratno" in client_for(host).get(f"/t/{tournament.code}/").content.decode()
