@@ -20,10 +20,6 @@ def new_tournament_seed() -> str:
     return secrets.token_hex(16)
 
 
-def new_invite_token() -> str:
-    return secrets.token_urlsafe(12)
-
-
 class Tournament(models.Model):
     """A club night: its game and table options, its rounds of set deals, how it is scored,
     who may find and enter it, and where it stands (``state``, ``round``)."""
