@@ -4,20 +4,27 @@ hands per second, the server's CPU per move and per hand, and push latency.
     python bench/load.py --shape embedded --tables 50 --seconds 60
     python bench/load.py --shape prod1 --tables 200 --seconds 60     # one Daphne process
     python bench/load.py --shape prod2 --tables 200 --seconds 60     # two Daphne processes
+    python bench/load.py --shape prod --web 4 --game czech --robots 3 --tables 40 --private-redis
     python bench/load.py --shape prod1 --game czech --robots 3 --tables 10 --seconds 30
     python bench/load.py --shape prod1 --game czech --robots 3 --tables 50 --seconds 20 --idle
     python bench/load.py --shape embedded --game all --robots 3 --tables 1 --seconds 20
 
-``prod1``/``prod2`` need PostgreSQL and Redis (DATABASE_URL, default
+``prod`` runs ``--web N`` Daphne processes and (with robots) ``--workers M`` robot workers (one by
+default; since issue 39's homes a table's web process drives its robots, and a worker only the
+tables whose home died, games/services/homes.py); ``prod1`` and
+``prod2`` are ``prod`` with one and two web processes. It needs PostgreSQL and Redis (DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/tarokk_bench, created when missing; REDIS_URL, default
-redis://127.0.0.1:6379/0). ``--url`` plays against a site that is already running instead.
+redis://127.0.0.1:6379/0; ``--private-redis`` starts a redis-server of the run's own on a free
+port instead, so that its CPU and its command counts are the bench's alone). ``--url`` plays
+against a site that is already running instead.
 
 A table has scripted seats (guests, each with its own session cookie) and, with ``--robots N``,
 N robot seats (the last ones, as ``create_room`` gives them; at most all but seat 0; Bridge is
-played by N + 1), moving with no delay (``TAROKK_ROBOT_DELAY=0``): in the robot worker
-(production shapes) or the web process's robot thread (embedded). ``--game`` is the variant,
-``all`` each in turn. Every scripted seat listens on the room websocket and, when a push shows
-it to act with choices it has not acted on, sends a random one of the actions its page offers
+played by N + 1), moving with no delay (``TAROKK_ROBOT_DELAY=0``): in the robot thread of the web
+process that serves the table (its home; before issue 39's homes, in the robot worker).
+``--game`` is the variant, ``all`` each in turn. Every scripted seat listens on the room
+websocket and, when a push shows it to act with choices it has not acted on, sends a random one
+of the actions its page offers
 (bench/player.py): over the page's websocket as the room page does (``--moves socket``, the
 default) or posted to ``/r/<code>/act`` as a script does (``--moves http``; the figures of
 2026-11-24 and before were taken so). One audience page per table listens too. With several
@@ -33,19 +40,30 @@ the push that asks it to act again; and "all pages" (``--moves http`` only: it n
 answer's move number), from the POST to every page of the table showing the move. ``--idle``
 connects the pages and plays nothing: the CPU of the servers alone. ``--profile DIR`` runs each
 server process under cProfile (bench/profiled.py). The first ``--warmup`` seconds are not
-counted. A line ``RESULT {json}`` ends each run. It asserts nothing; it never runs as a test.
+counted.
+
+Counts per move in the same window (bench/counters.py), which do not depend on the machine's
+load: the SQL statements every server process executed, by verb (each runs under
+bench/counted.py; not with ``--profile``), PostgreSQL's transactions and rows of the bench
+database (``pg_stat_database``, read a second behind: see bench/counters.py) and Redis's
+commands (``INFO commandstats``). A line ``RESULT {json}`` ends each run. It asserts nothing;
+it never runs as a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
+import contextlib
 import json
 import os
 import random
 import secrets
+import socket
 import statistics
 import string
+import subprocess
 import sys
 import tempfile
 import time
@@ -57,6 +75,8 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.counted import __file__ as COUNTED  # noqa: E402
+from bench.counters import Counters  # noqa: E402
 from bench.cpu import Meter, server_total  # noqa: E402
 from bench.player import Figures, Seat, Table  # noqa: E402
 
@@ -95,7 +115,12 @@ def table_shape(game: str, robots: int) -> tuple[dict[str, object], int, int]:
 
 
 def make_tables(
-    count: int, urls: list[str], game: str = "hungarian", robots: int = 0, routing: str = "table"
+    count: int,
+    urls: list[str],
+    game: str = "hungarian",
+    robots: int = 0,
+    routing: str = "table",
+    robot_level: str = "basic",
 ) -> list[tuple[str, list[Seat]]]:
     """Guests with sessions and full tables, written by the bench process itself (through
     games.services), so that setting up does not load the server being measured. The robots
@@ -126,7 +151,7 @@ def make_tables(
     tables = []
     for t in range(count):
         users = [create_guest() for _ in range(seat_count - robots)]
-        room = services.create_room(users[0], game, robots=robots, options=options)
+        room = services.create_room(users[0], game, robots=robots, options=options, robot_level=robot_level)
         for index, user in enumerate(users[1:], start=1):
             services.sit(room, user, index)
         # The process of each page of the table (the audience's last).
@@ -186,6 +211,7 @@ async def run(
     seed: int,
     think: float,
     meter: Meter | None = None,
+    counters: Counters | None = None,
     idle: bool = False,
     game: str = "",
     moves: str = "socket",
@@ -232,10 +258,12 @@ async def run(
             tasks.append(asyncio.create_task(table.watch(stop)))
     await asyncio.sleep(warmup)
     meter = meter or Meter({})
+    counters = counters or Counters()
     figures.counting = True
     started = time.perf_counter()
     since = timezone.now()
     meter.sample()
+    await asyncio.to_thread(counters.open)
     before = os.times()
     ends = started + seconds
     while (left := ends - time.perf_counter()) > 0:
@@ -244,6 +272,8 @@ async def run(
     figures.counting = False
     until = timezone.now()
     after = os.times()
+    await asyncio.to_thread(counters.close)
+    figures.counts = counters.deltas()
     figures.seconds = time.perf_counter() - started
     figures.cpu = meter.by_kind()
     figures.cpu["client"] = after.user + after.system - before.user - before.system
@@ -305,7 +335,26 @@ def summary(label: str, tables: int, figures: Figures, idle: bool) -> dict[str, 
         "reconnects": figures.reconnects,
         "errors": len(figures.errors),
         "load": [round(x, 2) for x in os.getloadavg()],
+        # Counts per move (bench/counters.py): "pg" pg_stat_database's, "redis" commands,
+        # "sql" statements by verb (also "sql web", "sql worker", "sql web-0" ...).
+        "per_move": per_move_counts(figures.counts, moves),
+        "counts": figures.counts,
     }
+
+
+def per_move_counts(counts: dict[str, dict[str, int]], moves: int) -> dict[str, dict[str, float]]:
+    """The window's counts over its moves; PostgreSQL's with the rows written summed."""
+    if not moves:
+        return {}
+    found = {group: {k: round(v / moves, 3) for k, v in sorted(c.items())} for group, c in counts.items()}
+    pg = counts.get("pg")
+    if pg:
+        written = pg.get("tup_inserted", 0) + pg.get("tup_updated", 0) + pg.get("tup_deleted", 0)
+        found["pg"]["rows_written"] = round(written / moves, 3)
+    redis = counts.get("redis")
+    if redis:
+        found["redis"]["all"] = round(sum(redis.values()) / moves, 3)
+    return found
 
 
 def report(record: dict[str, object], figures: Figures) -> None:
@@ -339,6 +388,12 @@ def report(record: dict[str, object], figures: Figures) -> None:
             )
         if figures.latencies:
             print(f"  all pages mean {statistics.fmean(figures.latencies) * 1000:.1f} ms")
+        per = r["per_move"]
+        assert isinstance(per, dict)
+        for group in ("sql", "sql web", "sql worker", "pg", "redis"):
+            if per.get(group):
+                text = ", ".join(f"{k} {v:g}" for k, v in per[group].items())
+                print(f"  per move {group:10} {text}")
     print(f"  load average   {' '.join(f'{x:.2f}' for x in os.getloadavg())} (at the end)")
     print(f"  stalls         {figures.stalls} (moves asked at an unchanged version: {figures.same_version})")
     print(f"  conflicts 409  {figures.conflicts}; refused 403 {figures.refusals}")
@@ -347,6 +402,36 @@ def report(record: dict[str, object], figures: Figures) -> None:
     for error in figures.errors[:5]:
         print(f"    {error}")
     print("RESULT " + json.dumps(record), flush=True)
+
+
+class CountedStack:
+    """Wraps ``Stack.command`` so that every server process runs under bench/counted.py,
+    writing its statement counts to DIR/<name>.json."""
+
+    def __init__(self, stack: object, directory: Path) -> None:
+        self.directory = directory
+        self.original = stack.command  # type: ignore[attr-defined]
+        stack.command = self.command  # type: ignore[attr-defined]
+        self.files = {name: directory / f"{name}.json" for name in stack.names}  # type: ignore[attr-defined]
+
+    def command(self, name: str) -> tuple[list[str], dict[str, str]]:
+        cmd, env = self.original(name)
+        return [cmd[0], COUNTED, str(self.directory / f"{name}.json"), *cmd[1:]], env
+
+
+def private_redis(port: int) -> subprocess.Popen[bytes]:
+    """A redis-server of the run's own (no persistence), on ``port``, ready."""
+    proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    atexit.register(proc.kill)  # never left behind, even when the stack fails to start
+    for _ in range(100):
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+            return proc
+        time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError(f"redis-server did not listen on {port}")
 
 
 class ProfiledStack:
@@ -382,9 +467,29 @@ class ProfiledStack:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--shape", choices=["embedded", "prod1", "prod2"], default="embedded")
+    parser.add_argument(
+        "--shape",
+        choices=["embedded", "prod", "prod1", "prod2"],
+        default="embedded",
+        help="prod: --web Daphne processes and a robot worker; prod1, prod2: prod with --web 1, 2",
+    )
+    parser.add_argument("--web", type=int, default=1, help="Daphne processes of --shape prod")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="robot workers of --shape prod (with --robots; they drive only tables whose home died)",
+    )
+    parser.add_argument(
+        "--private-redis",
+        action="store_true",
+        help="run a redis-server of the bench's own (its CPU and commands are then the site's alone)",
+    )
     parser.add_argument("--game", choices=[*GAMES, "all"], default="hungarian")
     parser.add_argument("--robots", type=int, default=0, help="robot seats per table (3: the real shape)")
+    parser.add_argument(
+        "--robot-level", default="basic", help="the robots' level (basic; strong thinks up to 1 s a decision)"
+    )
     parser.add_argument("--idle", action="store_true", help="connect the pages, play nothing, measure CPU")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60)
@@ -410,12 +515,18 @@ def main() -> int:
     parser.add_argument("--keep-logs", type=Path, default=None, help="write the servers' output there")
     parser.add_argument("--profile", type=Path, default=None, help="cProfile every server process into DIR")
     args = parser.parse_args()
+    if args.shape in ("prod1", "prod2"):
+        args.shape, args.web = "prod", int(args.shape[-1])
+    if args.shape == "embedded":
+        args.web = 1
 
     from tarokk_site.stack import Stack
 
     stack = None
     named: dict[int, str] = {}  # the processes whose CPU time is counted (not with --url)
     database = None
+    redis_proc = None
+    counters = Counters()
     if args.url:
         urls = args.url
     else:
@@ -435,12 +546,19 @@ def main() -> int:
         else:
             env.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tarokk_bench")
             env.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+            if args.private_redis:
+                redis_port = args.port + 90
+                redis_proc = private_redis(redis_port)
+                env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
+                print(f"load: a redis-server of its own on port {redis_port}", flush=True)
             env["REDIS_PREFIX"] = f"bench-{secrets.token_hex(3)}"
             ensure_database(env["DATABASE_URL"])
             database = env["DATABASE_URL"].rpartition("/")[2]
+            counters.database_url = env["DATABASE_URL"]
+            counters.redis_url = env["REDIS_URL"]
         stack = Stack(
-            web=2 if args.shape == "prod2" else 1,
-            workers=1 if args.robots else 0,  # the embedded shape runs its robots in a thread
+            web=args.web,
+            workers=args.workers if args.robots else 0,  # the embedded shape runs its robots in a thread
             port=args.port,
             env=env,
             embedded=args.shape == "embedded",
@@ -450,6 +568,8 @@ def main() -> int:
         if args.profile:
             args.profile.mkdir(parents=True, exist_ok=True)
             ProfiledStack(stack, args.profile.resolve())
+        else:
+            counters.statements = CountedStack(stack, Path(tempfile.mkdtemp())).files
         # The same secret: the session auth hashes written here must match the servers'.
         shared = (
             "DATABASE_URL",
@@ -469,14 +589,16 @@ def main() -> int:
         pids = {name: proc.pid for name, proc in stack.procs.items()}
         print(f"load: processes {pids}", flush=True)
         named = {pid: name for name, pid in pids.items()}
+        if redis_proc is not None:
+            named[redis_proc.pid] = "redis"
     games = GAMES if args.game == "all" else (args.game,)
     try:
         for game in games:
             begun = time.perf_counter()
-            tables = make_tables(args.tables, urls, game, args.robots, args.routing)
+            tables = make_tables(args.tables, urls, game, args.robots, args.routing, args.robot_level)
             took = time.perf_counter() - begun
             print(f"load: {args.tables} {game} tables set up in {took:.1f} s", flush=True)
-            meter = Meter(named, database=database, redis=database is not None)
+            meter = Meter(named, database=database, redis=database is not None and redis_proc is None)
             try:
                 figures = asyncio.run(
                     run(
@@ -486,6 +608,7 @@ def main() -> int:
                         args.seed,
                         args.think,
                         meter,
+                        counters,
                         args.idle,
                         game,
                         args.moves,
@@ -494,15 +617,28 @@ def main() -> int:
             finally:
                 close_tables([code for code, _ in tables])
             robots = table_shape(game, args.robots)[2]
-            label = args.shape if not args.url else ",".join(urls)
+            label = (
+                (f"prod{args.web}" if args.shape == "prod" else args.shape)
+                if not args.url
+                else ",".join(urls)
+            )
+            if redis_proc is not None:
+                label += " (own Redis)"
             label += f", {game}, {robots} robots" + (f", think {args.think:g} s" if args.think else "")
+            if robots and args.robot_level != "basic":
+                label += f" ({args.robot_level})"
             label += f", moves over {'the socket' if args.moves == 'socket' else 'HTTP'}"
+            if args.workers != 1 and args.robots and args.shape == "prod":
+                label += f", {args.workers} robot workers"
             if len(urls) > 1:
                 label += f", {'a table on one process' if args.routing == 'table' else 'tables spread'}"
             report(summary(label, args.tables, figures, args.idle), figures)
     finally:
         if stack is not None:
             stack.stop()
+        if redis_proc is not None:
+            redis_proc.terminate()
+            redis_proc.wait(10)
     return 0
 
 

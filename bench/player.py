@@ -61,6 +61,7 @@ class Figures:
     seconds: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)  # seconds of CPU over the window, by kind
     log: dict[str, Any] = field(default_factory=dict)  # moves and hands from the database
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)  # bench/counters.py, the window's
 
 
 @dataclass

@@ -16,11 +16,15 @@ from __future__ import annotations
 import atexit
 import cProfile
 import pstats
-import runpy
 import signal
 import sys
 import threading
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.main_of import run_as_main  # noqa: E402
 
 profilers: list[cProfile.Profile] = []
 lock = threading.Lock()
@@ -59,13 +63,7 @@ def main() -> None:
     main_profiler = cProfile.Profile(time.thread_time)
     profilers.append(main_profiler)
     main_profiler.enable()
-    if command[0] == "-m":
-        sys.argv = command[1:]
-        runpy.run_module(command[1], run_name="__main__", alter_sys=True)
-    else:
-        sys.argv = command
-        sys.path.insert(0, ".")
-        runpy.run_path(command[0], run_name="__main__")
+    run_as_main(command)
 
 
 if __name__ == "__main__":

@@ -259,9 +259,13 @@ def work(players_n: int, rounds: int, hands_n: int) -> dict[str, Any]:
             assert tournament.round == number, (tournament.round, number)
             # Every player has their table's page open: the rows follow them to this round's table
             # (outside the figures: a page does this as it opens).
-            for user_id, room_id in Seat.objects.filter(
-                room__tournament_table__tournament=tournament, room__tournament_table__round=number
-            ).exclude(user=None).values_list("user_id", "room_id"):
+            for user_id, room_id in (
+                Seat.objects.filter(
+                    room__tournament_table__tournament=tournament, room__tournament_table__round=number
+                )
+                .exclude(user=None)
+                .values_list("user_id", "room_id")
+            ):
                 Presence.objects.filter(user_id=user_id).update(room_id=room_id)
             with meter.part("tick"):
                 driver.advance(tournament.pk, timezone.now())  # nothing due: a look while play goes on

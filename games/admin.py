@@ -26,12 +26,13 @@ from games.models import (
     Hand,
     HandAction,
     HandAnalysis,
+    Home,
     Room,
     Seat,
     Tournament,
     TournamentTable,
 )
-from games.services import Refused, seating_changed
+from games.services import Refused, homes, seating_changed
 
 
 class SeatInline(admin.TabularInline):
@@ -147,6 +148,7 @@ class HandAdmin(ReadOnlyLog):
         "result",
         "created",
         "finished",
+        "home",
         "inspect",
     )
     exclude = ("players",)
@@ -156,6 +158,20 @@ class HandAdmin(ReadOnlyLog):
     @admin.display(description=gettext_lazy("Inspector"))
     def inspect(self, hand: Hand) -> str:
         return format_html('<a href="/staff/hands/{}/">{}</a>', hand.pk, _("step through"))
+
+
+@admin.register(Home)
+class HomeAdmin(ReadOnlyLog):
+    """The processes that drive tables' robots and clocks, and when each last said it was alive
+    (games.services.homes): written by the processes themselves, read here."""
+
+    list_display = ("name", "beat", "alive")
+    readonly_fields = ("name", "beat")
+    ordering = ("-beat",)
+
+    @admin.display(boolean=True, description=gettext_lazy("alive"))
+    def alive(self, home: Home) -> bool:
+        return home.name in homes.alive()
 
 
 @admin.register(HandAction)

@@ -199,6 +199,9 @@ class Hand(models.Model):
     result = models.JSONField(null=True, blank=True, verbose_name=_("result"))
     created = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("created"))
     finished = models.DateTimeField(null=True, blank=True, verbose_name=_("finished"))
+    # The process whose robot thread drives this hand's robots and clocks: the one that wrote its
+    # latest change (games.services.homes); empty where no process that drives robots wrote it.
+    home = models.CharField(max_length=64, blank=True, default="", verbose_name=_("home process"))
 
     class Meta:
         verbose_name = _("hand")
@@ -206,6 +209,13 @@ class Hand(models.Model):
         ordering = ["-created"]
         constraints = [
             models.UniqueConstraint(fields=["room", "number"], name="unique_hand_number"),
+        ]
+        indexes = [
+            # The hands a home drives and the orphans (games.services.homes), looked for every
+            # few seconds: only the unfinished hands are indexed, however long the history.
+            models.Index(
+                fields=["home"], condition=models.Q(finished__isnull=True), name="unfinished_hand_home"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -220,6 +230,22 @@ class Hand(models.Model):
     @property
     def is_over(self) -> bool:
         return self.finished is not None
+
+
+class Home(models.Model):
+    """A process that drives the robots and clocks of the hands it is home to, and when it last
+    said it was alive (games.services.homes): a hand whose home has been silent for the lease
+    is taken over by the fallback (the robot worker)."""
+
+    name = models.CharField(max_length=64, primary_key=True, verbose_name=_("name"))
+    beat = models.DateTimeField(db_index=True, verbose_name=_("alive at"))
+
+    class Meta:
+        verbose_name = _("home process")
+        verbose_name_plural = _("home processes")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class HandAction(models.Model):

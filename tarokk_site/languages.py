@@ -15,6 +15,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.deprecation import MiddlewareMixin
 from django.utils.translation import trans_real
 from django.views.decorators.http import require_POST
@@ -75,8 +76,6 @@ class LanguageMiddleware(MiddlewareMixin):
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         response.headers.setdefault("Content-Language", translation.get_language())
-        from django.utils.cache import patch_vary_headers
-
         patch_vary_headers(response, ("Accept-Language", "Cookie"))  # untranslated: headers
         return response
 

@@ -292,6 +292,16 @@ ROBOT_RUNNER = os.environ.get("TAROKK_ROBOT_RUNNER", "thread")
 # Seconds between the robot thread's safety sweeps for a robot move whose wake-up was lost
 # (0: none).
 ROBOT_SWEEP = float(os.environ.get("TAROKK_ROBOT_SWEEP", "30"))
+# Which hands this process's robot thread drives (games.services.homes): "every" hand (the
+# embedded default: the one process), the hands it is "home" to (a production web process: the
+# tables whose moves it commits), or the "orphans" whose home has died (the robot worker).
+ROBOT_DRIVES = os.environ.get("TAROKK_ROBOT_DRIVES", "every")
+if ROBOT_DRIVES not in ("every", "home", "orphans"):
+    raise ValueError(
+        f"TAROKK_ROBOT_DRIVES must be every, home or orphans, not {ROBOT_DRIVES!r}"
+    )  # untranslated: operator
+# Seconds a home process's last sign of life holds its hands: after that the worker takes them.
+HOME_LEASE = float(os.environ.get("TAROKK_HOME_LEASE", "10"))
 
 # --- The analysis of finished hands (games/analysis, docs/analysis.md) ---
 # Worlds (deals of the unseen cards) each decision is appraised in: the budget, a count, so that

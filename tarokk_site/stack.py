@@ -4,8 +4,9 @@ and one robot worker, all reading the same DATABASE_URL and REDIS_URL.
     python -m tarokk_site.stack --web 2 --port 8001      # bin/prod does this
 
 serves http://127.0.0.1:8001/ and http://127.0.0.1:8002/ (put a reverse proxy in front for one
-address: deploy/nginx.conf) and runs ``manage.py robots``; the web processes run with
-``TAROKK_ROBOT_RUNNER=off``. It restarts a process that dies and stops them all on SIGINT or
+address: deploy/nginx.conf) and runs ``manage.py robots``; each web process drives the robots of
+the tables it is home to (``TAROKK_ROBOT_DRIVES=home``), the worker those whose home died. It
+restarts a process that dies and stops them all on SIGINT or
 SIGTERM. The tests and bench/load.py drive the same class, ``Stack``, from Python.
 
 ``--embedded`` starts the embedded default instead (one process, SQLite, in-memory channels,
@@ -129,8 +130,11 @@ class Stack:
         if name.startswith("worker-"):
             return [self.python, "manage.py", "robots", "--poll", str(self.poll)], env
         index = int(name.split("-")[1])
-        # Robots belong to the worker; the embedded default keeps its robot thread.
-        env["TAROKK_ROBOT_RUNNER"] = env.get("TAROKK_ROBOT_RUNNER", "thread") if self.embedded else "off"
+        # Each web process drives the robots of the tables it is home to (games.services.homes),
+        # the worker those whose home died; the embedded default drives every table.
+        env["TAROKK_ROBOT_RUNNER"] = env.get("TAROKK_ROBOT_RUNNER", "thread")
+        if not self.embedded:
+            env.setdefault("TAROKK_ROBOT_DRIVES", "home")
         cmd = [self.python, "-m", "daphne", "-b", self.host, "-p", str(self.port + index)]
         if self.proxy_headers:
             cmd.append("--proxy-headers")

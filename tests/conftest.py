@@ -25,8 +25,26 @@ STATIC_ROOT = "tarokk_static_root"  # the run's collected static files, for xdis
 COLLECTED = pytest.StashKey[str]()
 
 
+# How long a test's websocket waits for the server's answer when the test names no time:
+# Channels' test communicator waits 1 s, and on CI's loaded two cores a socket's first render
+# took longer (connect() and receive_from() timed out, 2026-11-29). What is awaited must still
+# come; it may come later. A test that names its own timeout keeps it.
+SOCKET_WAIT = 10
+
+
+def _socket_waits_longer() -> None:
+    from channels.testing import WebsocketCommunicator
+
+    for name in ("connect", "receive_from", "receive_json_from"):
+        function = getattr(WebsocketCommunicator, name)
+        defaults = function.__defaults__ or ()
+        function.__defaults__ = tuple(SOCKET_WAIT if d == 1 else d for d in defaults)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     from django.conf import settings
+
+    _socket_waits_longer()
 
     layer = settings.CHANNEL_LAYERS["default"]
     if "REDIS_PREFIX" not in os.environ and "prefix" in layer.get("CONFIG", {}):

@@ -10,8 +10,9 @@ hand: the next claim goes on from ``done``, and since every draw is seeded by th
 decision (never the clock), the rows are those an uninterrupted run would have written.
 
 Where it runs (``settings.ROBOT_RUNNER``, as the robots): ``thread``, a daemon thread of the
-process that drives the robots (the embedded web process, the production worker ``manage.py
-robots``), started with them (``games.autoplay.background``, installed in ``GamesConfig.ready``),
+process that runs the background jobs (``background.runs_here``: the embedded web process, the
+production worker ``manage.py robots``; not a web process that drives only its own tables),
+started with them (``games.autoplay.background``, installed in ``GamesConfig.ready``),
 woken at once by a request in its own process and looking for work every
 ``settings.ANALYSIS_POLL`` seconds; ``inline``, at once after the request's commit, in the caller
 (tests); ``off``, not in this process (a worker's thread finds the row by its poll).
@@ -37,6 +38,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.analysis.models import AnalysedDecision, HandAnalysis
+from games.autoplay import background
 from games.bots import appraisal as engine
 from games.models import Hand
 from games.rules import words
@@ -240,7 +242,7 @@ class _Thread:
     def _run(self) -> None:
         while True:
             worked = False
-            if settings.ROBOT_RUNNER != "thread":  # the robots moved elsewhere (tests switch modes)
+            if not background.runs_here():  # the robots moved elsewhere (tests switch modes)
                 self._wait()
                 continue
             try:
@@ -278,7 +280,7 @@ def wake() -> None:
     mode = settings.ROBOT_RUNNER
     if mode == "inline":
         run_all()
-    elif mode == "thread":
+    elif background.runs_here():
         start()
         assert _thread is not None
         _thread.wake()

@@ -15,7 +15,7 @@ from games.analysis import visibility
 from games.analysis.models import AnalysedDecision, HandAnalysis
 from games.models import Hand
 from games.page.action_labels import action_label
-from games.page.amounts import MINUS, amount
+from games.page.amounts import amount, quantity
 from games.rules import words
 
 # The marks of the engine (games.bots.appraisal.MARKS), worst first for the summaries; their
@@ -32,20 +32,17 @@ MARK_WORDS = {
 
 def loss_words(loss: float, unit: Any) -> str:
     """ "−14 points expected": a loss in the game's unit (``unit``: the engine's message)."""
-    return _("%(amount)s %(unit)s expected") % {"amount": _lost(loss), "unit": unit_words(unit)}
+    return _("%(quantity)s expected") % {"quantity": _lost(loss, unit)}
 
 
 def loss_amount(loss: float, unit: Any) -> str:
     """ "−1.1 chips": a loss in the game's unit, under a label that already says "expected"."""
-    return f"{_lost(loss)} {unit_words(unit)}"  # untranslated: a number and its unit, both translated
+    return _lost(loss, unit)
 
 
-def _lost(loss: float) -> str:
-    return MINUS + amount(loss) if round(loss, 1) else amount(0)
-
-
-def unit_words(unit: Any) -> str:
-    return str(unit) if unit is not None else _("points")
+def _lost(loss: float, unit: Any) -> str:
+    """A loss as a negative quantity (0, never −0, when it rounds to nothing)."""
+    return quantity(-loss if round(loss, 1) else 0.0, unit)
 
 
 def counts_words(counts: dict[str, int]) -> str:

@@ -20,7 +20,9 @@ from __future__ import annotations
 import logging
 import random
 from datetime import datetime
+from typing import Any
 
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import services
@@ -33,13 +35,18 @@ from games.services.turn_clocks import CLOCK_MOVE, ROBOT
 log = logging.getLogger(__name__)
 
 
-def fire_due(now: datetime | None = None, hand_id: int | None = None) -> int:
+def fire_due(
+    now: datetime | None = None, hand_id: int | None = None, among: QuerySet[Any] | None = None
+) -> int:
     """Make the automatic move of every seat whose deadline has passed by ``now`` (default:
-    the present), in deadline order. Returns how many moves were made."""
+    the present), in deadline order (of hand ``hand_id``, or of the hands whose ids ``among``
+    gives, when given). Returns how many moves were made."""
     now = now or timezone.now()
     due = TurnClock.objects.filter(deadline__lte=now, hand__finished__isnull=True, hand__room__closed=False)
     if hand_id is not None:
         due = due.filter(hand_id=hand_id)
+    if among is not None:
+        due = due.filter(hand_id__in=among)
     moved = 0
     for clock in list(due.order_by("deadline")):
         try:

@@ -3,10 +3,13 @@ is move, after the table's robots' pace (``games.services.robot_pace``: ``settin
 operator sets it), through ``services.submit_action``.
 
 Modes (``settings.ROBOT_RUNNER``):
-- ``thread``: one daemon thread in the web process keeps a queue of due hands (the
-  embedded default); it also wakes at every turn-clock deadline (``games.autoplay.clocks``), and
-  when it starts it queues the deadlines and the robot moves already due in the database
-  (a restart loses none, and nobody has to open a page first);
+- ``thread``: one daemon thread in the process keeps a queue of due hands; it also wakes at
+  every turn-clock deadline (``games.autoplay.clocks``), and when it starts it queues the
+  deadlines and the robot moves already due in the database (a restart loses none, and nobody
+  has to open a page first). Which hands: ``settings.ROBOT_DRIVES`` (games.services.homes):
+  every hand (the embedded default), the hands this process is home to (a production web
+  process: the tables whose moves it commits, woken by its own commit), or the orphans whose
+  home died (the robot worker);
 - ``inline``: the robots move at once, in the caller (tests, the duel harness);
 - ``off``: another process drives them (``games.autoplay.worker``): each change is sent to it.
 
@@ -24,11 +27,13 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import services
@@ -37,7 +42,7 @@ from games.autoplay.robots import robot_for
 from games.bots import seat_view
 from games.models import Hand
 from games.rules import get_variant
-from games.services import broadcast, prepared, replay, robot_pace, turn_clocks
+from games.services import broadcast, homes, prepared, replay, robot_pace, turn_clocks
 from games.services.robots import robot_played_seats
 from tarokk_site.db_connections import tidy_connections
 
@@ -54,8 +59,10 @@ def start() -> None:
     deadlines that passed while the site was down fire without waiting for a page view."""
     if settings.ROBOT_RUNNER == "thread":
         _thread_runner()
-        # The features' jobs that run where the robots run (games.autoplay.background).
-        background.start_all()
+        # The features' jobs run where every robot or the orphans' run (games.autoplay.background):
+        # once a site, not in each home web process.
+        if background.runs_here():
+            background.start_all()
 
 
 def on_hand_changed(
@@ -71,22 +78,24 @@ def schedule(hand_id: int, move: dict[str, Any] | None = None) -> None:
     if mode == "inline":
         _drive_inline(hand_id)
     elif mode == "thread":
-        _thread_runner().add_paced(hand_id)
+        seq = move.get("seq") if isinstance(move, dict) else None
+        _thread_runner().add_paced(hand_id, seq if isinstance(seq, int) else None)
     else:  # another process drives the robots: wake it (games.autoplay.worker), saying the move
         broadcast.robots_wanted(hand_id, move)
 
 
-def due_positions() -> dict[int, int]:
-    """``{hand id: seq}`` for every unfinished hand of an open room where a robot (or the
-    robot playing an away seat) is to act: the database's answer, so a process that has
-    just started knows what to do without waiting for a page."""
-    rows = robot_played_seats().values_list(
+def due_positions(among: QuerySet[Any] | None = None) -> dict[int, int]:
+    """``{hand id: seq}`` for every unfinished hand of an open room (among the hands whose ids
+    ``among`` gives, when given) where a robot (or the robot playing an away seat) is to act:
+    the database's answer, so a process that has just started knows what to do without waiting
+    for a page."""
+    rows = robot_played_seats(among=among).values_list(
         "room__hands__id", "room__hands__seq", "room__hands__to_act", "index"
     )
     return {hand_id: seq for hand_id, seq, to_act, index in rows if index in (to_act or [])}
 
 
-def move_once(hand_id: int) -> bool:
+def move_once(hand_id: int, ready: Callable[[int, int, str], bool] | None = None) -> bool:
     """Make one robot move in this hand if a robot is to act. True if a move was made.
 
     The robot chooses from the state this process holds for the hand (``replay.held``) when it
@@ -94,11 +103,14 @@ def move_once(hand_id: int) -> bool:
     state): then nothing is read but the seats. Otherwise the hand is read and its missing
     actions applied. Should the log move on meanwhile, ``submit_action`` refuses the move as
     stale, and the robot chooses again from the log.
+
+    ``ready(hand_id, seq, home)``, if given, is asked first, with the hand's position in its log
+    and its home: no move when it says no (the robot thread's, ``_ThreadRunner._ready``).
     """
     # The robot (and away) seats of an open room, with what a choice needs of the room and
     # the hand's position in its log: one query.
     rows = _ROBOT_SEATS.rows(hand_id)
-    if not rows:
+    if not rows or (ready is not None and not ready(hand_id, rows[0][4], rows[0][5])):
         return False
     variant = get_variant(rows[0][2])
     fixed_seed = rows[0][3]  # a table of one fixed deal seeds its robots alike (games/daily)
@@ -178,6 +190,8 @@ class _ThreadRunner:
     # this long.
     # (``settings.ROBOT_SWEEP`` seconds; 0: none).
     SWEEP = -1
+    # A home's sign of life (games.services.homes), every quarter of the lease.
+    BEAT = -2
 
     def __init__(self, start: bool = True) -> None:
         self._queue: list[tuple[float, int]] = []
@@ -188,6 +202,9 @@ class _ThreadRunner:
         # When each hand last changed (add_paced, monotonic): its robot moves its table's pace
         # after that, whatever wake-up comes first (one queued before the change, a page view's).
         self._changed: dict[int, float] = {}
+        # The latest position in its log each hand's changes said it reached (add_paced): a pass
+        # that finds the hand further on has come before that change's wake-up (_heard_of).
+        self._heard: dict[int, int] = {}
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="robots", daemon=True)
         if start:  # tests drive a runner's steps themselves
@@ -198,16 +215,40 @@ class _ThreadRunner:
             heapq.heappush(self._queue, (time.monotonic() + delay, hand_id))
             self._cond.notify()
 
-    def add_paced(self, hand_id: int) -> None:
+    def add_paced(self, hand_id: int, seq: int | None = None) -> None:
         """Queue the hand after its table's robots' pace (games.services.robot_pace), counted from now,
-        its latest change. Called in an event loop too (a socket's consumer): a pace not yet
-        read is read by the robot thread, which then waits the rest of it before the move."""
+        its latest change (a move, if ``seq`` says where it took the log). Called in an event
+        loop too (a socket's consumer): a pace not yet read is read by the robot thread, which
+        then waits the rest of it before the move."""
         delay = robot_pace.known(hand_id)
         with self._cond:
             if len(self._changed) > 10_000:
                 self._changed.clear()
+                self._heard.clear()
             self._changed[hand_id] = time.monotonic()
+            if seq is not None and seq > self._heard.get(hand_id, -1):
+                self._heard[hand_id] = seq
         self.add(hand_id, 0.0 if delay is None else delay)
+
+    def _ready(self, hand_id: int, seq: int, home: str) -> bool:
+        """Whether this pass moves the hand: one this process drives (``homes.drives``: a hand
+        that another live process has become home to is left to it), whose latest move this
+        runner has heard of (``_heard_of``)."""
+        return homes.drives(home) and self._heard_of(hand_id, seq)
+
+    def _heard_of(self, hand_id: int, seq: int) -> bool:
+        """Whether this runner has heard of the move that took the hand to ``seq`` (the log's
+        position, read by the pass). A pass woken for an earlier change can read a move whose
+        own wake-up is still on its way (a person who answered a robot within its pace: the
+        commit is visible before its callbacks have run, or before the worker hears of it):
+        that move counts as made now, and the hand waits the pace from it (False). A hand none
+        of whose moves this runner heard of (after a start, or only dealt) moves at once."""
+        with self._cond:
+            heard = self._heard.get(hand_id)
+        if heard is None or seq <= heard:
+            return True
+        self.add_paced(hand_id, seq)
+        return False
 
     def add_deadline(self, hand_id: int, deadline: datetime) -> None:
         with self._cond:
@@ -218,21 +259,21 @@ class _ThreadRunner:
         self.add(hand_id, max(0.0, delay))
 
     def load_deadlines(self) -> None:
-        """Queue every running clock in the database: those that ran out while the process
-        was down fire at once."""
-        for hand_id, deadline in turn_clocks.pending():
+        """Queue every running clock in the database of the hands this process drives
+        (``homes.driven_here``): those that ran out while the process was down fire at once."""
+        for hand_id, deadline in turn_clocks.pending(homes.driven_here()):
             self.add_deadline(hand_id, deadline)
 
     def load_robot_moves(self) -> None:
-        """Queue every hand where a robot is to act: after a restart the robots move again
-        without waiting for somebody to open the page."""
-        for hand_id in due_positions():
+        """Queue every hand this process drives where a robot is to act: after a restart the
+        robots move again without waiting for somebody to open the page."""
+        for hand_id in due_positions(homes.driven_here()):
             self.add(hand_id, 0.0)
 
     def sweep(self) -> list[int]:
         """The safety net: queue every hand whose robot has been due at the same position
         since the previous sweep (its wake-up was lost: a pass that kept failing, say)."""
-        positions = set(due_positions().items())
+        positions = set(due_positions(homes.driven_here()).items())
         stranded = sorted(hand_id for hand_id, _ in positions & self._due_before)
         self._due_before = positions
         for hand_id in stranded:
@@ -247,6 +288,8 @@ class _ThreadRunner:
             return sorted({h for t, h in self._queue if t <= now})
 
     def _run(self) -> None:
+        if settings.ROBOT_DRIVES != homes.EVERY:
+            self.add(self.BEAT, 0.0)  # this home's first sign of life at once, then every beat
         try:
             close_old_connections()
             self.load_deadlines()
@@ -272,7 +315,10 @@ class _ThreadRunner:
         """One wake-up: the hand's pass (or the safety sweep)."""
         try:
             tidy_connections()
-            if hand_id == self.SWEEP:
+            if hand_id == self.BEAT:
+                self.add(self.BEAT, homes.beat_every())
+                homes.beat()
+            elif hand_id == self.SWEEP:
                 if settings.ROBOT_SWEEP:
                     self.sweep()
                     self.add(self.SWEEP, settings.ROBOT_SWEEP)
@@ -282,6 +328,9 @@ class _ThreadRunner:
             # A passing failure (the database busy or away) must not strand the hand: it is
             # woken again a little later.
             again = settings.ROBOT_SWEEP if hand_id == self.SWEEP else self.RETRY
+            if hand_id == self.BEAT:  # queued again before it was tried
+                log.exception("this home's sign of life failed; trying again at the next beat")
+                return
             log.exception("robot move in hand %s failed; trying again in %.0f s", hand_id, again)
             self.add(hand_id, again)
         finally:
@@ -309,7 +358,7 @@ class _ThreadRunner:
 
     def run_pass(self, hand_id: int) -> None:
         """One wake-up of a hand: its robot move, its due clocks, then queue its deadlines."""
-        move_once(hand_id)
+        move_once(hand_id, self._ready)
         if not turn_clocks.timed(hand_id):
             return  # a room without a clock has no deadline to fire or queue
         clocks.fire_due(hand_id=hand_id)

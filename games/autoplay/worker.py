@@ -1,26 +1,30 @@
-"""The robot worker of the production shape: one process (``manage.py robots``) that drives
-every robot seat and turn clock, while the web processes run with ``ROBOT_RUNNER=off``.
+"""The robot worker of the production shape (``manage.py robots``): the fallback of every table's
+home, and the process of the site's background jobs.
 
-It runs the embedded robot thread's runner (``runner._ThreadRunner``: a queue of due hands, the
-robots' pace of each table and the turn-clock deadlines), woken rather than polling: a web process that
-commits a change to a hand sends the hand's id to the channel layer's ``robots`` group
-(``runner.schedule``), and the worker queues it; its own moves it queues itself, moving from the
-state it has just committed. When it starts, the runner queues every robot move and deadline
-already due in the database, so a restart loses none.
+Each web process drives the robots and turn clocks of the tables it is home to (``ROBOT_DRIVES=home``,
+games.services.homes): the proxy sends a table to one process, which commits its people's moves
+and, woken by its own commit, its robots' moves. The worker drives the **orphans**: the hands whose
+home has been silent for ``HOME_LEASE`` seconds (killed, its machine gone), or that no driving
+process wrote. Every ``reconcile`` seconds (a home's beat) it looks for them (``sweep``): a robot
+move there that has waited ``delay`` (or its table's pace) since a sweep first saw it is made, a
+due turn clock fires, and the worker, having written the hand, is its home, so its robot thread
+(``runner._ThreadRunner``, the embedded one) drives the rest, until a person's move, committed
+by the web process the proxy now chooses, makes that process home again.
 
-The jobs that run beside the robots start with them here too (``games.autoplay.background``): the
+A web process run with ``ROBOT_RUNNER=off`` leaves every robot to the worker: it sends the hand's
+id to the channel layer's ``robots`` group at each change (``runner.schedule``) and the worker
+queues it; such hands name no home, so they are orphans too.
+
+The jobs that run beside the robots once a site start here (``games.autoplay.background``): the
 analysis of finished hands (games.analysis) computes in a thread of this process, finding the
 analyses the web processes queued by a look at the database every ``ANALYSIS_POLL`` seconds.
 
-A move can never be applied twice: the worker's moves go through ``services.submit_action``
-with the ``seq`` the robot chose at, and the hand's row lock and the unique ``(hand, seq)`` let
-exactly one of two workers (or a worker restarted half-way) through. A clock move is refused
-unless its deadline row is still there and past, so a deadline fires once.
-
-A wake-up can still be lost (Redis restarting, the worker's channel full, a web process dying
-between its commit and its send): every ``reconcile`` seconds the worker sweeps the database
-once for robot moves and deadlines that have waited that long (``sweep``). With the in-memory
-channel layer nothing can wake it from another process, so it sweeps every ``poll`` seconds.
+A move can never be applied twice: every move goes through ``services.submit_action`` with the
+``seq`` the robot chose at, and the hand's row lock and the unique ``(hand, seq)`` let exactly one
+of two processes (a home and the worker, two workers, a process restarted half-way) through. A
+clock move is refused unless its deadline row is still there and past, so a deadline fires once.
+With the in-memory channel layer nothing can wake it from another process, so it sweeps every
+``poll`` seconds.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from games.autoplay import clocks, runner
-from games.services import broadcast, replay, robot_pace
+from games.services import broadcast, homes, replay, robot_pace
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +62,11 @@ def _follow(hand_id: int, move: object) -> None:
 class Worker:
     """Drives the robots of every table from wake-ups, and sweeps the database now and then."""
 
-    def __init__(self, poll: float = 0.2, delay: float | None = None, reconcile: float = 30.0) -> None:
+    def __init__(self, poll: float = 0.2, delay: float | None = None, reconcile: float | None = None) -> None:
         self.poll = poll
-        self.reconcile = reconcile
+        # Seconds between sweeps for orphans when woken: a home's beat, so that a table whose
+        # home died waits at most the lease and a beat.
+        self.reconcile = homes.beat_every() if reconcile is None else reconcile
         # Seconds every robot waits; None: each table's robots' pace (games.services.robot_pace).
         self.delay = settings.ROBOT_DELAY if delay is None else delay
         # (hand id, seq) -> when a sweep first saw a robot to act there: a position moves in a
@@ -68,11 +74,14 @@ class Worker:
         self._seen: dict[tuple[int, int], float] = {}
 
     def sweep(self) -> int:
-        """One pass over the database: make every robot move that has waited ``delay`` (or its
-        table's robots' pace) since a sweep first saw it, and fire every due turn clock. Returns
-        how many moves were made."""
+        """One look for orphans (hands whose home has died, or that no home drives:
+        ``homes.orphaned``): make every robot move there that has waited ``delay`` (or its
+        table's robots' pace) since a sweep first saw it, and fire their due turn clocks. A
+        move made here makes this worker the hand's home, and its robot thread drives the rest.
+        Returns how many moves were made."""
         now = time.monotonic()
-        positions = runner.due_positions()
+        orphans = homes.orphaned()
+        positions = runner.due_positions(orphans)
         seen = {key: self._seen.get(key, now) for key in positions.items()}
         self._seen = seen
         moved = 0
@@ -84,7 +93,7 @@ class Worker:
                     moved += 1
             except Exception:  # one broken hand must not stop the others
                 log.exception("robot move in hand %s failed", hand_id)
-        moved += clocks.fire_due()
+        moved += clocks.fire_due(among=orphans)
         return moved
 
     def woken(self) -> bool:
@@ -95,6 +104,7 @@ class Worker:
     def run(self, should_stop: Callable[[], bool] = lambda: False) -> None:
         # This process drives its robots in its own thread: its own moves queue the next.
         settings.ROBOT_RUNNER = "thread"
+        settings.ROBOT_DRIVES = homes.ORPHANS  # the fallback of every home (games.services.homes)
         settings.ROBOT_DELAY = self.delay
         settings.ROBOT_SWEEP = 0  # the worker's own sweep (below) is the safety net here
         every = self.reconcile if self.woken() else self.poll
@@ -138,7 +148,7 @@ class Worker:
                         hand_id = message.get("hand")
                         if isinstance(hand_id, int):
                             _follow(hand_id, message.get("move"))
-                            runner.schedule(hand_id)
+                            runner.schedule(hand_id, message.get("move"))
                 finally:
                     renew.cancel()
             except Exception:  # Redis restarting: listen again (the sweep covers the gap)

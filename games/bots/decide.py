@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -61,7 +60,7 @@ from .appraisal.redeal import (
     kind,
 )
 from .levels import BasicRobot
-from .search import MIN_SAMPLES, clear, clock_started
+from .search import clock_started, paired_values
 from .view import View, seat_of, seat_view
 
 GAMES = frozenset({"hungarian", "czech", "slovenian3"})
@@ -98,39 +97,14 @@ def choose_decision(
     if len(dealer.actions) == 1:
         return dealer.actions[0]
     default = BASIC.choose(view, list(legal), random.Random(rng.getrandbits(64)))
-    values = paired_values(dealer, worlds, rng, started, time_budget)
+    # The same worlds for every candidate (paired); it stops early when one is clearly best,
+    # and in live play before a world that would pass ``time_budget``.
+    values = paired_values(
+        dealer.actions, worlds, lambda: dealer.sample(rng), dealer.evaluate, started, time_budget
+    )
     if values is None:
         return None
     return preferred(dealer.actions, values, default)
-
-
-def paired_values(
-    dealer: ViewWorlds,
-    worlds: int,
-    rng: random.Random,
-    started: float | None,
-    time_budget: float | None,
-) -> list[list[float]] | None:
-    """Each candidate's value in up to ``worlds`` worlds, the same worlds for all (paired); it
-    stops early when one is clearly best (``search.clear``), and in live play before a world that
-    would pass ``time_budget``; None when no world was dealt."""
-    values: list[list[float]] = [[] for _ in dealer.actions]
-    slowest = 0.0
-    for n in range(worlds):
-        begun = 0.0 if time_budget is None else time.perf_counter()
-        world = dealer.sample(rng)
-        if world is None:
-            break
-        for j, action in enumerate(dealer.actions):
-            values[j].append(dealer.evaluate(world, action))
-        if time_budget is not None and started is not None:
-            now = time.perf_counter()
-            slowest = max(slowest, now - begun)
-            if now - started + slowest > time_budget:
-                break
-        if n + 1 >= MIN_SAMPLES and clear(values):
-            break
-    return values if values[0] else None
 
 
 def preferred(actions: list[str], values: list[list[float]], default: str) -> str:

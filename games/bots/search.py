@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from games.rules.cards import HONOURS, PACK_54, card_points
@@ -151,12 +151,29 @@ def best_on_average(
     started: float | None = None,
     time_budget: float | None = None,
 ) -> str | None:
-    """The candidate with the best mean ``value(world, candidate)`` over up to ``samples``
-    worlds from ``sample()`` (None: no world could be dealt), every candidate tried in the same
-    worlds. It stops early once one is clearly best; given a ``time_budget`` (live play), also
-    before one more world, as slow as the slowest so far, would take it past ``time_budget``
-    seconds from ``started``; None when not even one world was dealt. Without a time budget no
-    clock is read: the result is a function of the worlds alone."""
+    """The candidate with the best mean ``value(world, candidate)`` over the worlds of
+    ``paired_values``; None when not even one world was dealt."""
+    values = paired_values(cands, samples, sample, value, started, time_budget)
+    if values is None:
+        return None
+    means = [sum(v) / len(v) for v in values]
+    return cands[max(range(len(cands)), key=means.__getitem__)]
+
+
+def paired_values(
+    cands: Sequence[str],
+    samples: int,
+    sample: Callable[[], Sample | None],
+    value: Callable[[Sample, str], float],
+    started: float | None = None,
+    time_budget: float | None = None,
+) -> list[list[float]] | None:
+    """Each candidate's ``value(world, candidate)`` in up to ``samples`` worlds from
+    ``sample()`` (None: no world could be dealt), every candidate tried in the same worlds
+    (paired). It stops early once one is clearly best (``clear``); given a ``time_budget`` (live
+    play), also before one more world, as slow as the slowest so far, would take it past
+    ``time_budget`` seconds from ``started``; None when not even one world was dealt. Without a
+    time budget no clock is read: the result is a function of the worlds alone."""
     if time_budget is not None and started is None:
         raise ValueError(
             "a time budget needs the time the decision started"  # untranslated: programmer error
@@ -177,10 +194,7 @@ def best_on_average(
                 break
         if n + 1 >= MIN_SAMPLES and clear(values):
             break
-    if not values[0]:
-        return None
-    means = [sum(v) / len(v) for v in values]
-    return cands[max(range(len(cands)), key=means.__getitem__)]
+    return values if values[0] else None
 
 
 def clear(values: list[list[float]]) -> bool:

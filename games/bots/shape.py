@@ -18,8 +18,18 @@ def number(card: str) -> int:
 
 
 def suit_lengths(hand: Iterable[str]) -> dict[str, int]:
-    cards = list(hand)
-    return {s: sum(1 for c in cards if c[0] == s) for s in SUITS}
+    """Each suit's number of cards in ``hand`` (every suit, in ``SUITS`` order; trumps aside).
+    One pass: the strong robot's worlds ask for it a million times a search (every basic
+    discard judges every set of cards it could lay away)."""
+    lengths = dict.fromkeys(SUITS, 0)
+    for card in hand:
+        suit = card[0]
+        if suit in lengths:
+            lengths[suit] += 1
+    return lengths
+
+
+_LOOSE = ("Q", "R")  # a queen and a rider: easily lost without their king
 
 
 def discard_value(hand: list[str], cards: list[str], ruffing: bool) -> float:
@@ -27,9 +37,11 @@ def discard_value(hand: list[str], cards: list[str], ruffing: bool) -> float:
     ruff with), points banked (a discard counts for the discarder's side), suit cards kept
     short; a trump only when nothing else may go (then the lowest)."""
     gone = set(cards)
-    rest = [c for c in hand if c not in gone]
     before = suit_lengths(hand)
-    after = suit_lengths(rest)
+    after = dict(before)
+    for card in gone:
+        if card[0] in after and card in hand:
+            after[card[0]] -= 1
     voids = sum(1 for s in SUITS if before[s] and not after[s])
     value = (10.0 if ruffing else 2.0) * voids
     for card in cards:
@@ -41,7 +53,9 @@ def discard_value(hand: list[str], cards: list[str], ruffing: bool) -> float:
     # a queen or rider left alone beside no king is easily lost.
     short = sorted(n for n in after.values() if n)
     value -= 0.5 * sum(short[:2])
-    for card in rest:
-        if card[1:] in ("Q", "R") and card[0] + "K" not in rest and after[card[0]] <= 2:
-            value -= 0.3 * card_points(card)
+    for card in hand:
+        if card[1:] in _LOOSE and card not in gone and after[card[0]] <= 2:
+            king = card[0] + "K"
+            if king in gone or king not in hand:
+                value -= 0.3 * card_points(card)
     return value

@@ -27,7 +27,8 @@ from games.rules.base import Viewer
 
 @dataclass(frozen=True)
 class MoveRow:
-    seq: int  # the step this move leads to (the log's seq: step 0 is the deal)
+    seq: int  # the step this move leads to (step 0 is the deal; the log's seq, but in a seat's
+    # view of a hand still being played, where the moves it did not know of are no steps)
     seat: int
     who: str  # the seat as the table names it (its player, or "Seat 3")
     words: str  # the move in the table's words and the viewer's language
@@ -48,7 +49,7 @@ def move_rows(
     everyone) and ``over`` whether the hand has ended (then nothing is hidden)."""
     secret = not over and viewer != EVERYONE
     names = list(rows)
-    result = []
+    result: list[MoveRow] = []
     for action in actions:
         mine = action.seat == viewer
         if secret and not mine and not action.public:
@@ -58,7 +59,7 @@ def move_rows(
             words = _as_seen_by_others(action.action, words)
         result.append(
             MoveRow(
-                seq=action.seq,
+                seq=len(result) + 1 if secret else action.seq,
                 seat=action.seat,
                 who=seat_name(action.seat, names),
                 words=words,

@@ -1,6 +1,7 @@
 """The step-through viewer of one hand, shared by the staff inspector and the players' replay.
 
-A step is a ``seq`` of the log: step 0 is the deal, step n the state after n actions, built by
+A step is a ``seq`` of the log: step 0 is the deal, step n the state after n actions (in a
+seat's view of a hand still being played, after the n-th move that seat knew of), built by
 the replay fold and shown only through ``observe()`` for the chosen viewer: a seat (what that
 player saw at that moment) or everyone (every card: staff at any time, anyone once the hand is
 over, as the rules say every hand is shown at its end).
@@ -64,10 +65,18 @@ def viewer_context(
     facts of the step too (Bridge: the blind in its order)."""
     variant = get_variant(hand.variant)
     last = hand.seq if last is None else min(last, hand.seq)
-    step = last if step is None else max(0, min(step, last))
-    state = replay.state_at(hand, step)
-    view = variant.observe(state, viewer)
     actions = list(hand.actions.filter(seq__lte=last).order_by("seq").select_related("actor"))
+    # A seat's view of a hand still being played: no more than that seat knew (games.history.moves).
+    secret = not hand.is_over and viewer != EVERYONE
+    # The steps: one per move of the log; in a secret view one per move the seat knew of (its
+    # own and the public ones), as the live page counts its moves: another seat's private move
+    # (a declined contra) is no step, not even a number skipped. A step shows the table as the
+    # seat saw it until its next step (the private moves in between change nothing it sees).
+    steps = [a for a in actions if a.public or a.seat == viewer] if secret else actions
+    count = len(steps)
+    step = count if step is None else max(0, min(step, count))
+    state = replay.state_at(hand, steps[step].seq - 1 if step < count else last)
+    view = variant.observe(state, viewer)
     options = hand.context_value().options
     seats = list(hand.room.seats.select_related("user"))
     # The seat drawn at the bottom of the felt: the one whose view this is (everyone's: seat 1).
@@ -86,11 +95,11 @@ def viewer_context(
         "me": me,
         "bottom": bottom,
         "step": step,
-        "last": last,
+        "last": count,
         "seq": step,
         "version": hand.number * 1_000_000 + step,
         "actions": actions,
-        "current_action": actions[step - 1] if step > 0 else None,
+        "current_action": steps[step - 1] if step > 0 else None,
         "seat_rows": rows,
         # The options stored with the hand, not the room's: a replay uses the rules it was played under.
         "rules": table_rules(variant, options),
@@ -106,11 +115,9 @@ def viewer_context(
         "automatic_lines": {},
         "replay": True,  # the live templates draw the table without its buttons
     }
-    # A seat's view of a hand still being played: no more than that seat knew (games.history.moves).
-    context["secret"] = not hand.is_over and viewer != EVERYONE
+    context["secret"] = secret
     context["move_rows"] = move_rows(actions, hand.variant, rows, viewer, over=hand.is_over)
-    current = context["current_action"]
-    context["step_row"] = next((r for r in context["move_rows"] if current and r.seq == current.seq), None)
+    context["step_row"] = context["move_rows"][step - 1] if step > 0 else None
     context["open_hands"] = open_hands(view, rows, bottom)
     if bridge_page.shows(view):
         context.update(bridge_page.context(view, [], me, rows, context["controls"]))

@@ -80,8 +80,10 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
         raise Http404(access.NOT_FOUND)
     seats = hand.room.seats.count()
     try:
-        step = viewer.parse_step(request.GET.get("step"))
-        step = 0 if step is None else step  # a replay starts at the deal
+        raw_step = request.GET.get("step")
+        # A replay starts at the deal; ``end`` opens it at its last step (the guided table's link
+        # to the hand so far: its player's steps are not the table's move number).
+        step = None if raw_step == "end" else viewer.parse_step(raw_step) or 0
         raw_seat = request.GET.get("seat")
         if raw_seat is None:
             seen_by = EVERYONE if own is None else own

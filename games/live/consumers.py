@@ -4,8 +4,6 @@ render the live partials for their own viewer and send the page those that chang
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import time
 from importlib import import_module
 from typing import Any
@@ -18,6 +16,7 @@ from django.utils import translation
 from games.autoplay import runner
 from games.chat.live import ChatShown, chat_table
 from games.live import socket_moves
+from games.live.coalescing import Coalescing
 from games.live.push_diff import Shown, live_for
 from games.live.socket_limits import frame_limited
 from games.live.socket_moves import Answer, flash_fragment
@@ -30,20 +29,19 @@ from games.tournaments.models import Tournament
 from tarokk_site import languages, limits, sessions
 from tarokk_site.db_connections import KeptConnectionConsumer, database_sync_to_async
 
-log = logging.getLogger(__name__)
-
 # Close codes: the session this socket was opened in ended (a logout); and too many
 # connections. The page's socket does not reconnect after a 4xxx close.
 SESSION_ENDED = 4401
 AUDIENCE_CLOSED = 4403  # the table's audience is closed and this viewer is none of its players
 
 
-class RoomConsumer(presence.Present, KeptConnectionConsumer):
+class RoomConsumer(Coalescing, presence.Present, KeptConnectionConsumer):
     """A push sends only the live partials whose HTML changed since this page last got them
     (their ``data-version`` aside: it moves with every action, and the page keeps the one it
     has). The page gets its fragments from this socket alone (the POST replies to htmx carry
     none), so what was sent is what it shows. Connecting, and any message from the page
-    ("resync"), send all of them."""
+    ("resync"), send all of them. A page that falls behind the changes catches up in one render
+    of the newest (games.live.coalescing)."""
 
     room_id: int | None = None
     session_group: str | None = None
@@ -52,8 +50,6 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
     closed_for_session = False
     session: SessionCheck  # the checks of the session this socket was opened in
     chat: ChatShown | None = None  # what the page shows of the chat (games.chat.live)
-    _newest: broadcast.Change | None = None  # the newest change not rendered yet
-    _pushing: asyncio.Task[None] | None = None  # rendering and sending the changes
     language = settings.LANGUAGE_CODE  # the viewer's, from the handshake (connect)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -96,8 +92,7 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
             await database_sync_to_async(self._kick_robots)()
 
     async def disconnect(self, code: int) -> None:
-        if self._pushing is not None:
-            self._pushing.cancel()
+        self.stop_delivering()
         await self.depart()
         if self.room_id is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -138,20 +133,10 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
         return self.session.holds_user(self.scope)
 
     async def room_changed(self, event: dict[str, Any]) -> None:
-        """Changes that arrive while this page is being rendered wait, and only the newest of
-        them is rendered next: a page that falls behind (robots without a delay move faster
-        than it renders) catches up in one render, showing the table as it is now."""
-        self._newest = broadcast.Change.of(event)
-        if self._pushing is None or self._pushing.done():
-            self._pushing = asyncio.get_running_loop().create_task(self._push_newest())
+        self.changed(broadcast.Change.of(event))
 
-    async def _push_newest(self) -> None:
-        while self._newest is not None:
-            change, self._newest = self._newest, None
-            try:
-                await self._push(change)
-            except Exception:  # the next change (or the page's resync) renders it again
-                log.exception("push to a page of room %s failed", self.room_id)
+    async def deliver(self, value: Any) -> None:
+        await self._push(value)
 
     async def chat_changed(self, event: dict[str, Any]) -> None:
         await self._push(event.get("id"), chat=True)
@@ -245,7 +230,10 @@ class RoomConsumer(presence.Present, KeptConnectionConsumer):
             runner.schedule(hand.pk)
 
 
-class LobbyConsumer(presence.Present, KeptConnectionConsumer):
+class LobbyConsumer(Coalescing, presence.Present, KeptConnectionConsumer):
+    """The lobby's room list, pushed again after every change of the lobby (a burst of them,
+    tables opening and filling, costs a page one or two renders: games.live.coalescing)."""
+
     language = settings.LANGUAGE_CODE
 
     async def connect(self) -> None:
@@ -261,10 +249,14 @@ class LobbyConsumer(presence.Present, KeptConnectionConsumer):
         await self._push()
 
     async def disconnect(self, code: int) -> None:
+        self.stop_delivering()
         await self.depart()
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
+        self.changed()
+
+    async def deliver(self, value: Any) -> None:
         await self._push()
 
     async def _push(self) -> None:
@@ -279,9 +271,11 @@ class LobbyConsumer(presence.Present, KeptConnectionConsumer):
             return render_to_string("games/lobby.html#rooms", lobby.lobby_tables(game))
 
 
-class TournamentConsumer(presence.Present, KeptConnectionConsumer):
+class TournamentConsumer(Coalescing, presence.Present, KeptConnectionConsumer):
     """A tournament's page: its board (entries, rounds, tables, standings) pushed again, as this
-    viewer sees it, whenever the tournament changes (``broadcast.tournament_changed``)."""
+    viewer sees it, whenever the tournament changes (``broadcast.tournament_changed``). A burst
+    of changes (every entry before the start, a round seated while its tables' hands finish)
+    costs each page one or two renders, not one a change (games.live.coalescing)."""
 
     language = settings.LANGUAGE_CODE
     group: str | None = None
@@ -304,11 +298,15 @@ class TournamentConsumer(presence.Present, KeptConnectionConsumer):
         await self.arrive()  # a page of the tournament open: its player is here (games.tournaments.driver)
 
     async def disconnect(self, code: int) -> None:
+        self.stop_delivering()
         await self.depart()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def tournament_changed(self, event: dict[str, Any]) -> None:
+        self.changed()
+
+    async def deliver(self, value: Any) -> None:
         html = await database_sync_to_async(self._render)()
         if html:
             await self.send(text_data=html)

@@ -25,7 +25,7 @@ from games import services
 from games.bots.appraisal import CHANCE, Appraisal, appraise
 from games.models import Room
 from games.page.action_labels import action_label
-from games.page.amounts import amount, signed_amount
+from games.page.amounts import amount, quantity
 from games.page.cards import card_title
 from games.page.context import RoomContext, room_context
 
@@ -133,18 +133,14 @@ def expected(value: float, appraisal: Appraisal, variant: str) -> str:
     """What the robot expects of a choice: "+2.4 points". Bridge counts penalty points, which
     the engine scores as the seat's lead over the others' mean (``games.bots.appraisal.scores``):
     "a lead of 2.4 penalty points over the others"."""
-    unit = str(appraisal.unit)
     if variant != "bridge":
-        return pgettext("a hint's expected result", "%(value)s %(unit)s") % {
-            "value": signed_amount(value),
-            "unit": unit,
-        }
-    shown = amount(abs(value))
+        return quantity(value, appraisal.unit, signed=True)
+    shown = quantity(abs(value), appraisal.unit)
     if round(value, 1) == 0:
         return _("no lead over the others")
     if value > 0:
-        return _("a lead of %(value)s %(unit)s over the others") % {"value": shown, "unit": unit}
-    return _("%(value)s %(unit)s behind the others") % {"value": shown, "unit": unit}
+        return _("a lead of %(quantity)s over the others") % {"quantity": shown}
+    return _("%(quantity)s behind the others") % {"quantity": shown}
 
 
 def reason(appraisal: Appraisal, context: RoomContext) -> str:

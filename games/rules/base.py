@@ -26,6 +26,8 @@ View = views.View  # a TypedDict per game (games.rules.views); JSON-serialisable
 
 def check_viewer(viewer: Viewer, seats: int) -> int | None:
     """The viewer's seat, or None for the audience and everyone; ValueError otherwise."""
+    if type(viewer) is int and 0 <= viewer < seats:  # a seat: the common case, asked first
+        return viewer
     if viewer in (AUDIENCE, EVERYONE):
         return None
     if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < seats:

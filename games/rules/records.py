@@ -39,20 +39,41 @@ _MEMO = "_memo"  # the key in a record's ``__dict__`` (not a field: no equality,
 Value = TypeVar("Value")  # untranslated: a type variable
 
 
-class _Memo:
-    """A record's memo: its owner (weakly), the values worked out for it, and the values of the
-    record it was copied from that a builder may build on (``earlier``)."""
+_NOTHING: dict[Hashable, Any] = {}  # the ``earlier`` values of a record copied from none (never written)
 
-    __slots__ = ("owner", "values", "previous")
+
+class _Memo:
+    """A record's memo: its owner (weakly), the values worked out for it (``carried`` builders'
+    also in ``carried``), and the values of the record it was copied from that a builder may
+    build on (``earlier``: that record's ``carried``, shared, not copied)."""
+
+    __slots__ = ("owner", "values", "carried", "previous")
 
     def __init__(self, owner: Any, previous: dict[Hashable, Any]) -> None:
         self.owner = ref(owner)
         self.values: dict[Hashable, Any] = {}
+        self.carried: dict[Hashable, Any] = {}
         self.previous = previous
 
     def __reduce__(self) -> tuple[Any, ...]:  # a copy made by pickling keeps nothing
-        return (_Memo.__new__, (_Memo,))
+        return (_emptied, ())
 
+
+def _nobody() -> None:
+    """The owner of a memo a copy by pickling emptied: no record."""
+    return None
+
+
+def _emptied() -> _Memo:
+    """A memo as a copy by pickling (or ``copy.deepcopy``) leaves it: owned by no record, so the
+    copy's first ``memo`` makes its own."""
+    emptied = _Memo.__new__(_Memo)
+    emptied.owner = _nobody  # type: ignore[assignment]
+    emptied.values, emptied.carried, emptied.previous = {}, {}, _NOTHING
+    return emptied
+
+
+_MISSING: Any = object()  # ``memo``'s mark of a value not worked out yet (None is a value)
 
 # The builders whose values a copy's memo keeps as ``earlier`` values (``carried``).
 _CARRIED: set[Callable[..., Any]] = set()
@@ -66,14 +87,10 @@ def carried(build: Callable[..., Value]) -> Callable[..., Value]:
 
 
 def _memo_of(record: Any) -> _Memo:
-    found = record.__dict__.get(_MEMO)
-    try:
-        if found.owner() is record:
-            return found  # type: ignore[no-any-return]
-        previous = {key: value for key, value in found.values.items() if key[0] in _CARRIED}
-    except AttributeError:  # no memo yet (None), or one a copy by pickling emptied
-        previous = {}
-    memo = record.__dict__[_MEMO] = _Memo(record, previous)
+    found: _Memo | None = record.__dict__.get(_MEMO)
+    if found is not None and found.owner() is record:
+        return found
+    memo = record.__dict__[_MEMO] = _Memo(record, _NOTHING if found is None else found.carried)
     return memo
 
 
@@ -87,12 +104,17 @@ def memo(record: Any, build: Callable[..., Value], *args: Hashable) -> Value:
     the ``__dict__`` (``evolve``, a robot's ``fill``) finds a memo that is not its own and works
     its values out afresh: a memo is never read by any record but the one it was made for (but
     as ``earlier``, by a builder that checks what it builds on)."""
-    values = _memo_of(record).values
+    found: _Memo | None = record.__dict__.get(_MEMO)
+    if found is None or found.owner() is not record:  # ``_memo_of``, its common case written out
+        found = _memo_of(record)
     key = (build, *args)
-    try:
-        value: Value = values[key]
-    except KeyError:
-        value = values[key] = build(record, *args)
+    # ``get`` rather than catching KeyError: every state misses once per builder, and raising
+    # costs more than the lookup.
+    value: Value = found.values.get(key, _MISSING)
+    if value is _MISSING:
+        value = found.values[key] = build(record, *args)
+        if build in _CARRIED:
+            found.carried[key] = value
     return value
 
 

@@ -157,11 +157,11 @@ def reviewable_log(log: Sequence[LogEntry], tricks: Sequence[Trick], review_all:
         return log
     hidden = {(seat, card) for trick in tricks[:-1] for seat, card in trick.cards}
     return [
-        (seat, PLAYED_UNSEEN) if (seat, _card_played(text)) in hidden else (seat, text) for seat, text in log
+        (seat, PLAYED_UNSEEN) if (seat, card_played(text)) in hidden else (seat, text) for seat, text in log
     ]
 
 
-def _card_played(text: Any) -> str | None:
+def card_played(text: Any) -> str | None:
     """The card a log line says its seat played (``plays``), else None."""
     if isinstance(text, Msg) and text.text == _PLAYS:
         return text.params.get("card")

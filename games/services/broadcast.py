@@ -104,23 +104,35 @@ def room_changed(room_id: int, **facts: Any) -> None:
     _send(room_group(room_id), message)
 
 
-def move_facts(hand: Any, seat: int | None = None, action: str | None = None) -> dict[str, Any]:
-    """What a move's ``room.changed`` says of its hand, read from the hand row as the move wrote
-    it (its room loaded along: ``Room.seating`` as the move found it), and the move itself
-    (``seat``, ``action``): a process holding the state before it applies it instead of reading
-    the log (``replay.follow``)."""
+def move_facts(
+    *,
+    variant: str,
+    hand: int,
+    number: int,
+    seq: int,
+    public_seq: int,
+    phase: str,
+    to_act: list[int],
+    over: bool,
+    seating: int,
+    seat: int | None = None,
+    action: str | None = None,
+) -> dict[str, Any]:
+    """What a move's ``room.changed`` says of its hand, as the move wrote its row (with
+    ``Room.seating`` as the move found it), and the move itself (``seat``, ``action``): a process
+    holding the state before it applies it instead of reading the log (``replay.follow``)."""
     return {
-        "variant": hand.variant,
+        "variant": variant,
         "seat": seat,
         "action": action,
-        "seating": hand.room.seating,
-        "hand": hand.pk,
-        "number": hand.number,
-        "seq": hand.seq,
-        "public_seq": hand.public_seq,
-        "phase": hand.phase,
-        "to_act": list(hand.to_act),
-        "over": hand.finished is not None,
+        "seating": seating,
+        "hand": hand,
+        "number": number,
+        "seq": seq,
+        "public_seq": public_seq,
+        "phase": phase,
+        "to_act": list(to_act),
+        "over": over,
     }
 
 

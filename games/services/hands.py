@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from games.models import Hand, Room, Seat
 from games.rules import Deal, HandContext, IllegalAction, get_variant
 from games.rules import match as match_rules
-from games.services import broadcast, matches
+from games.services import broadcast, homes, matches
 from games.services.effects import after_commit
 from games.services.refusals import Forbidden, Illegal, Stale
 from games.services.turn_clocks import sync_clocks
@@ -88,6 +88,7 @@ def create_hand(
         context=context.to_json(),
         phase=variant.public_phase(state),
         to_act=sorted(variant.to_act(state)),
+        home=homes.here(),
     )
     hand.players.set([s.user for s in room.seats.exclude(user=None) if s.user is not None])
     sync_clocks(hand, timezone.now())

@@ -4,18 +4,20 @@ with the turn clocks and the away count kept in step."""
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Hand, HandAction, Seat
 from games.rules import ActionError, IllegalAction, UnknownAction, get_variant
-from games.services import broadcast, prepared, replay
+from games.services import broadcast, homes, prepared, replay
 from games.services.refusals import Forbidden, Illegal, Malformed, RuleRefused, Stale
 from games.services.turn_clocks import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE, sync_clocks
 from games.signals import hand_changed, hand_finished
@@ -87,6 +89,9 @@ def submit_action(
     refuse it); in every case nothing is written.
     """
     now = now or timezone.now()
+    done = _in_one_statement(hand_id, seat, action, expected_seq, actor, robot)
+    if done is not None:
+        return done
     try:
         with transaction.atomic():
             # The row lock serialises writers of one hand (on SQLite the IMMEDIATE
@@ -137,7 +142,8 @@ def submit_action(
             hand.public_seq += public
             hand.to_act = sorted(variant.to_act(new_state))
             hand.phase = variant.public_phase(new_state)
-            fields = ["seq", "public_seq", "to_act", "phase"]
+            hand.home = homes.here()  # this process's robot thread drives what follows
+            fields = ["seq", "public_seq", "to_act", "phase", "home"]
             if variant.is_over(new_state):
                 result = variant.result(new_state)
                 hand.result = result.to_json() if result is not None else None
@@ -149,19 +155,169 @@ def submit_action(
                 sync_clocks(hand, now, restart={seat})
             room_id = hand.room_id
             finished = hand.finished is not None
-            transaction.on_commit(lambda: replay.remember(hand_id, seq, new_state))
-            transaction.on_commit(
-                functools.partial(broadcast.room_changed, room_id, **broadcast.move_facts(hand, seat, action))
+            facts = broadcast.move_facts(
+                variant=hand.variant,
+                hand=hand_id,
+                number=hand.number,
+                seq=seq,
+                public_seq=hand.public_seq,
+                phase=hand.phase,
+                to_act=hand.to_act,
+                over=finished,
+                seating=hand.room.seating,
+                seat=seat,
+                action=action,
             )
-            if finished:
-                transaction.on_commit(broadcast.lobby_changed)
-                transaction.on_commit(lambda: hand_finished.send(sender=Hand, hand_id=hand_id))
-            move = {"variant": hand.variant, "seq": seq, "seat": seat, "action": action}
-            transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id, move=move))
+            _after_commit(room_id, facts, new_state)
+            if not finished and not hand.room.turn_clock and not hand.room.tutorial:
+                _plain.keep(hand_id, (room_id, hand.variant, hand.number))
     except IntegrityError:
         # Another writer appended the same seq first: a lost race, not a corruption.
         raise Stale(_("Another move was made at the same moment; your view has been refreshed")) from None
     return Submitted(hand_id=hand_id, seq=seq, state=new_state, public_seq=hand.public_seq)
+
+
+def _after_commit(room_id: int, facts: dict[str, Any], state: Any) -> None:
+    """A move's effects, after its commit: the state kept, the pages and the robots told (the
+    lobby and the standings too when it ended the hand)."""
+    hand_id, seq = facts["hand"], facts["seq"]
+    transaction.on_commit(lambda: replay.remember(hand_id, seq, state))
+    transaction.on_commit(functools.partial(broadcast.room_changed, room_id, **facts))
+    if facts["over"]:
+        transaction.on_commit(broadcast.lobby_changed)
+        transaction.on_commit(lambda: hand_finished.send(sender=Hand, hand_id=hand_id))
+    move = {name: facts[name] for name in ("variant", "seq", "seat", "action")}
+    transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id, move=move))
+
+
+class _Plain:
+    """Hands this process has moved whose room has no turn clock and is not a guided one, with
+    what a move in one statement needs of them: ``(room id, variant key, hand number)``, none of
+    which changes during a hand."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self.size = size
+        self._hands: OrderedDict[int, tuple[int, str, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def keep(self, hand_id: int, facts: tuple[int, str, int]) -> None:
+        with self._lock:
+            self._hands[hand_id] = facts
+            self._hands.move_to_end(hand_id)
+            while len(self._hands) > self.size:
+                self._hands.popitem(last=False)
+
+    def get(self, hand_id: int) -> tuple[int, str, int] | None:
+        with self._lock:
+            return self._hands.get(hand_id)
+
+
+_plain = _Plain()
+
+
+def _in_one_statement(
+    hand_id: int, seat: int, action: str, expected_seq: int, actor: Any, robot: str
+) -> Submitted | None:
+    """The move in one statement, where that is safe and PostgreSQL can: the conditional update
+    of the hand (``WHERE seq = expected``) and the log's insert in one ``WITH``, without reading
+    or locking the hand first. It needs the hand's state at ``expected_seq`` held in this process
+    (the one its last move left, ``replay.held``) and a plain room (``_plain``: no turn clock,
+    not guided), a person's or a robot's move (not the clock's or an away seat's, which read rows
+    under the lock), and a move that does not end the hand (the result is written the long way).
+    None where any of that is missing, where the rules refuse the move, or where the update finds
+    the hand moved on: then the long way decides (and says why not)."""
+    if robot in (CLOCK_MOVE, AWAY_MOVE) or connection.vendor != "postgresql":
+        return None
+    facts, held = _plain.get(hand_id), replay.held(hand_id)
+    if facts is None or held is None or held[0] != expected_seq:
+        return None
+    room_id, variant_key, number = facts
+    variant = get_variant(variant_key)
+    state = held[1]
+    if variant.is_over(state) or seat not in variant.to_act(state):
+        return None
+    try:
+        new_state = variant.apply(state, seat, action)
+    except ActionError:
+        return None
+    if variant.is_over(new_state):
+        return None
+    seq = expected_seq + 1
+    public = variant.is_public(state, seat, action)
+    to_act = sorted(variant.to_act(new_state))
+    phase = variant.public_phase(new_state)
+    row = _moved(hand_id, expected_seq, seat, action, actor, robot, public, to_act, phase)
+    if row is None:
+        return None  # the log moved on, or the hand ended: the long way says so
+    public_seq, seating = row
+    facts_of_move = broadcast.move_facts(
+        variant=variant_key,
+        hand=hand_id,
+        number=number,
+        seq=seq,
+        public_seq=public_seq,
+        phase=phase,
+        to_act=to_act,
+        over=False,
+        seating=seating,
+        seat=seat,
+        action=action,
+    )
+    _after_commit(room_id, facts_of_move, new_state)
+    return Submitted(hand_id=hand_id, seq=seq, state=new_state, public_seq=public_seq)
+
+
+def _moved(
+    hand_id: int,
+    expected_seq: int,
+    seat: int,
+    action: str,
+    actor: Any,
+    robot: str,
+    public: bool,
+    to_act: list[int],
+    phase: str,
+) -> tuple[int, int] | None:
+    """The one statement: ``(the hand's public move number, its room's seating version)`` after
+    the move, or None if the hand was not at ``expected_seq`` (or is over)."""
+    hand_field = Hand._meta.get_field
+    values = [
+        expected_seq + 1,
+        int(public),
+        hand_field("to_act").get_db_prep_save(to_act, connection),  # type: ignore[union-attr]
+        phase,
+        homes.here(),
+        hand_id,
+        expected_seq,
+        expected_seq + 1,
+        seat,
+        action,
+        actor.pk if actor is not None else None,
+        robot,
+        public,
+        HandAction._meta.get_field("created").get_db_prep_save(timezone.now(), connection),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_ONE_STATEMENT, values)
+        row = cursor.fetchone()
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
+# A move in one statement (PostgreSQL): the hand moves on only from the expected position, and
+# the log's line is inserted only if it did; the same columns the long way writes.
+_ONE_STATEMENT = """
+WITH moved AS (
+    UPDATE games_hand SET seq = %s, public_seq = public_seq + %s, to_act = %s, phase = %s, home = %s
+    WHERE id = %s AND seq = %s AND finished IS NULL
+    RETURNING id, public_seq, room_id
+), logged AS (
+    INSERT INTO games_handaction (hand_id, seq, seat, action, actor_id, robot, public, created)
+    SELECT id, %s, %s, %s, %s, %s, %s, %s FROM moved
+    RETURNING hand_id
+)
+SELECT moved.public_seq, games_room.seating
+FROM moved JOIN logged ON logged.hand_id = moved.id JOIN games_room ON games_room.id = moved.room_id
+"""  # untranslated: SQL
 
 
 def seq_seen(hand: Hand, public_seq: int) -> int:

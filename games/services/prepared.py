@@ -16,10 +16,10 @@ from tarokk_site.prepared import Read
 
 def robot_seats() -> Read:
     """The robot (and away) seats of an open room's unfinished hand: index, robot level, the
-    room's variant and fixed seed, the hand's ``seq``."""
+    room's variant and fixed seed, the hand's ``seq`` and home (games.services.homes)."""
     return Read(
         lambda hand_id: robot_played_seats(hand_id).values_list(
-            "index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq"
+            "index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq", "room__hands__home"
         )
     )
 

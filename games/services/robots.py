@@ -38,11 +38,14 @@ def robot_plays(level: str, variant_key: str) -> bool:
     return policies is None or variant_key in policies
 
 
-def robot_played_seats(hand_id: int | None = None) -> QuerySet[Seat]:
+def robot_played_seats(hand_id: int | None = None, among: QuerySet[Any] | None = None) -> QuerySet[Seat]:
     """The seats a robot plays in the unfinished hands of open rooms (of hand ``hand_id`` only,
-    when given): a robot's seat, or an away player's, which the clock's robot plays. The one
-    query of who the robots are, for the robot runner's move and its search of moves due."""
-    hands = {"room__hands__id": hand_id} if hand_id is not None else {}
+    when given; of the hands whose ids ``among`` gives, when given): a robot's seat, or an away
+    player's, which the clock's robot plays. The one query of who the robots are, for the robot
+    runner's move and its search of moves due."""
+    hands: dict[str, Any] = {"room__hands__id": hand_id} if hand_id is not None else {}
+    if among is not None:
+        hands["room__hands__id__in"] = among
     # One filter(): the hand's conditions apply to one and the same hand of the room.
     return Seat.objects.filter(**hands, room__closed=False, room__hands__finished__isnull=True).filter(
         ~Q(robot="") | Q(away=True)

@@ -10,7 +10,9 @@ rows (``sync_clocks``, under ``lock_live_hand``) after every action and when a h
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.models import Hand, Room, Seat, TurnClock
@@ -92,10 +94,10 @@ def deadlines(hand_id: int) -> dict[int, datetime]:
     return dict(TurnClock.objects.filter(hand_id=hand_id).values_list("seat", "deadline"))
 
 
-def pending() -> list[tuple[int, datetime]]:
-    """``(hand id, deadline)`` of every running clock of an unfinished hand of an open room."""
-    return list(
-        TurnClock.objects.filter(hand__finished__isnull=True, hand__room__closed=False)
-        .order_by("deadline")
-        .values_list("hand_id", "deadline")
-    )
+def pending(among: QuerySet[Any] | None = None) -> list[tuple[int, datetime]]:
+    """``(hand id, deadline)`` of every running clock of an unfinished hand of an open room (of
+    the hands whose ids ``among`` gives, when given)."""
+    clocks = TurnClock.objects.filter(hand__finished__isnull=True, hand__room__closed=False)
+    if among is not None:
+        clocks = clocks.filter(hand_id__in=among)
+    return list(clocks.order_by("deadline").values_list("hand_id", "deadline"))

@@ -59,6 +59,13 @@ def test_a_guest_asks_for_the_analysis_and_steps_to_a_marked_move(site, browser)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
     assert violations(phone, "the analysis of a replay, a phone") == []
+    # The step's felt comes first, most of it in the first screen; the move's analysis under it.
+    felt = phone.locator("#replay-table .replay-felt").bounding_box()
+    judged = phone.locator(f'#replay-table [data-analysis-step="{seq}"]').bounding_box()
+    assert felt is not None and judged is not None
+    assert felt["y"] + felt["height"] / 2 < PHONE["height"], felt
+    assert judged["y"] >= felt["y"] + felt["height"], (felt, judged)
     shot(phone, "czech-phone")
+    phone.screenshot(path=str(SHOTS / "czech-phone-screen.png"))  # the first screen alone
     phone.context.close()
     page.context.close()

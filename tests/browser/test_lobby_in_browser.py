@@ -74,6 +74,9 @@ def test_play_now_in_one_tap_the_form_the_header_and_a_deliberate_leave(site, br
 
         # The opening form, unfolded: each checkbox beside its words, at its own size.
         page.goto(site.url + "/")
+        # The guest's head: their name, Sign up, Log out and the language switch on one line.
+        who, switch = page.locator(".account .who").bounding_box(), page.locator("#languages").bounding_box()
+        assert abs((who["y"] + who["height"] / 2) - (switch["y"] + switch["height"] / 2)) < 12, (who, switch)
         assert not page.locator("#new-room").is_visible()  # folded away
         unfold_opening_form(page)
         page.locator("#new-room").wait_for(state="visible")

@@ -52,11 +52,13 @@ ROWS = """() => [...document.querySelectorAll('#standings tr[data-player]')].map
 @pytest.fixture(scope="module")
 def tournament_site(tmp_path_factory):
     """A site whose tournament driver looks often, deals the next hand a second after the last,
-    and gives a seat with no page open to a robot after three seconds."""
+    and gives a seat with no page open to a robot after twenty seconds: long enough for every
+    guest to reach their table on a slow machine (at three, robots played the whole hand for
+    guests still on their way, the table was done, and its page offered no table to go to)."""
     with running_site(
         tmp_path_factory,
         TAROKK_TOURNAMENT_PAUSE="1",
-        TAROKK_TOURNAMENT_ABSENT="3",
+        TAROKK_TOURNAMENT_ABSENT="20",
         TAROKK_TOURNAMENT_TICK="0.3",
     ) as site:
         yield site
@@ -223,7 +225,10 @@ def to_my_table(guests, round_no: int, tournament_url: str) -> dict[str, list]:
         if not page.url.endswith(tournament_url):
             page.goto(tournament_url)
         page.wait_for_selector(f'#board[data-round="{round_no}"] #my-table', timeout=20_000)
+    # Everyone sets off at once, as people do (one after another, the last came late).
+    for page in guests:
         page.locator("#my-table").click()
+    for page in guests:
         page.wait_for_url("**/r/*/")
         page.wait_for_selector("#connection.ok")
         tables[page.url.rstrip("/").split("/")[-1]].append(page)
@@ -281,6 +286,7 @@ def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(to
 
     host.locator("#start").click()
     host.wait_for_selector('#board[data-state="running"][data-round="1"]')
+    assert host.locator("#share").is_visible()  # people may still come to watch
     tables = to_my_table(guests, 1, url)
     assert sorted(len(pages) for pages in tables.values()) == [3, 4]
 
@@ -323,6 +329,8 @@ def test_eight_people_and_robots_play_a_duplicate_tournament_to_its_standings(to
 
     # The end: every page that is still open shows the same final standings, pushed or loaded.
     host.wait_for_selector('#board[data-state="finished"]', timeout=20_000)
+    # The host's page was open from the entries on: its share line went with the pushed end.
+    assert host.locator("#share").count() == 1 and not host.locator("#share").is_visible()
     expected = stored_standings(site.db_path, code)
     assert [row[4] for row in expected].count("2") == GUESTS, expected
     for page in guests:

@@ -109,7 +109,9 @@ def header(code: str, root: Path = ROOT) -> dict[str, str]:
 
 # --- English words on a page in another language -------------------------------------------
 
-WORD = re.compile(r"[A-Za-zÀ-ž]{3,}")
+# A whole word: letters with no letter or digit beside them (a table's code such as "add6qz" is
+# not the word "add").
+WORD = re.compile(r"(?<![0-9A-Za-zÀ-ž])[A-Za-zÀ-ž]{3,}(?![0-9A-Za-zÀ-ž])")
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|\{[a-z_]*\}|<[^>]*>")
 
 

@@ -72,7 +72,9 @@ def test_a_killed_embedded_server_resumes_robots_and_clocks_from_the_database(em
     # Alice moves until a robot is to act, then the process dies while the robot waits.
     for _ in range(200):
         view = alice.view(code)
-        assert view["phase"] != "over", "the hand ended before the test could interrupt it"
+        if view["phase"] == "over":  # the random deal was thrown in (nobody bid): deal the next
+            assert alice.next_hand(code, view["hand_no"]).status_code == 200
+            continue
         if view["legal"]:
             assert alice.act(code, pick(view, rng), view["seq"]).status_code == 200
             after = alice.view(code)
@@ -80,6 +82,8 @@ def test_a_killed_embedded_server_resumes_robots_and_clocks_from_the_database(em
                 break
         else:
             time.sleep(0.05)
+    else:
+        raise AssertionError("no move of alice's was answered by a robot")
     stack.kill("web-0")
     (stalled,) = query(db, "SELECT seq FROM games_hand ORDER BY id DESC LIMIT 1")[0]
     assert 0 not in after["to_act"] and stalled == after["seq"]

@@ -18,6 +18,7 @@ from tests.rules.playout_checks import CARD_TOKEN
 from tests.rules.robot_checks import QUICK_STRONG, duel_output
 
 HANDS = 300
+SEARCHED_HANDS = 60  # hands whose bids, talon, discards, calls and announcements the strong robot searches
 
 
 def test_the_levels_are_registered():
@@ -76,6 +77,11 @@ def play_watched(hands: int, seats: int) -> tuple[dict[str, Watched], set[str]]:
     options = {"five_player": seats == 5}
     contracts: set[str] = set()
     for index in range(hands):
+        if index == SEARCHED_HANDS:
+            # The decisions before the card play searched in the first hands only: each search
+            # replays worlds from the view, a hundred times a basic robot's card play; the card
+            # search and every level's inputs are watched in all the hands.
+            robots["strong"].robot = StrongRobot(playout_budget=1, decisions=False)
         rng = random.Random(index)
         dealer = index % seats
         deal = HUNGARIAN.deal(rng, seats, options, dealer=dealer)

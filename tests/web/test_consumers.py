@@ -39,7 +39,7 @@ def act_for_whoever_is_to_act(room, users):
 async def test_it_sends_a_snapshot_on_connect_rendered_for_the_viewer():
     room, owner, friend, watcher = await make_table()
     seat0 = await connect(f"/ws/r/{room.code}/", owner)
-    snapshot = await seat0.receive_from(timeout=2)
+    snapshot = await seat0.receive_from(timeout=10)
     assert 'id="hand"' in snapshot and 'id="status"' in snapshot
     assert not data_cards(snapshot) & await hidden(room, 0)
     assert data_cards(snapshot)  # its own nine cards
@@ -76,7 +76,7 @@ async def test_an_unknown_room_closes_the_socket():
 
 async def test_the_lobby_socket_pushes_the_room_list_when_a_table_opens():
     lobby = await connect("/ws/lobby/", None)
-    first = await lobby.receive_from(timeout=2)
+    first = await lobby.receive_from(timeout=10)
     assert 'id="rooms"' in first
     room, *_ = await make_table()
     pushed = await drain(lobby)

@@ -234,7 +234,7 @@ async def test_garbage_frames_on_the_websocket_change_nothing_and_keep_it_open()
         assert answers and all('id="seats"' in a or a == UNREADABLE for a in answers)
         assert await sync_to_async(snapshot)() == before
         await communicator.send_to(text_data="resync")  # still open
-        assert 'id="seats"' in await communicator.receive_from(timeout=2)
+        assert 'id="seats"' in await communicator.receive_from(timeout=10)
         await communicator.disconnect()
 
 
@@ -463,5 +463,5 @@ async def test_a_socket_move_with_a_bad_seq_is_refused_in_words_and_changes_noth
     assert refusal and ("seq " in refusal[0] or refusal[0] == UNREADABLE), answers
     assert await sync_to_async(database)() == before
     await communicator.send_to(text_data="resync")  # still open
-    assert 'id="seats"' in await communicator.receive_from(timeout=2)
+    assert 'id="seats"' in await communicator.receive_from(timeout=10)
     await communicator.disconnect()

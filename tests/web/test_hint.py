@@ -190,7 +190,9 @@ def test_every_game_answers_from_the_seats_own_view(variant):
     owner = UserFactory(username="owner")
     client = client_for(owner)
     asked = answered = 0
-    for _ in range(3):
+    # Up to six hands: the deals are random, and a short Bridge round can hold few choices of the
+    # seat's (three rounds once held only five: CI, 2026-11-29).
+    for _ in range(6):
         room = open_table(owner, robots=get_variant(variant).seat_count({}) - 1, variant=variant)
         for _ in range(80):
             hand = Hand.objects.get(pk=room.current_hand().pk)
@@ -214,7 +216,7 @@ def test_every_game_answers_from_the_seats_own_view(variant):
         if asked == 6:
             assert answered >= 3  # the others: no world found, said as such
             return
-    raise AssertionError(f"only {asked} hints asked in three hands")
+    raise AssertionError(f"only {asked} hints asked in six hands")
 
 
 def exchanged(deal: Deal, rng: random.Random) -> Deal:

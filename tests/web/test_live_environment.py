@@ -120,7 +120,10 @@ def test_the_partials_say_in_every_language_what_djangos_translations_say(varian
     from games.page.live_templates import render_live_template
     from tarokk_site import jinja2 as live
 
-    contexts = _contexts_of_a_hand(variant, seed=len(variant))
+    for attempt in range(6):  # a random deal that everybody passed has no play: another one
+        contexts = _contexts_of_a_hand(variant, seed=len(variant) + attempt)
+        if "play" in {c["view"]["phase"] for c in contexts if c["view"]}:
+            break
     assert {"play", "over"} <= {c["view"]["phase"] for c in contexts if c["view"]}
     base = engines["jinja2"].env
     compared = 0

@@ -16,8 +16,10 @@ from games.autoplay import runner
 from games.models import Room
 from games.page.context import room_context
 from games.page.partials import render_partials
-from games.services import robot_pace
+from games.rules import get_variant
+from games.services import replay, robot_pace
 from tests.factories import UserFactory
+from tests.helpers.robot_thread import installed_runner
 from tests.web.helpers import client_for, open_table
 
 pytestmark = pytest.mark.django_db
@@ -107,14 +109,8 @@ def test_the_robots_wait_their_tables_pace_unless_the_operator_sets_a_delay(sett
     }
     hands = {pace: room.current_hand().pk for pace, room in rooms.items()}
     settings.ROBOT_RUNNER = "thread"
-    queued: list[tuple[int, float]] = []
-
-    class Runner(runner._ThreadRunner):
-        def add(self, hand_id: int, delay: float) -> None:
-            queued.append((hand_id, delay))
-
-    robots = Runner(start=False)
-    monkeypatch.setattr(runner, "_thread_runner", lambda: robots)
+    robots = installed_runner(monkeypatch)
+    queued = robots.queued
     monkeypatch.setattr(robot_pace, "_paces", {})  # hand ids of earlier tests come again
     settings.ROBOT_DELAY = None
     for hand_id in hands.values():
@@ -147,6 +143,60 @@ def test_the_robots_wait_their_tables_pace_unless_the_operator_sets_a_delay(sett
     for hand_id in hands.values():
         runner.schedule(hand_id)
     assert [delay for _, delay in queued] == [0.05, 0.05, 0.05]
+
+
+def test_a_pass_that_reads_a_move_it_has_not_heard_of_waits_the_pace_from_then(settings, monkeypatch):
+    """A person who answers a robot within the robots' pace: the pass woken for the robot's own
+    move can read the person's move from the database before that move's wake-up has reached the
+    robot thread (its commit's callbacks still running, or the worker not told yet). The robot
+    then waits the pace from that moment instead of answering at once (CI once saw a robot
+    answer a person in a fraction of the brisk pace)."""
+    settings.ROBOT_RUNNER = "thread"
+    settings.ROBOT_DELAY = None
+    robots = installed_runner(monkeypatch)
+    queued = robots.queued
+    monkeypatch.setattr(robot_pace, "_paces", {})
+    player = UserFactory()
+    variant = get_variant("hungarian")
+    hand = None
+    for _ in range(200):  # play on until a robot is to answer the person's move
+        if hand is None or hand.is_over:  # a deal everybody passed: another table
+            hand = services.create_room(player, "hungarian", 3, robot_pace="brisk").current_hand()
+            assert robot_pace.delay(hand.pk) == 0.5  # read by this process now
+        hand.refresh_from_db()
+        if hand.is_over:
+            continue
+        due = hand.pk in runner.due_positions()
+        latest = hand.actions.order_by("-seq").first()
+        if due and latest is not None and not latest.robot:
+            break
+        if due:
+            runner.move_once(hand.pk)
+        else:
+            state = replay.current(hand)
+            services.submit_action(hand.pk, 0, variant.legal_actions(state, 0)[0], hand.seq)
+    assert hand is not None and hand.pk in runner.due_positions()
+    moves = hand.actions.count()
+    # The runner heard of the moves up to the one before the person's latest.
+    robots._heard[hand.pk] = hand.seq - 1
+    robots._changed.pop(hand.pk, None)
+    queued.clear()
+    assert not robots._waited_pace(hand.pk)
+    robots.run_pass(hand.pk)
+    assert hand.actions.count() == moves  # no move yet
+    assert queued == [(hand.pk, pytest.approx(0.5, abs=0.1))]  # the pace, counted from the pass
+    assert robots._heard[hand.pk] == hand.seq
+    assert robots._waited_pace(hand.pk)  # a wake-up before the pace has passed waits the rest
+    robots._changed[hand.pk] = time.monotonic() - 0.6
+    assert not robots._waited_pace(hand.pk)
+    robots.run_pass(hand.pk)
+    assert hand.actions.count() == moves + 1  # heard of, and the pace passed: the robot moves
+    # A hand none of whose moves this runner heard of (after a start) moves at once.
+    hand.refresh_from_db()
+    if hand.pk in runner.due_positions():
+        robots._heard.pop(hand.pk)
+        robots.run_pass(hand.pk)
+        assert hand.actions.count() == moves + 2
 
 
 def board_of(room: Room, user) -> str:

@@ -36,7 +36,7 @@ def test_the_robot_seats_read_gives_the_rows_of_the_orm_query():
     Seat.objects.filter(room=room, index=2).update(robot="", user=UserFactory(), away=True)
     expected = sorted(
         robot_played_seats(hand.pk).values_list(
-            "index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq"
+            "index", "robot", "room__variant", "room__fixed_seed", "room__hands__seq", "room__hands__home"
         )
     )
     read = prepared.robot_seats()

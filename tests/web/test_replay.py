@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -112,13 +113,15 @@ def test_a_step_past_the_end_shows_the_end(finished):
     assert f"Step {hand.seq} / {hand.seq}" in html
 
 
-def guided_hand(moves: int) -> tuple[Room, Hand, Client, object]:
-    """A visitor's guided Hungarian hand, the advised move made ``moves`` times (the scripted
-    robots answer each), still running."""
+def guided_hand(moves: int, game: str = "hungarian", until: Any = None) -> tuple[Room, Hand, Client, object]:
+    """A visitor's guided hand (Hungarian unless ``game``), the advised move made ``moves`` times
+    (the scripted robots answer each), or until ``until(hand)`` holds; still running."""
     client = Client()
-    response = client.post("/tutorial/hungarian/")
+    response = client.post(f"/tutorial/{game}/")
     room = Room.objects.get(code=response["Location"].split("/")[2])
     for _ in range(moves):
+        if until is not None and until(room.current_hand()):
+            break
         page = client.get(f"/r/{room.code}/").content.decode()
         advised = ADVISED.search(page)
         assert advised, "the guide advises nothing"
@@ -153,11 +156,11 @@ def test_a_player_replays_their_own_unfinished_guided_hand_from_their_seat_only(
 def test_the_guided_table_links_its_player_to_the_replay_of_their_hand_so_far():
     room, hand, client, learner = guided_hand(1)
     page = client.get(f"/r/{room.code}/").content.decode()
-    link = re.search(r'<a href="(/hands/\d+/\?step=\d+)" data-guide-replay>', page)
+    link = re.search(r'<a href="(/hands/\d+/\?step=end)" data-guide-replay>', page)
     assert link, "no link to the replay"
-    assert link.group(1) == f"/hands/{hand.pk}/?step={hand.public_seq}"
     html = client.get(link.group(1)).content.decode()
-    assert f'data-step="{hand.public_seq}"' in html and 'data-viewer="1"' in html
+    # At its end: the moves seat 1 knew of (here every one of the log: they are all public).
+    assert f'data-step="{hand.seq}" data-last="{hand.seq}"' in html and 'data-viewer="1"' in html
 
 
 def test_another_seats_discard_is_a_count_and_a_private_move_no_row_while_the_hand_runs():
@@ -169,10 +172,40 @@ def test_another_seats_discard_is_a_count_and_a_private_move_no_row_while_the_ha
         SimpleNamespace(seq=4, seat=2, action="play:T7", robot="script", public=True),
     ]
     seen = move_rows(log, "hungarian", rows, viewer=0, over=False)
-    assert [r.seq for r in seen] == [1, 2, 4]
+    # Numbered as the seat's steps: the private move is not even a number skipped.
+    assert [r.seq for r in seen] == [1, 2, 3] and seen[2].words.startswith("Play")
     assert "Discards 2 cards" == seen[1].words and seen[1].robot
     assert "," not in seen[1].words and "VII" not in seen[1].words
     assert seen[0].words.startswith("Discard ") and seen[0].who == "You"
     assert all(r.mark is None for r in seen)
     everything = move_rows(log, "hungarian", rows, viewer=EVERYONE, over=True)
     assert [r.seq for r in everything] == [1, 2, 3, 4] and everything[1].words.startswith("Discard ")
+
+
+def test_another_seats_private_move_is_no_step_of_a_running_hands_replay():
+    """A seat's replay of a hand still being played counts only the moves that seat knew of: a
+    private decline of another seat (a Czech contra's pass) is no step, not a number skipped, and
+    each step shows what the seat saw until its next one."""
+
+    def others_private(hand: Hand) -> bool:
+        return hand.actions.filter(public=False).exclude(seat=0).exists()
+
+    room, hand, client, learner = guided_hand(60, "czech", until=others_private)
+    assert others_private(hand), "no other seat made a private move in the guided hand"
+    actions = list(hand.actions.order_by("seq"))
+    known = [a for a in actions if a.public or a.seat == 0]
+    assert len(known) < len(actions)
+    variant = get_variant(hand.variant)
+    html = client.get(f"/hands/{hand.pk}/?step=end").content.decode()
+    assert f'data-step="{len(known)}" data-last="{len(known)}"' in html
+    assert re.findall(r'data-step="(\d+)"', html.split('id="move-list"')[1])[: len(known) + 1] == [
+        str(k) for k in range(len(known) + 1)
+    ]
+    for step in range(len(known) + 1):
+        html = client.get(f"/hands/{hand.pk}/?step={step}&part=table").content.decode()
+        assert f"Step {step} / {len(known)}" in html
+        at = known[step].seq - 1 if step < len(known) else hand.seq
+        assert data_cards(html) <= json_strings(variant.observe(replay.state_at(hand, at), 0)), step
+    # Past the seat's last step there is none: the end, not the log's length.
+    html = client.get(f"/hands/{hand.pk}/?step={len(actions)}&part=table").content.decode()
+    assert f"Step {len(known)} / {len(known)}" in html

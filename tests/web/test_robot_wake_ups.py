@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 async def test_a_wake_up_sent_to_the_robots_group_queues_the_hand(monkeypatch):
     woken: list[int] = []
-    monkeypatch.setattr(runner, "schedule", woken.append)
+    monkeypatch.setattr(runner, "schedule", lambda hand_id, move=None: woken.append(hand_id))
     listening = asyncio.create_task(worker.Worker()._wake_ups())
     layer = get_channel_layer()
     try:

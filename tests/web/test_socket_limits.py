@@ -45,7 +45,7 @@ def somebody_moves(room: Any, users: dict[int, Any]) -> None:
 async def test_a_logout_closes_the_socket_before_it_shows_the_hand_again():
     room, owner, users = await make_table()
     socket = await open_socket(room.code, owner)
-    snapshot = await socket.receive_from(timeout=2)
+    snapshot = await socket.receive_from(timeout=10)
     assert data_cards(snapshot), "the seat's own cards before the logout"
 
     response = await database_sync_to_async(owner.post)("/accounts/logout/")
@@ -84,12 +84,12 @@ async def test_fresh_snapshots_asked_for_too_often_are_refused_in_the_flash(sett
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "frame": {"user": "3/h"}}
     room, owner, users = await make_table()
     socket = await open_socket(room.code, owner)  # the connection's snapshot is the first frame
-    assert data_cards(await socket.receive_from(timeout=2))
+    assert data_cards(await socket.receive_from(timeout=10))
     for _ in range(2):
         await socket.send_to(text_data="resync")
-        assert data_cards(await socket.receive_from(timeout=2))
+        assert data_cards(await socket.receive_from(timeout=10))
     await socket.send_to(text_data="resync")
-    refused = await socket.receive_from(timeout=2)
+    refused = await socket.receive_from(timeout=10)
     assert refused.startswith('<div id="flash"') and 'hx-swap-oob="true"' in refused
     assert "Too many requests for a fresh view of the table: try again in" in refused
     assert not data_cards(refused)
@@ -115,7 +115,7 @@ async def test_lobby_sockets_count_as_frames_of_their_address(settings):
     for _ in range(2):
         lobby = lobby_socket()
         connected, _ = await lobby.connect()
-        assert connected and 'id="rooms"' in await lobby.receive_from(timeout=2)
+        assert connected and 'id="rooms"' in await lobby.receive_from(timeout=10)
         opened.append(lobby)
     connected, _ = await lobby_socket().connect()
     assert not connected

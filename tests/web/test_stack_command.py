@@ -15,9 +15,13 @@ def test_web_processes_trust_proxy_headers_only_when_asked() -> None:
     assert env["TAROKK_ROBOT_RUNNER"] == "thread"
 
 
-def test_the_worker_runs_the_robots_command() -> None:
+def test_the_worker_runs_the_robots_command_and_each_web_process_drives_its_own_tables() -> None:
     stack = Stack(web=2, workers=1, env={"DATABASE_URL": "postgres://x/y", "REDIS_URL": "redis://x"})
-    cmd, _ = stack.command("worker-0")
+    cmd, env = stack.command("worker-0")
     assert cmd[1:3] == ["manage.py", "robots"]
+    assert "TAROKK_ROBOT_DRIVES" not in env  # the worker drives the orphans (games.autoplay.worker)
     assert stack.command("web-1")[0][-3:] == ["-p", str(stack.port + 1), "tarokk_site.asgi:application"]
-    assert stack.command("web-1")[1]["TAROKK_ROBOT_RUNNER"] == "off"
+    web = stack.command("web-1")[1]
+    assert (web["TAROKK_ROBOT_RUNNER"], web["TAROKK_ROBOT_DRIVES"]) == ("thread", "home")
+    # The embedded default drives every table.
+    assert "TAROKK_ROBOT_DRIVES" not in Stack(web=1, embedded=True, env={}).command("web-0")[1]

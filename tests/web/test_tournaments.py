@@ -68,6 +68,7 @@ def test_a_member_hosts_one_from_the_form_and_people_enter_and_withdraw_by_its_p
     assert "Péntek esti" in listed and f"/t/{tournament.code}/" in listed
     page = client_for(guest).get(f"/t/{tournament.code}/").content.decode()
     assert 'id="join"' in page and 'id="start"' not in page
+    assert f"Share this page's link to bring people in: http://testserver/t/{tournament.code}/" in page
     assert client_for(guest).post(f"/t/{tournament.code}/join").status_code == 302
     assert list(tournament.entries.values_list("user__username", flat=True)) == ["vendeg"]
     page = client_for(guest).get(f"/t/{tournament.code}/").content.decode()
@@ -211,6 +212,7 @@ def test_two_rounds_play_to_the_end_the_second_paired_by_standings_and_the_stand
         assert row.percent == pytest.approx(100 * points[row.entry.pk] / (2 * 2))
     page = client_for(people[0]).get(f"/t/{tournament.code}/").content.decode()
     assert 'id="winners"' in page and rows[0].entry.user.username in page
+    assert "Share this page" not in page  # nobody comes in to an ended tournament
     document = client_for(people[0]).get(f"/t/{tournament.code}/tournament.json").json()
     assert document["format"] == "tarokk-tournament" and len(document["tables"]) == 4
     assert [len(t["match"]["hands"]) for t in document["tables"]] == [1, 1, 1, 1]

@@ -94,8 +94,12 @@ def discard_value(hand: list[str], cards: list[str], declarer: bool) -> float:
     discard counts for his side (the others' count for the opponents, §9)."""
     gone = set(cards)
     rest = [c for c in hand if c not in gone]
-    suits = {c[0] for c in hand if c[0] != TRUMP}
-    voids = sum(1 for s in suits if not any(c[0] == s for c in rest))
+    # Each suit the hand holds, with its cards left after the discard (one pass each).
+    left = {c[0]: 0 for c in hand if c[0] != TRUMP}
+    for card in rest:
+        if card[0] in left:
+            left[card[0]] += 1
+    voids = sum(1 for n in left.values() if not n)
     value = 10.0 * voids
     for card in cards:
         if card[0] == TRUMP:
@@ -103,7 +107,7 @@ def discard_value(hand: list[str], cards: list[str], declarer: bool) -> float:
         else:
             value += 0.5 * card_points(card) if declarer else -0.2 * card_points(card)
     # Short suits left behind are better than long ones: fewer cards in the shortest suits.
-    lengths = sorted(sum(1 for c in rest if c[0] == s) for s in suits)
+    lengths = sorted(left.values())
     value -= 0.5 * sum(n for n in lengths[:2] if n)
     return value
 

@@ -13,7 +13,7 @@ from tarokk_site import collector
 
 
 class Command(BaseCommand):
-    help = "Drive every robot seat, woken by the web processes (run with ROBOT_RUNNER=off in them)."
+    help = "Drive the robots and clocks of every table whose home web process died; run the background jobs."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
@@ -23,11 +23,16 @@ class Command(BaseCommand):
             help="seconds between sweeps if nothing can wake it (default 0.2)",
         )
         parser.add_argument(
-            "--reconcile", type=float, default=30.0, help="seconds between safety sweeps (default 30)"
+            "--reconcile",
+            type=float,
+            default=None,
+            help="seconds between sweeps for tables whose home died (default: a quarter of HOME_LEASE)",
         )
         parser.add_argument("--delay", type=float, default=None, help="robot delay (default ROBOT_DELAY)")
 
-    def handle(self, *args: Any, poll: float, reconcile: float, delay: float | None, **options: Any) -> None:
+    def handle(
+        self, *args: Any, poll: float, reconcile: float | None, delay: float | None, **options: Any
+    ) -> None:
         stopping = False
 
         def stop(signum: int, frame: Any) -> None:

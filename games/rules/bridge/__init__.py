@@ -74,9 +74,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Deal, HandContext, HandResult, Option, Viewer, resolve_options
+from ..base import Deal, HandContext, HandResult, Option, resolve_options
 from ..match import HIGHEST_TOTAL, MatchRules
-from ..views import BridgeView
 from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
@@ -147,14 +146,14 @@ class Bridge:
     def to_act(self, state: BridgeState) -> frozenset[int]:
         return state.to_act
 
-    def legal_actions(self, state: BridgeState, seat: int) -> list[str]:
-        return engine.legal_actions(state, seat)
+    # The functions themselves, not a method calling them: the server asks for these at every
+    # position, for every seat.
+    legal_actions = staticmethod(engine.legal_actions)
 
     def apply(self, state: BridgeState, seat: int, action: str) -> BridgeState:
         return engine.apply(state, seat, action)
 
-    def observe(self, state: BridgeState, viewer: Viewer) -> BridgeView:
-        return _observe(state, viewer)
+    observe = staticmethod(_observe)
 
     def public_phase(self, state: BridgeState) -> str:
         return state.phase.value

@@ -22,7 +22,7 @@ from ..base import IllegalAction, UnknownAction
 from ..words import Msg, _, pgettext
 from .blind import draw_one
 from .bridge import extend_run, offers_bridge
-from .pack import JACK, PACK, SIX, SUIT_ONE, is_first_card
+from .pack import JACK, PACK, SIX, SUIT_ONE, first_cards_of, is_first_card
 from .state import BridgeState, Move, Phase, Stage, evolve, logged, replace_hand
 from .turn import after_play, end_move
 
@@ -84,11 +84,13 @@ def first_cards(state: BridgeState, move: Move) -> list[str]:
     if move.opening:
         forced = opening_card(state)
         return list(hand) if forced is None else [forced]
-    return [card for card in hand if is_first_card(card, state.top, state.wish)]
+    stack = state.stack
+    return first_cards_of(hand, stack[-1] if stack else None, state.wish)
 
 
 def covers(state: BridgeState, move: Move) -> list[str]:
-    return [card for card in state.hands[move.seat] if is_first_card(card, state.top, None)]
+    stack = state.stack
+    return first_cards_of(state.hands[move.seat], stack[-1] if stack else None, None)
 
 
 def legal_moves(state: BridgeState, seat: int) -> list[str]:

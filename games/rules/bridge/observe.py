@@ -54,30 +54,16 @@ Everything is JSON-serialisable.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..base import AUDIENCE, EVERYONE, Viewer, check_viewer
-from ..observing import hands_view, log_view
+from ..observing import log_view
 from ..records import memo
 from ..review import hand_review, moves_from_log
 from ..views import BridgeView
 from .effects import specials
 from .pack import hand_points, sort_cards
 from .state import BridgeState, Phase, Stage
-
-
-def _move(state: BridgeState) -> dict[str, Any] | None:
-    move = state.move
-    if move is None:
-        return None
-    return {
-        "seat": move.seat,
-        "stage": move.stage.value,
-        "cards": list(move.cards),
-        "drawn": move.drawn,
-        "cover": move.stage is Stage.COVER and state.phase is Phase.PLAY,
-        "opening": move.opening,
-    }
 
 
 def review_of(state: BridgeState) -> dict[str, Any] | None:
@@ -94,8 +80,8 @@ def observe(state: BridgeState, viewer: Viewer) -> BridgeView:
     besides. A view is read-only: its lists and dicts may be those of another view of the
     same state."""
     seat = check_viewer(viewer, state.setup.players)
-    staff = viewer == EVERYONE
-    everything = state.phase is Phase.OVER or staff
+    staff = seat is None and viewer == EVERYONE
+    everything = staff or state.phase is Phase.OVER
     view = memo(state, _shared, everything, staff).copy()
     view["viewer"] = viewer
     if seat is None:
@@ -106,10 +92,10 @@ def observe(state: BridgeState, viewer: Viewer) -> BridgeView:
     if everything:
         return view
     # What the seat sees besides the audience: its own cards and their points.
-    hands = list(view["hands"])
+    hands = view["hands"].copy()
     hands[seat] = list(hand)
     view["hands"] = hands
-    points = list(view["hand_points"])
+    points = view["hand_points"].copy()
     points[seat] = hand_points(hand)
     view["hand_points"] = points
     return view
@@ -121,61 +107,81 @@ def _shared(state: BridgeState, everything: bool, staff: bool) -> BridgeView:
     return _view(state, EVERYONE if staff else AUDIENCE, None, everything, staff)
 
 
+# Every key of a view in its place (the order the docstring gives), with the values that are
+# the same in every view: ``_view`` starts from a copy and sets the rest, which costs about half
+# of building a dict of this many keys from nothing (it grows as it fills).
+_KEYS: dict[str, Any] = dict.fromkeys(
+    """variant viewer phase seats dealer starter to_act waiting options hand hands hand_counts
+    hand_points drawn drawn_counts blind_count blind stack top wish run run_cards reshuffles
+    multiplier move pending eights winner ended_by jpoints log result deal auction contract
+    declarer trick tricks tricks_won review""".split()  # untranslated: the view's keys
+)
+_KEYS["variant"] = "bridge"
+
+
 def _view(state: BridgeState, viewer: Viewer, seat: int | None, everything: bool, staff: bool) -> BridgeView:
     setup = state.setup
     players = setup.players
-
-    def visible(s: int) -> bool:
-        return everything or s == seat
-
-    pending = None
-    if state.move is not None and state.phase is not Phase.OVER:
-        sevens, eights, aces = specials(state.move.cards)
-        pending = {"sevens": sevens, "eights": eights, "aces": aces}
-    return {
-        "variant": "bridge",
-        "viewer": viewer,
-        "phase": state.phase.value,
-        "seats": players,
-        "dealer": setup.starter,
-        "starter": setup.starter,
-        "to_act": sorted(state.to_act),
-        "waiting": None,
-        "options": dict(setup.options),
-        **hands_view(state.hands, seat, visible),
-        "hand_points": [hand_points(h) if visible(s) else None for s, h in enumerate(state.hands)],
-        "drawn": list(state.recent[seat]) if seat is not None else [],
-        "drawn_counts": [len(r) for r in state.recent],
-        "blind_count": len(state.blind),
-        "blind": list(state.blind) if staff else None,
-        "stack": list(state.stack),
-        "top": state.top,
-        "wish": state.wish,
-        "run": len(state.run),
-        "run_cards": list(state.run),
-        "reshuffles": state.reshuffles,
-        "multiplier": state.multiplier,
-        "move": _move(state),
-        "pending": pending,
-        "eights": state.eights,
-        "winner": state.winner,
-        "ended_by": state.ended_by,
-        "jpoints": state.jpoints,
-        "log": log_view(state, True),
-        "result": state.result.view() if state.result is not None else None,
-        "deal": (
-            {
-                "hands": [list(h) for h in setup.deal.hands],
-                "blind": list(setup.deal.talon) if staff else None,
-            }
-            if everything
-            else None
-        ),
-        "auction": [],
-        "contract": None,
-        "declarer": state.winner,
-        "trick": None,
-        "tricks": [],
-        "tricks_won": None,
-        "review": review_of(state),
-    }
+    phase = state.phase
+    hands = state.hands
+    view = _KEYS.copy()
+    view["viewer"] = viewer
+    view["phase"] = phase._value_  # ``value``, without the enum property's cost (a view a state)
+    view["seats"] = players
+    view["dealer"] = view["starter"] = setup.starter
+    view["to_act"] = sorted(state.to_act)
+    view["options"] = dict(setup.options)
+    if everything:
+        view["hands"] = [list(h) for h in hands]
+        view["hand_points"] = [hand_points(h) for h in hands]
+    else:
+        shown: list[list[str] | None] = [None] * players
+        points: list[int | None] = [None] * players
+        if seat is not None:
+            shown[seat] = list(hands[seat])
+            points[seat] = hand_points(hands[seat])
+        view["hands"], view["hand_points"] = shown, points
+    view["hand"] = list(hands[seat]) if seat is not None else []
+    view["hand_counts"] = [len(h) for h in hands]
+    view["drawn"] = list(state.recent[seat]) if seat is not None else []
+    view["drawn_counts"] = [len(r) for r in state.recent]
+    view["blind_count"] = len(state.blind)
+    view["blind"] = list(state.blind) if staff else None
+    stack = state.stack
+    view["stack"] = list(stack)
+    view["top"] = stack[-1] if stack else None
+    view["wish"] = state.wish
+    view["run"] = len(state.run)
+    view["run_cards"] = list(state.run)
+    view["reshuffles"] = state.reshuffles
+    view["multiplier"] = state.multiplier
+    move = state.move
+    if move is not None:
+        view["move"] = {
+            "seat": move.seat,
+            "stage": move.stage._value_,
+            "cards": list(move.cards),
+            "drawn": move.drawn,
+            "cover": move.stage is Stage.COVER and phase is Phase.PLAY,
+            "opening": move.opening,
+        }
+        if phase is not Phase.OVER:
+            sevens, eights, aces = specials(move.cards) if move.cards else (0, 0, 0)
+            view["pending"] = {"sevens": sevens, "eights": eights, "aces": aces}
+    view["eights"] = state.eights
+    view["winner"] = view["declarer"] = state.winner
+    view["ended_by"] = state.ended_by
+    view["jpoints"] = state.jpoints
+    view["log"] = log_view(state, True)
+    if state.result is not None:
+        view["result"] = state.result.view()
+    if everything:
+        view["deal"] = {
+            "hands": [list(h) for h in setup.deal.hands],
+            "blind": list(setup.deal.talon) if staff else None,
+        }
+    # Shared with the trick games' pages, constant here (but a list of its own per view).
+    view["auction"], view["tricks"] = [], []
+    if phase is Phase.OVER:
+        view["review"] = review_of(state)
+    return cast(BridgeView, view)

@@ -55,12 +55,24 @@ def value(card: str) -> int:
 
 def hand_points(cards: Iterable[str]) -> int:
     """§9: the sum of the values of the cards held."""
-    return sum(_VALUE[card] for card in cards)
+    return sum(map(_VALUE.__getitem__, cards))
 
 
 def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     """cards.md §7: hearts, spades, diamonds, clubs; each A K Q J 10 9 8 7 6."""
     return tuple(sorted(cards, key=_DISPLAY.__getitem__))
+
+
+def first_cards_of(hand: Iterable[str], top: str | None, wish: str | None) -> list[str]:
+    """The cards of ``hand`` that may open a move onto ``top`` (``is_first_card``), in the
+    hand's order: the same test written once per hand rather than once per card (the legal
+    moves ask it at every position)."""
+    if top is None:
+        return list(hand)
+    if top[1:] == JACK and wish is not None:
+        return [card for card in hand if card[1:] == JACK or card[0] == wish]
+    suit, rank = top[0], top[1:]
+    return [card for card in hand if card[0] == suit or card[1:] == rank or card[1:] == JACK]
 
 
 def is_first_card(card: str, top: str | None, wish: str | None) -> bool:

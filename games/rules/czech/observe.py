@@ -23,10 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import AUDIENCE, EVERYONE, Viewer
+from ..base import EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
-from ..observing import hands_view, trick_play_view
-from ..records import memo
+from ..observing import hands_view, own_entry, seat_view, trick_play_view
 from ..review import hand_review
 from ..views import CzechView
 from ..words import Msg, _
@@ -162,49 +161,30 @@ def _hidden_phase(phase: Phase) -> Phase:
 
 
 def observe(state: CzechState, viewer: Viewer) -> CzechView:
-    """``viewer``'s view: the audience's (or with everything, everyone's), worked out once per
-    state and shared by every viewer (``records.memo``), with what this seat sees besides.
-    A view is read-only: its lists and dicts may be those of another view of the same state."""
+    """``viewer``'s view: the shared one (``observing.seat_view``) with what a seat sees besides
+    the audience: its own cards, talon cards and discard, the prever's view of the talon, its own
+    private turn, and its partner if it holds the card. Read-only below its top level."""
     seat = check_viewer(viewer)
     everything = state.phase is Phase.OVER or viewer == EVERYONE
-    view = memo(state, _shared, everything).copy()
-    view["viewer"] = viewer
-    if seat is None:
+    view = seat_view(state, viewer, seat, everything, _view)
+    if seat is None or everything:
         return view
-    hand = state.hands[seat]
-    view["hand"] = list(hand)
-    if everything:
-        return view
-    # What the seat sees besides the audience: its own cards, talon cards and discard, the
-    # prever's view of the talon, its own private turn, and its partner if it holds the card.
     if state.phase in WAITING and seat in state.to_act:
         view["phase"] = state.phase.value
         view["to_act"] = sorted(state.to_act)
         view["waiting"] = None
-    hands = list(view["hands"])
-    hands[seat] = list(hand)
-    view["hands"] = hands
     received = state.talon_received
     if received is not None:
-        talon_received = list(view["talon_received"] or ())
-        talon_received[seat] = list(received[seat])
-        view["talon_received"] = talon_received
+        own_entry(view, "talon_received", seat, list(received[seat]))
     if state.prever is not None and state.prever == seat:
         view["prever_talon"] = _prever_talon(state, True)
     discards = state.discards
     if discards is not None:
-        own = list(view["discards"] or ())
-        own[seat] = list(discards[seat])
-        view["discards"] = own
+        own_entry(view, "discards", seat, list(discards[seat]))
     if knows_partner(state, seat, False, called_card_public(state)):
         view["partner"] = state.partner if state.contract != PREVER else None
         view["alone"] = state.alone
     return view
-
-
-def _shared(state: CzechState, everything: bool) -> CzechView:
-    """The view of the audience (``everything``: of everyone), every key in its place."""
-    return _view(state, EVERYONE if everything else AUDIENCE, None, everything)
 
 
 def _view(state: CzechState, viewer: Viewer, seat: int | None, everything: bool) -> CzechView:

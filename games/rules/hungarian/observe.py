@@ -54,11 +54,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import AUDIENCE, EVERYONE, Viewer
+from ..base import EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
 from ..cards import sort_cards
-from ..observing import calls_view, current_turn, hands_view, trick_play_view
-from ..records import memo
+from ..observing import calls_view, current_turn, hands_view, own_entry, seat_view, trick_play_view
 from ..review import hand_review
 from ..views import HungarianView
 from .announce import BONUSES, GAME, kontra_name, presumed_side, public_seats
@@ -159,44 +158,25 @@ def check_viewer(state: HungarianState, viewer: Viewer) -> int | None:
 
 
 def observe(state: HungarianState, viewer: Viewer) -> HungarianView:
-    """``viewer``'s view: the audience's (or with everything, everyone's), worked out once per
-    state and shared by every viewer (``records.memo``), with what this seat sees besides.
-    A view is read-only: its lists and dicts may be those of another view of the same state."""
+    """``viewer``'s view: the shared one (``observing.seat_view``) with what a seat sees besides
+    the audience: its own cards, talon cards and discard, and its partner when it holds (or
+    discarded) the called card. Read-only below its top level."""
     seat = check_viewer(state, viewer)
     everything = state.phase is Phase.OVER or viewer == EVERYONE
-    view = memo(state, _shared, everything).copy()
-    view["viewer"] = viewer
-    if seat is None:
+    view = seat_view(state, viewer, seat, everything, _view)
+    if seat is None or everything:
         return view
-    hand = state.hands[seat]
-    view["hand"] = list(hand)
-    if everything:
-        return view
-    # What the seat sees besides the audience: its own cards, talon cards and discard, and its
-    # partner when it holds (or discarded) the called card.
-    hands = list(view["hands"])
-    hands[seat] = list(hand)
-    view["hands"] = hands
     received = state.talon_received
     if received is not None:
-        talon_received = list(view["talon_received"] or ())
-        talon_received[seat] = list(received[seat])
-        view["talon_received"] = talon_received
+        own_entry(view, "talon_received", seat, list(received[seat]))
     discards = state.discards
     if discards is not None:
-        own = list(view["discards"] or ())
         discard = discards[seat]
-        own[seat] = list(discard) if discard is not None else None
-        view["discards"] = own
+        own_entry(view, "discards", seat, list(discard) if discard is not None else None)
     if _knows_partner(state, seat, False):
         view["partner"] = state.partner
         view["alone"] = state.alone
     return view
-
-
-def _shared(state: HungarianState, everything: bool) -> HungarianView:
-    """The view of the audience (``everything``: of everyone), every key in its place."""
-    return _view(state, EVERYONE if everything else AUDIENCE, None, everything)
 
 
 def _view(state: HungarianState, viewer: Viewer, seat: int | None, everything: bool) -> HungarianView:

@@ -52,10 +52,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Deal, HandContext, HandResult, Option, Viewer, resolve_options
+from ..base import Deal, HandContext, HandResult, Option, resolve_options
 from ..cards import sort_cards as _sort_cards
 from ..match import MatchRules
-from ..views import SlovenianView
 from ..words import _, pgettext
 from . import deal as _deal
 from . import engine
@@ -135,14 +134,14 @@ class Slovenian3:
     def to_act(self, state: SlovenianState) -> frozenset[int]:
         return state.to_act
 
-    def legal_actions(self, state: SlovenianState, seat: int) -> list[str]:
-        return engine.legal_actions(state, seat)
+    # The functions themselves, not a method calling them: the server asks for these at every
+    # position, for every seat.
+    legal_actions = staticmethod(engine.legal_actions)
 
     def apply(self, state: SlovenianState, seat: int, action: str) -> SlovenianState:
         return engine.apply(state, seat, action)
 
-    def observe(self, state: SlovenianState, viewer: Viewer) -> SlovenianView:
-        return _observe(state, viewer)
+    observe = staticmethod(_observe)
 
     def public_phase(self, state: SlovenianState) -> str:
         return state.phase.value

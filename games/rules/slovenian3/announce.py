@@ -33,6 +33,7 @@ from ..kontra import Ladder, across, refuse
 from ..words import Msg, _, pgettext
 from .play import start_play
 from .state import (
+    CONTRACTS,
     DECLARER,
     KLOP,
     KONTRA_NAMES,
@@ -107,19 +108,58 @@ def start_announcements(state: SlovenianState) -> SlovenianState:
     return evolve(state, phase=Phase.ANNOUNCE, to_act=frozenset({first}))
 
 
+# The refusals, made once: the legal calls are every candidate without one (``_refusal``), asked
+# at every position of the phase, and a message costs more to make than to look up.
+NO_BONUSES = {c.key: _("There are no bonuses to announce in {contract}", contract=c.name) for c in CONTRACTS}
+VALAT_CLOSES = _("Valat has been announced: nothing more may be announced")
+ULTIMO_HOLDER = _("Only the player holding the pagat may announce pagat ultimo")
+VALAT_DECLARER = _("Only the declarer may announce valat")
+KLOP_ITEM = _("Only a klop can be kontra'd as klop")
+KLOP_ONLY = _("In klop only the klop itself can be kontra'd: say kontra:klop")
+VALAT_TOOK_OVER = _("The announced valat has taken over the game: say it on the valat")
+VALAT_NOT_ANNOUNCED = _("Valat has not been announced")
+KLOP_KONTRAD = _("The klop has been kontra'd already")
+KLOP_ONCE = _("A klop can only be kontra'd once")
+# (side, level, item): only that side may say the level's word on the item.
+ONLY_SIDE = {
+    (side, level, item): (
+        _("Only the opponents may say {kontra} on the {item}", kontra=word, item=name)
+        if side == OPPONENTS
+        else _("Only the declarer may say {kontra} on the {item}", kontra=word, item=name)
+    )
+    for side in (DECLARER, OPPONENTS)
+    for level, word in enumerate(KONTRA_NAMES, start=1)
+    for item, name in ITEM_NAMES.items()
+}
+# (item, level): the item's chain is at that level already.
+CHAIN_AT = {
+    (item, level): _(
+        "The kontra chain on the {item} is at {kontra} already", item=name, kontra=KONTRA_NAMES[level - 1]
+    )
+    for level in range(1, len(KONTRA_NAMES) + 1)
+    for item, name in ITEM_NAMES.items()
+}
+# (level, item): the level needs the one below first.
+NEEDS_LOWER = {
+    (level, item): _needs_lower(level, name)
+    for level in range(2, len(KONTRA_NAMES) + 1)
+    for item, name in ITEM_NAMES.items()
+}
+
+
 def _announce_refusal(state: SlovenianState, seat: int, bonus: str) -> Msg | None:
     assert state.contract is not None
     if not state.contract.bonuses:
-        return _("There are no bonuses to announce in {contract}", contract=state.contract.name)
+        return NO_BONUSES[state.contract.key]
     announcing = state.announcing
     if valat_announced(announcing):
-        return _("Valat has been announced: nothing more may be announced")
+        return VALAT_CLOSES
     if announcing.announced(bonus) is not None:
         return ANNOUNCED_ALREADY[bonus]
     if bonus == "ultimo" and T1 not in state.hands[seat]:
-        return _("Only the player holding the pagat may announce pagat ultimo")
+        return ULTIMO_HOLDER
     if bonus == VALAT and seat != state.declarer:
-        return _("Only the declarer may announce valat")
+        return VALAT_DECLARER
     return None
 
 
@@ -128,17 +168,17 @@ def _chain(state: SlovenianState, item: str) -> tuple[str, str | None] | Msg:
     announcing = state.announcing
     if item == "klop":
         if state.contract is not KLOP:
-            return _("Only a klop can be kontra'd as klop")
+            return KLOP_ITEM
         return "klop", None
     if state.contract is KLOP:
-        return _("In klop only the klop itself can be kontra'd: say kontra:klop")
+        return KLOP_ONLY
     if item == GAME:
         if valat_announced(announcing):
-            return _("The announced valat has taken over the game: say it on the valat")
+            return VALAT_TOOK_OVER
         return GAME, DECLARER
     if item == VALAT:
         if not valat_announced(announcing):
-            return _("Valat has not been announced")
+            return VALAT_NOT_ANNOUNCED
         return GAME, DECLARER
     announced = announcing.announced(item)
     if announced is None:
@@ -147,32 +187,24 @@ def _chain(state: SlovenianState, item: str) -> tuple[str, str | None] | Msg:
 
 
 def _kontra_refusal(state: SlovenianState, seat: int, level: int, item: str) -> Msg | None:
-    word = KONTRA_NAMES[level - 1]
     chain = _chain(state, item)
     if isinstance(chain, Msg):
         return chain
     key, owner = chain
-    name = ITEM_NAMES[item]
     current = state.announcing.level(key)
     if owner is None:  # the klop: kontra once, by anyone
         if current:
-            return _("The klop has been kontra'd already")
+            return KLOP_KONTRAD
         if level != 1:
-            return _("A klop can only be kontra'd once")
+            return KLOP_ONCE
         return None
     caller = across(owner, level)
     if state.side_of(seat) != caller:
-        if caller == OPPONENTS:
-            return _("Only the opponents may say {kontra} on the {item}", kontra=word, item=name)
-        return _("Only the declarer may say {kontra} on the {item}", kontra=word, item=name)
+        return ONLY_SIDE[caller, level, item]
     if current >= level:
-        return _(
-            "The kontra chain on the {item} is at {kontra} already",
-            item=name,
-            kontra=KONTRA_NAMES[current - 1],
-        )
+        return CHAIN_AT[item, current]
     if current < level - 1:
-        return _needs_lower(level, name)
+        return NEEDS_LOWER[level, item]
     return None
 
 

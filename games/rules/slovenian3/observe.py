@@ -62,16 +62,16 @@ The view is JSON-serialisable (lists, dicts, strings, numbers, None).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..base import AUDIENCE, EVERYONE, Viewer
+from ..base import EVERYONE, Viewer
 from ..base import check_viewer as _check_viewer
-from ..observing import calls_view, current_turn, hands_view, trick_play_view
+from ..observing import calls_view, current_turn, own_entry, seat_view, trick_play_view
 from ..records import memo
 from ..review import hand_review
 from ..views import SlovenianView
 from .announce import GAME, VALAT, kontra_name, valat_announced
-from .state import CONTRACTS, KLOP, SEATS, Phase, Setup, SlovenianState, groups
+from .state import CONTRACTS, DECLARER, KLOP, OPPONENTS, SEATS, Phase, Setup, SlovenianState, groups
 
 
 def _current_turn(state: SlovenianState) -> dict[str, Any] | None:
@@ -136,62 +136,72 @@ def check_viewer(viewer: Viewer) -> int | None:
 
 
 def observe(state: SlovenianState, viewer: Viewer) -> SlovenianView:
-    """``viewer``'s view: the audience's (or with everything, everyone's), worked out once per
-    state and shared by every viewer (``records.memo``), with what this seat sees besides.
-    A view is read-only: its lists and dicts may be those of another view of the same state."""
+    """``viewer``'s view: the shared one (``observing.seat_view``) with what a seat sees besides
+    the audience: its own cards, and the declarer its discard. Read-only below its top level."""
     seat = check_viewer(viewer)
     everything = state.phase is Phase.OVER or viewer == EVERYONE
-    view = memo(state, _shared, everything).copy()
-    view["viewer"] = viewer
-    if seat is None:
+    view = seat_view(state, viewer, seat, everything, _view)
+    if seat is None or everything:
         return view
-    hand = state.hands[seat]
-    view["hand"] = list(hand)
-    if everything:
-        return view
-    # What the seat sees besides the audience: its own cards, and the declarer its discard.
-    hands = list(view["hands"])
-    hands[seat] = list(hand)
-    view["hands"] = hands
     discard = state.discard
     if discard is not None and seat == state.declarer:
-        discards = list(view["discards"] or ())
-        discards[seat] = list(discard)
-        view["discards"] = discards
+        own_entry(view, "discards", seat, list(discard))
     return view
 
 
-def _shared(state: SlovenianState, everything: bool) -> SlovenianView:
-    """The view of the audience (``everything``: of everyone), every key in its place."""
-    return _view(state, EVERYONE if everything else AUDIENCE, None, everything)
+class _Fixed(NamedTuple):
+    """The parts of every view that the hand's ``Setup`` alone decides."""
+
+    dealer: int
+    forehand: int
+    middlehand: int
+    options: dict[str, Any]  # shared by the views of the hand: read-only
+    radelci: list[int] | None  # shared likewise
+    review_all: bool  # ``trick_review = all``
+
+
+def _fixed(setup: Setup) -> _Fixed:
+    options = dict(setup.options)
+    return _Fixed(
+        setup.dealer,
+        setup.forehand,
+        setup.middlehand,
+        options,
+        list(setup.radelci) if options["radelci"] else None,
+        options["trick_review"] == "all",
+    )
 
 
 def _view(state: SlovenianState, viewer: Viewer, seat: int | None, everything: bool) -> SlovenianView:
     setup = state.setup
+    fixed = memo(setup, _fixed)  # once a hand, not once a state
     contract = state.contract
     declarer = state.declarer
+    hands = state.hands
+    exposed = state.exposed and declarer is not None
 
     def visible(s: int) -> bool:
-        return everything or s == seat or (state.exposed and s == declarer)
+        return everything or s == seat or (exposed and s == declarer)
 
     talon_public = contract is not None and contract.talon_group > 0
     highest = state.auction.highest
-    review_all = everything or setup.option("trick_review") == "all"
     discard = state.discard
-    gift_tricks = range(1, len(state.gifts) + 1)
+    current = _current_turn(state)
 
     return {
         "variant": "slovenian3",
         "viewer": viewer,
-        "phase": state.phase.value,
+        "phase": state.phase._value_,  # ``value``, without the enum property's cost
         "seats": SEATS,
-        "dealer": setup.dealer,
-        "forehand": setup.forehand,
-        "middlehand": setup.middlehand,
+        "dealer": fixed.dealer,
+        "forehand": fixed.forehand,
+        "middlehand": fixed.middlehand,
         "to_act": sorted(state.to_act),
         "waiting": None,
-        "options": dict(setup.options),
-        **hands_view(state.hands, seat, visible),
+        "options": fixed.options,
+        "hand": list(hands[seat]) if seat is not None else [],
+        "hands": [list(h) if visible(s) else None for s, h in enumerate(hands)],
+        "hand_counts": [len(h) for h in hands],
         "auction": [{"seat": s, "call": call} for s, call in state.auction.calls],
         "highest_bid": None
         if highest is None
@@ -199,9 +209,9 @@ def _view(state: SlovenianState, viewer: Viewer, seat: int | None, everything: b
         "contract": None if contract is None else contract.name,
         "contract_key": None if contract is None else contract.key,
         "declarer": declarer,
-        "public_sides": [
-            None if contract is None or contract is KLOP else state.side_of(s) for s in range(SEATS)
-        ],
+        "public_sides": [None] * SEATS
+        if contract is None or contract is KLOP
+        else [DECLARER if s == declarer else OPPONENTS for s in range(SEATS)],
         "talon": list(state.talon) if everything or talon_public else None,
         "talon_groups": (
             [list(g) for g in groups(state.talon, contract.talon_group)]
@@ -214,17 +224,15 @@ def _view(state: SlovenianState, viewer: Viewer, seat: int | None, everything: b
             if discard is None
             else [(list(discard) if visible(s) else None) if s == declarer else [] for s in range(SEATS)]
         ),
-        "discarded_taroks": [card for card in discard or () if card[0] == "T"],
-        "klop_gifts": [
-            {"trick": n, "seat": s, "card": c} for n, (s, c) in zip(gift_tricks, state.gifts, strict=True)
-        ],
-        "exposed": list(state.hands[declarer]) if state.exposed and declarer is not None else None,
-        "radelci": list(setup.radelci) if setup.option("radelci") else None,
-        "announcements": _calls_json(state),
+        "discarded_taroks": [card for card in discard if card[0] == "T"] if discard else [],
+        "klop_gifts": [{"trick": n, "seat": s, "card": c} for n, (s, c) in enumerate(state.gifts, 1)],
+        "exposed": list(hands[declarer]) if exposed and declarer is not None else None,
+        "radelci": fixed.radelci,
+        "announcements": calls_view(state.announce_turns, current),
         "announce_turns": [{"seat": s, "calls": list(calls)} for s, calls in state.announce_turns],
-        "announce_turn": _current_turn(state),
+        "announce_turn": current,
         "items": _items_json(state),
-        **trick_play_view(state, SEATS, review_all),
+        **trick_play_view(state, SEATS, everything or fixed.review_all),
         "deal": setup.deal.to_json() if everything else None,
-        "review": review_of(state),
+        "review": review_of(state) if state.phase is Phase.OVER else None,
     }
