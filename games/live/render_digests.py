@@ -60,13 +60,14 @@ def moving_inputs(context: Mapping[str, Any]) -> dict[str, bytes]:
     view, controls, hand, match = context["view"], context["controls"], context["hand"], context["match"]
     me, oob, variant = context["me"], context.get("oob", False), context["variant_key"]
     cards = context["hand_cards"]
+    language = translation.get_language()  # read once for the three digests
     inputs: dict[str, bytes | None] = {}
     # live/hand.html
     playing = any(c["play"] for c in cards)
     sitter = view.get("sitter") if view else None
     seq = context["seq"] if playing else None
     inputs["hand"] = inputs_digest(
-        variant, oob, me, bool(view), sitter, bool(controls["discard"]), cards, seq
+        variant, oob, me, bool(view), sitter, bool(controls["discard"]), cards, seq, language=language
     )
     # live/controls.html (and live/_bridge_prompt.html)
     deciding = any(controls[k] for k in ("announce", "kontra", "talon", "buttons", "cut", "discard"))
@@ -86,10 +87,11 @@ def moving_inputs(context: Mapping[str, Any]) -> dict[str, bytes]:
         bool(getattr(user, "is_authenticated", False)),
         context.get("has_free_seat"),
         context.get("hint"),  # the robot's hint button, at its move number (games.page.hint)
+        language=language,
     )
     # live/guide.html: an empty, hidden section at every table but a guided hand's
     if not context.get("guide"):
-        inputs["guide"] = inputs_digest(oob, "no-guide")
+        inputs["guide"] = inputs_digest(oob, "no-guide", language=language)
     return {name: value for name, value in inputs.items() if value is not None}
 
 

@@ -214,4 +214,11 @@ CARD_ID = re.compile(r"\b(T(?:2[0-2]|1[0-9]|[1-9])|[HSDC](?:10|[AKQRJ1-9]))\b") 
 def cards_named(text: Any, variant: str | None = None) -> str:
     """A rules core message a player reads, each card id in its words as the game's name for
     the card ("promises T20" → "promises XX"): a player never reads an id."""
-    return CARD_ID.sub(lambda m: card_label(m.group(1), variant), str(text))
+    return _cards_named(str(text), variant, translation.get_language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _cards_named(text: str, variant: str | None, language: str | None) -> str:
+    """``cards_named`` in ``language``, the active one (the cache's key): the hand's reasons
+    why not come back at every push."""
+    return CARD_ID.sub(lambda m: card_label(m.group(1), variant), text)

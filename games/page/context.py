@@ -79,6 +79,7 @@ class RoomContext(TypedDict, total=False):
     oob: bool
     board_facts: str
     seat_items: list[str]
+    hand_items: list[str]  # the hand's cards as kept_renders.hand_items renders them
     score_rows: list[str]
     # The whole room page only (games.views.room_page)
     live: dict[str, str]  # the live partials, rendered as a push renders them

@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.safestring import mark_safe
 
@@ -60,11 +61,13 @@ def board_facts(context: Mapping[str, Any]) -> str:
     view = context.get("view")
     if not view or "stack" in view:
         return ""
-    variant, me = context.get("variant_key"), context.get("me")
+    variant, me, language = context.get("variant_key"), context.get("me"), translation.get_language()
     names = [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []]
     parts = []
     for part in FACTS_PARTS:
-        key = inputs_digest("facts", part, variant, me, names, view_part(view, view_keys(part)))
+        key = inputs_digest(
+            "facts", part, variant, me, names, view_part(view, view_keys(part)), language=language
+        )
         parts.append(_facts.get(key, functools.partial(render_live_template, part, context)))
     return mark_safe("".join(parts))
 
@@ -112,18 +115,26 @@ def _said(text: Any) -> Any:
 
 def seat_items(context: Mapping[str, Any]) -> list[str]:
     """Each seat of live/seats.html (live/_seat.html), in order: rendered once for each distinct
-    set of what it reads (its row, its place, the bidding while it goes on, the room's code and
-    the viewer's buttons or none in a replay, the language) and kept in this process. A move
-    changes one or two."""
+    set of what it reads (its row, its place, its last call while the bidding shows, the room's
+    code and the viewer's buttons or none in a replay, the language) and kept in this process. A
+    move changes one or two."""
     # Every room_context has these; a test may give a template only what it reads.
     rows, me, view, room = (context.get(name) for name in ("seat_rows", "me", "view", "room"))
     rows = rows or []
     bottom = context.get("bottom")  # the replay's seat at the bottom, when it is not the viewer's
     base = bottom if bottom is not None else me if me is not None else 0
-    bidding = (view.get("auction"), view.get("contract"), view.get("phase")) if view else None
+    # What a seat reads of the view: its phase (the Leave button once the hand is over) and,
+    # while the bidding shows beside the seats, the seat's own last call; not the whole
+    # auction, so that a bid renders again only the seat that made it.
+    phase = view.get("phase") if view else None
+    auction = view.get("auction") if view else None
+    contract = view.get("contract") if view else None
+    calling = bool(auction and not contract and phase not in ("play", "over"))
+    last_calls = _last_calls(auction) if calling and auction else {}
     code = room.get("code") if isinstance(room, dict) else getattr(room, "code", None)
     buttons = tuple(context.get(name) for name in ("is_host", "can_sit", "robot_levels", "replay"))
     removable = context.get("removable") or ()
+    language = translation.get_language()
     items: list[str] = []
     for row in rows:
         pos = (row["index"] - base) % len(rows)
@@ -131,14 +142,22 @@ def seat_items(context: Mapping[str, Any]) -> list[str]:
         # in afterwards, themselves kept by the two numbers (live/_seat_counts.html).
         counted = row["cards"] is not None
         bare = {**row, "cards": counted, "tricks": None} if counted else row
-        key = inputs_digest("seat", bare, pos, row["index"] in removable, code, buttons, bidding)
+        said = (bool(view), phase, last_calls.get(row["index"]))
+        key = inputs_digest(
+            "seat", bare, pos, row["index"] in removable, code, buttons, said, language=language
+        )
         html = _seats.get(key, functools.partial(_render_seat, context, row, pos, _COUNTS_MARK))
         if counted:
-            key = inputs_digest("seat-counts", row["cards"], row["tricks"])
+            key = inputs_digest("seat-counts", row["cards"], row["tricks"], language=language)
             counts = _seat_counts.get(key, functools.partial(_render_counts, row))
             html = html.replace(_COUNTS_MARK, counts, 1)
         items.append(mark_safe(html))
     return items
+
+
+def _last_calls(auction: list[dict[str, Any]]) -> dict[int, str]:
+    """Each seat's last call in ``auction``, as live/_seat.html shows it."""
+    return {call["seat"]: call["call"] for call in auction}
 
 
 # Stands in for a seat's counts in its kept render (no seat's HTML holds this text otherwise).
@@ -167,9 +186,9 @@ def score_rows(context: Mapping[str, Any]) -> list[str]:
         match.get("dealer_sits_out"),
         match.get("reset_at"),
     )
-    items = []
+    items, language = [], translation.get_language()
     for index, row in enumerate(match["rows"]):
-        key = inputs_digest("score-row", shared, index, row)
+        key = inputs_digest("score-row", shared, index, row, language=language)
         render = functools.partial(_render_score_row, context, row, index)
         items.append(_score_rows.get(key, render))
     return items
@@ -190,3 +209,29 @@ def _render_seat(context: Mapping[str, Any], row: dict[str, Any], pos: int, coun
 
 def _render_counts(row: dict[str, Any]) -> str:
     return render_live_template("_seat_counts.html", {"s": row})
+
+
+# Stands in for the move number in a kept card of the hand (its ``hx-vals``, a JSON number).
+_SEQ_NUMBER_MARK = -918273645500004
+_hand_cards = _Kept(4096)
+
+
+def hand_items(context: Mapping[str, Any]) -> list[str]:
+    """Each card of the viewer's hand (live/_hand_card.html), in order: rendered once for each
+    distinct set of what it reads (the card's row of ``hand_cards``, whether the seat is choosing
+    a discard, the game's words, the language) and kept in this process, the move number put in
+    afterwards. A hand is rendered again whenever the cards it may play change; most of its
+    buttons are the same as the last time."""
+    discarding = bool((context.get("controls") or {}).get("discard"))
+    variant, language = context.get("variant_key"), translation.get_language()
+    seq, mark = str(context.get("seq")), str(_SEQ_NUMBER_MARK)
+    items: list[str] = []
+    for card in context.get("hand_cards") or []:
+        key = inputs_digest("hand-card", card, discarding, variant, language=language)
+        html = _hand_cards.get(key, functools.partial(_render_hand_card, context, card))
+        items.append(mark_safe(html.replace(mark, seq)))
+    return items
+
+
+def _render_hand_card(context: Mapping[str, Any], card: dict[str, Any]) -> str:
+    return render_live_template("_hand_card.html", {**context, "c": card, "seq": _SEQ_NUMBER_MARK})

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.models import Room
 from games.page.context import RoomContext, room_context
-from games.page.kept_renders import board_facts, score_rows, seat_items, status
+from games.page.kept_renders import board_facts, hand_items, score_rows, seat_items, status
 from games.page.live_templates import render_live_template
 from games.page.table import Table
 
@@ -50,6 +50,9 @@ def render_partials(context: RoomContext, names: Iterable[str] = LIVE_PARTIALS) 
             context["board_facts"] = board_facts(context)
         if "seats" in names:
             context["seat_items"] = seat_items(context)
+    if "hand" in names:
+        context = context.copy()
+        context["hand_items"] = hand_items(context)
     if "scoreboard" in names:
         rows = score_rows(context)
         context = context.copy()

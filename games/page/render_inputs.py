@@ -43,15 +43,16 @@ def _canon(value: Any) -> Any:
     raise _Opaque(type(value).__name__)
 
 
-def inputs_digest(*inputs: Any) -> bytes | None:
-    """A digest of ``inputs`` with the page's language, or None (render every time) if one
-    of them is opaque.
+def inputs_digest(*inputs: Any, language: str | None = None) -> bytes | None:
+    """A digest of ``inputs`` with the page's language (``language``, read once for a render by
+    the caller; else the active one), or None (render every time) if one of them is opaque.
 
     Plain data (the rules' views, the seats' rows: dicts, lists, tuples, text, numbers, None,
     of exactly those types) is digested as ``marshal`` writes it, in C: it refuses any other
     type, a subclass too (safe text, a lazy translation), and those go through ``_canon``.
     Version 2 writes no back-references, so equal values are the same bytes."""
-    language = translation.get_language()
+    if language is None:
+        language = translation.get_language()
     try:
         plain = marshal.dumps((language, inputs), 2)
     except ValueError:

@@ -14,10 +14,14 @@ against what the seat may see).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.utils import translation
+
 from games.rules import ActionError
+from games.rules.words import Msg
 
 
 def tried_action(card: str, legal: Sequence[str]) -> str | None:
@@ -37,8 +41,20 @@ def refusal(variant: Any, state: Any, seat: int, action: str) -> str | None:
     try:
         variant.apply(state, seat, action)
     except ActionError as refused:
+        message = refused.args[0] if len(refused.args) == 1 else None
+        if isinstance(message, Msg):  # the same few refusals come back at every push
+            try:
+                return _said(message, translation.get_language())
+            except TypeError:  # a parameter that cannot be a key (a list): said afresh
+                return str(message)
         return str(refused)
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _said(message: Msg, language: str | None) -> str:
+    """``message`` in ``language``, the active one (the cache's key)."""
+    return str(message)
 
 
 def card_reasons(

@@ -526,6 +526,7 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     renders: dict[tuple[str, bytes], str] = {}
     facts_seen: set[str] = set()
     statuses_seen: set[str] = set()
+    hands_seen: set[str] = set()
     scored: set[int] = set()
 
     def push(full: bool) -> None:
@@ -553,6 +554,16 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
                 statuses_seen.add(DATA_VERSION.sub("", kept))
                 fresh = [kept_renders._render_seat(context, row, pos) for row, pos in seat_places(context)]
                 assert kept_renders.seat_items(context) == fresh, (variant, user)
+                # The hand's cards, kept without the move number, are those rendered afresh, and
+                # the hand given them is the one that renders each card itself.
+                fresh = [
+                    render_live_template("_hand_card.html", {**context, "c": card})
+                    for card in context["hand_cards"]
+                ]
+                assert kept_renders.hand_items(context) == fresh, (variant, user)
+                whole = render_live_template("hand.html", context)
+                assert render_partials(context, ["hand"])["hand"] == whole, (variant, user)
+                hands_seen.add(DATA_VERSION.sub("", whole))
                 rows = (context["match"] or {}).get("rows") or []
                 fresh = [
                     kept_renders._render_score_row(context, row, index) for index, row in enumerate(rows)
@@ -595,6 +606,7 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
     assert skipped  # the digests do spare renders
     assert variant == "bridge" or len(facts_seen) > 10  # the facts did change along the hands
     assert len(statuses_seen) > 10
+    assert len(hands_seen) > 10
     # The rows did grow: to two hands, unless the first hand ended the match (a Bridge total past
     # its end) and the second began a new one, or Slovenian's radelci row stands in for a hand.
     new_match = room.current_hand().match_no > 1
@@ -678,6 +690,11 @@ def test_the_kept_parts_of_the_partials_read_nothing_of_the_context_but_their_in
     assert read_by("_seat_counts.html") == ({"s"}, {"s": {"cards", "tricks"}})
     assert attributes["view"] == {"auction", "contract", "phase"}
     assert attributes["room"] == {"code"}
+    # A card of the hand is kept by its row, whether the seat is discarding, the game and the
+    # language; the move number is put in (kept_renders.hand_items).
+    read, attributes = read_by("_hand_card.html")
+    assert read == {"c", "controls", "seq"}
+    assert attributes["controls"] == {"discard"}
 
 
 def test_an_input_that_changes_a_moving_partial_changes_its_digest():
