@@ -130,6 +130,20 @@ def interleaved(
     return results
 
 
+def against_bases(commits: Sequence[str], argv: Sequence[str], rounds: int) -> dict[str, list[Any]]:
+    """The worker ``argv`` run on each of ``commits`` (each checked out in a temporary worktree)
+    and on this checkout ("here", last), ``rounds`` times each, interleaved; the sides named
+    ``base <commit>`` and ``here``, each with its results in order. Prints which commit each is."""
+    with contextlib.ExitStack() as stack:
+        sides: dict[str, Path | None] = {}
+        for commit in commits:
+            sides[f"base {commit}"] = stack.enter_context(base_tree(commit))
+            print(f"base {commit}: {describe(commit)}")
+        sides["here"] = None
+        print(f"here: {here_commit()}")
+        return interleaved(sides, argv, rounds)
+
+
 def median(values: Sequence[float]) -> float:
     return statistics.median(values)
 

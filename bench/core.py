@@ -39,7 +39,6 @@ figures and asserts nothing; it never runs as a test.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import hashlib
 import json
@@ -298,14 +297,7 @@ def main() -> None:
         *args.games,
         *(["--digest"] if args.digest else []),
     ]
-    with contextlib.ExitStack() as stack:
-        sides: dict[str, Path | None] = {}
-        for commit in args.base:
-            sides[f"base {commit}"] = stack.enter_context(base.base_tree(commit))
-            print(f"base {commit}: {base.describe(commit)}")
-        sides["here"] = None
-        print(f"here: {base.here_commit()}")
-        results = base.interleaved(sides, argv, 1 if args.digest else args.rounds)
+    results = base.against_bases(args.base, argv, 1 if args.digest else args.rounds)
 
     if args.digest:
         for game in results["here"][0]:

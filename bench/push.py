@@ -345,14 +345,7 @@ def compare(args: argparse.Namespace) -> None:
         *("--seed", str(args.seed)),
         *(["--elsewhere"] if args.elsewhere else []),
     ]
-    with contextlib.ExitStack() as stack:
-        sides: dict[str, Path | None] = {}
-        for commit in args.base:
-            sides[f"base {commit}"] = stack.enter_context(base.base_tree(commit))
-            print(f"base {commit}: {base.describe(commit)}")
-        sides["here"] = None
-        print(f"here: {base.here_commit()}")
-        results = base.interleaved(sides, argv, args.rounds)
+    results = base.against_bases(args.base, argv, args.rounds)
     here = results["here"]
     report(args, here[0])
     for name, runs in results.items():

@@ -11,7 +11,6 @@ asserts nothing; it never runs as a test.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import random
 import sys
@@ -103,14 +102,7 @@ def main() -> None:
     print(f"machine: {machine()}")
     print(f"calibration: {calibration():.3f} s CPU to fold 300 Czech hands (this checkout's code)")
     argv = [str(Path(__file__).resolve()), "--worker", str(args.hands), *args.variants]
-    with contextlib.ExitStack() as stack:
-        sides: dict[str, Path | None] = {}
-        for commit in args.base:
-            sides[f"base {commit}"] = stack.enter_context(base.base_tree(commit))
-            print(f"base {commit}: {base.describe(commit)}")
-        sides["here"] = None
-        print(f"here: {base.here_commit()}")
-        results = base.interleaved(sides, argv, args.rounds)
+    results = base.against_bases(args.base, argv, args.rounds)
     for key in args.variants:
         for label in ("all hands", "played-out hands"):
             here = [r[key][label] for r in results["here"]]

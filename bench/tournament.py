@@ -386,14 +386,7 @@ def main() -> None:
         str(args.hands),
         *(["--postgres"] if args.postgres else []),
     ]
-    with contextlib.ExitStack() as stack:
-        sides: dict[str, Path | None] = {}
-        for commit in args.base:
-            sides[f"base {commit}"] = stack.enter_context(base.base_tree(commit))
-            print(f"base {commit}: {base.describe(commit)}")
-        sides["here"] = None
-        print(f"here: {base.here_commit()}")
-        results = base.interleaved(sides, argv, args.reps)
+    results = base.against_bases(args.base, argv, args.reps)
 
     here = results["here"]
     print(f"\nhere: the tournament {here[0]['state']}, standings {here[0]['standings']}")
