@@ -211,10 +211,11 @@ def _card_title(card: str, variant: str | None, language: str | None) -> str:
 CARD_ID = re.compile(r"\b(T(?:2[0-2]|1[0-9]|[1-9])|[HSDC](?:10|[AKQRJ1-9]))\b")  # A: Bridge's aces
 
 
-def cards_named(text: Any, variant: str | None = None) -> str:
+def cards_named(text: Any, variant: str | None = None, language: str | None = None) -> str:
     """A rules core message a player reads, each card id in its words as the game's name for
-    the card ("promises T20" → "promises XX"): a player never reads an id."""
-    return _cards_named(str(text), variant, translation.get_language())
+    the card ("promises T20" → "promises XX"): a player never reads an id. ``language``: the
+    active one, when the caller has read it already."""
+    return _cards_named(str(text), variant, language or translation.get_language())
 
 
 @functools.lru_cache(maxsize=4096)

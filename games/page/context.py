@@ -110,8 +110,9 @@ def table_view(hand: Hand, viewer: Viewer) -> tuple[View, list[str], dict[str, s
     if viewer.seat is None:
         return view, [], {}, None
     legal = variant.legal_actions(state, viewer.seat)
+    language = translation.get_language()  # read once for the hand's reasons
     reasons = {
-        card: cards_named(why, hand.variant)
+        card: cards_named(why, hand.variant, language)
         for card, why in why_not.card_reasons(variant, state, viewer.seat, view["hand"], legal).items()
     }
     only_pass = why_not.only_pass(variant, state, viewer.seat, legal, view["phase"])

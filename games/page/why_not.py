@@ -36,15 +36,16 @@ def tried_action(card: str, legal: Sequence[str]) -> str | None:
     return "discard:" + ",".join([*discards[0][:-1], card])
 
 
-def refusal(variant: Any, state: Any, seat: int, action: str) -> str | None:
-    """The rules core's message refusing ``action`` to ``seat``; None if it is allowed."""
+def refusal(variant: Any, state: Any, seat: int, action: str, language: str | None = None) -> str | None:
+    """The rules core's message refusing ``action`` to ``seat``; None if it is allowed.
+    ``language``: the active one, when the caller has read it already."""
     try:
         variant.apply(state, seat, action)
     except ActionError as refused:
         message = refused.args[0] if len(refused.args) == 1 else None
         if isinstance(message, Msg):  # the same few refusals come back at every push
             try:
-                return _said(message, translation.get_language())
+                return _said(message, language or translation.get_language())
             except TypeError:  # a parameter that cannot be a key (a list): said afresh
                 return str(message)
         return str(refused)
@@ -61,10 +62,10 @@ def card_reasons(
     variant: Any, state: Any, seat: int, hand: Iterable[str], legal: Sequence[str]
 ) -> dict[str, str]:
     """``{card: why not}`` for each card of ``hand`` the seat cannot play or discard now."""
-    reasons = {}
+    reasons, language = {}, translation.get_language()  # read once for the hand
     for card in hand:
         action = tried_action(card, legal)
-        message = refusal(variant, state, seat, action) if action is not None else None
+        message = refusal(variant, state, seat, action, language) if action is not None else None
         if message is not None:
             reasons[card] = message
     return reasons
