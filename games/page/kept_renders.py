@@ -211,8 +211,6 @@ def _render_counts(row: dict[str, Any]) -> str:
     return render_live_template("_seat_counts.html", {"s": row})
 
 
-# Stands in for the move number in a kept card of the hand (its ``hx-vals``, a JSON number).
-_SEQ_NUMBER_MARK = -918273645500004
 _hand_cards = _Kept(4096)
 
 
@@ -224,14 +222,15 @@ def hand_items(context: Mapping[str, Any]) -> list[str]:
     buttons are the same as the last time."""
     discarding = bool((context.get("controls") or {}).get("discard"))
     variant, language = context.get("variant_key"), translation.get_language()
-    seq, mark = str(context.get("seq")), str(_SEQ_NUMBER_MARK)
+    seq = str(context.get("seq"))
     items: list[str] = []
     for card in context.get("hand_cards") or []:
         key = inputs_digest("hand-card", card, discarding, variant, language=language)
         html = _hand_cards.get(key, functools.partial(_render_hand_card, context, card))
-        items.append(mark_safe(html.replace(mark, seq)))
+        items.append(mark_safe(html.replace(_SEQ_MARK, seq)))
     return items
 
 
 def _render_hand_card(context: Mapping[str, Any], card: dict[str, Any]) -> str:
-    return render_live_template("_hand_card.html", {**context, "c": card, "seq": _SEQ_NUMBER_MARK})
+    # The status line's stand-in for the move number, as a number: a card writes it into JSON.
+    return render_live_template("_hand_card.html", {**context, "c": card, "seq": int(_SEQ_MARK)})
