@@ -216,7 +216,7 @@ def play(args: argparse.Namespace, profiler: Any = None) -> dict[str, Any]:
     sent_digest = hashlib.blake2b(digest_size=16)
     cpu: list[float] = []
     counted: list[int] = []
-    moves = hands = 0
+    moves = hands = sent_bytes = 0
     try:
         for number in range(args.hands):
             hand = room.current_hand()
@@ -247,6 +247,7 @@ def play(args: argparse.Namespace, profiler: Any = None) -> dict[str, Any]:
                         cpu.append(time.process_time() - start)
                         for fragment in fragments:
                             sent_digest.update(fragment.replace(room.code, "CODE").encode())
+                            sent_bytes += len(fragment.encode())
                         if profiler is not None:
                             profiler.disable()
                     counted.append(queries[0])
@@ -274,6 +275,7 @@ def play(args: argparse.Namespace, profiler: Any = None) -> dict[str, Any]:
         "statements": statistics.mean(counted),
         "statements_max": max(counted),
         "sent": sent_digest.hexdigest(),
+        "push_bytes": sent_bytes / max(1, len(cpu) * len(pages.consumers)),
     }
 
 
@@ -287,7 +289,7 @@ def report(args: argparse.Namespace, job: dict[str, Any]) -> None:
         f"(per page {per_push / pages:.3f} ms); per hand {job['hand_ms']:.1f} ms"
     )
     print(f"  SQL statements per push: mean {job['statements']:.2f}, max {job['statements_max']}")
-    print(f"  fragments sent: digest {job['sent']}")
+    print(f"  fragments sent: digest {job['sent']}, {job['push_bytes']:.0f} bytes a push to a page")
 
 
 def main() -> None:
@@ -358,8 +360,11 @@ def compare(args: argparse.Namespace) -> None:
             ("push_median_ms", "ms a push (median)"),
             ("push_p90_ms", "ms a push (p90)"),
             ("push_max_ms", "ms a push (the dearest)"),
+            ("push_bytes", "bytes a push to a page"),
         )
         for figure, unit in figures:
+            if any(figure not in run for run in runs):
+                continue  # (a base older than the figure)
             line = base.ratio_line([run[figure] for run in runs], [run[figure] for run in here], unit, 3)
             print(f"  {figure:<15} {line}")
     print(f"machine: {machine()}")

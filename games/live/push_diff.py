@@ -9,58 +9,149 @@ from typing import Any
 
 from games.live.render_digests import moving_inputs, stable_inputs
 from games.page.context import RoomContext, audience_key, room_context
-from games.page.partials import LIVE_PARTIALS, render_partials
+from games.page.kept_renders import trick_facts
+from games.page.live_templates import render_live_template
+from games.page.partials import (
+    LIVE_PARTIALS,
+    LOG_LINES,
+    PIECES,
+    has_centre,
+    pieces,
+    render_partials,
+    with_pieces,
+)
 from games.page.render_inputs import digest
 from games.page.table import Table
 
 
 class Live:
     """One viewer's live partials for one state of the table, rendered when first asked for
-    (watchers share one), each with a digest of its HTML without its ``data-version``."""
+    (watchers share one), each with a digest of its HTML without its ``data-version``; and the
+    parts a push may send alone (games.page.partials.PIECES, the log's lines)."""
 
     def __init__(self, context: RoomContext) -> None:
         self.context = context
         self.version: int = context["version"]
         self.inputs = {**stable_inputs(context), **moving_inputs(context)}
+        self._stamp = f' data-version="{self.version}"'
         self._parts: dict[str, tuple[str, bytes]] = {}
+        self._made: dict[str, Any] = {}
+
+    def _given(self, name: str) -> dict[str, Any]:
+        """What partial ``name`` is built from that a push may also send alone, made once."""
+        if name not in self._made:
+            context = self.context
+            if name == "board" and has_centre(context):
+                made = {
+                    "centre": render_live_template("centre.html", context),
+                    "trick_facts": trick_facts(context),
+                }
+            elif name == "board":
+                made = {"centre": ""}
+            elif name == "seats":
+                made = {"seat_items": with_pieces(context, ["seats"])["seat_items"]}
+            elif name == "log":
+                made = {"log_lines": with_pieces(context, ["log"])["log_lines"]}
+            else:
+                made = {}
+            self._made[name] = made
+        return self._made[name]
 
     def part(self, name: str) -> tuple[str, bytes]:
         if name not in self._parts:
-            html = render_partials(self.context, [name])[name]
-            self._parts[name] = (html, digest(html.replace(f' data-version="{self.version}"', "", 1)))
+            html = render_partials({**self.context, **self._given(name)}, [name])[name]  # type: ignore[typeddict-item]
+            # Without its version stamp: a move changes it.
+            self._parts[name] = (html, digest(html.replace(self._stamp, "", 1)))
         return self._parts[name]
+
+    def pieces(self, name: str) -> list[tuple[str, str]]:
+        """The parts of partial ``name`` a push may send alone, by id (none carries a version)."""
+        return pieces({**self.context, **self._given(name)}, name)
+
+    def log_lines(self) -> list[str]:
+        return self._given("log")["log_lines"]
 
 
 class Shown:
-    """What one page shows: by partial, the digest of its HTML (version aside) and of the
-    inputs of a stable partial, and the version of the newest push."""
+    """What one page shows: by partial, the digest of its HTML (version aside) and of its inputs
+    (where they are digested), the HTML of its parts sent alone (the board's centre and facts of
+    the tricks, each seat), the log's lines; and the version of the newest push."""
 
     def __init__(self) -> None:
-        self.html: dict[str, bytes] = {}
+        self.html: dict[str, bytes] = {}  # b"": its parts changed alone since it was sent whole
         self.inputs: dict[str, bytes] = {}
+        self.pieces: dict[str, dict[str, str]] = {}  # by partial, its parts' HTML by id
+        self.lines: list[str] = []  # the log's lines the page shows, oldest first
         self.version = -1
 
     def news(self, live: Live, full: bool = False) -> str:
         """The fragments of ``live`` the page does not show yet, remembered as shown."""
         if full:
-            self.html, self.inputs = {}, {}
+            self.html, self.inputs, self.pieces = {}, {}, {}
         elif live.version < self.version:
             # Older than what the page shows (a render of a change overtaken by a snapshot):
             # the page would refuse each of its fragments, so none is sent or remembered.
             return ""
         self.version = live.version
-        parts = []
+        parts: list[str] = []
         for name in LIVE_PARTIALS:
             inputs = live.inputs.get(name)
             if inputs is not None and self.inputs.get(name) == inputs and name in self.html:
-                continue  # the same inputs render the same HTML
-            html, shown = live.part(name)
-            if self.html.get(name) != shown:
-                self.html[name] = shown
-                parts.append(html)
+                # The same inputs render the same HTML, but for the parts sent alone.
+                if name in PIECES:
+                    self._send_pieces(live, name, parts)
+                    continue
+                if name != "log" or self._send_lines(live, parts):
+                    continue
+            if self._send(live, name, parts):
+                if name in PIECES:
+                    self.pieces[name] = dict(live.pieces(name))
+                elif name == "log":
+                    self.lines = live.log_lines()
             if inputs is not None:
                 self.inputs[name] = inputs
+            else:
+                self.inputs.pop(name, None)
         return "".join(parts)
+
+    def _send(self, live: Live, name: str, parts: list[str]) -> bool:
+        """Add partial ``name`` of ``live`` to ``parts`` if the page does not show it yet."""
+        html, shown = live.part(name)
+        if self.html.get(name) == shown:
+            return False
+        self.html[name] = shown
+        parts.append(html)
+        return True
+
+    def _send_pieces(self, live: Live, name: str, parts: list[str]) -> None:
+        """Add to ``parts`` the parts of ``name`` (its shell as the page shows it) that changed:
+        each replaces the element of its id (htmx's out-of-band swap)."""
+        held = self.pieces.setdefault(name, {})
+        for ident, html in live.pieces(name):
+            if held.get(ident) != html:
+                held[ident] = html
+                parts.append(html)
+                self.html[name] = b""  # the page's partial is no longer the one last sent whole
+
+    def _send_lines(self, live: Live, parts: list[str]) -> bool:
+        """Add to ``parts`` the log's lines the page lacks, to go at the top of its list, and
+        those that changed (Czech names the cards of the tricks turned over no more), each by its
+        id; False where most of them changed (the seats' names, a new hand): the whole log goes."""
+        lines, held = live.log_lines(), self.lines
+        if held != lines[: len(held)]:
+            if len(lines) < len(held):
+                return False
+            changed = [index for index, line in enumerate(held) if lines[index] != line]
+            if 2 * len(changed) > len(held):
+                return False
+            parts += (lines[index] for index in changed)
+        if len(lines) > len(held):
+            new = "".join(reversed(lines[len(held) :]))
+            parts.append(f'<ol hx-swap-oob="afterbegin:#{LOG_LINES}">{new}</ol>')
+        if lines != held:
+            self.lines = lines
+            self.html["log"] = b""
+        return True
 
 
 # Every page of a room in this process receives the same change: the first page of a viewer

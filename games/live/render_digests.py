@@ -11,6 +11,8 @@ from typing import Any
 
 from django.utils import translation
 
+from games.page.kept_renders import FACTS_PARTS, facts_keys, trick_facts_shown
+from games.page.partials import has_centre
 from games.page.render_inputs import digest, inputs_digest
 
 
@@ -56,7 +58,9 @@ def moving_inputs(context: Mapping[str, Any]) -> dict[str, bytes]:
     template reads besides ``version`` (tests/web/test_pushes.py checks after every move of whole
     hands that a page skipping them shows what a page rendering all shows). ``hand``: the
     viewer's cards, and ``seq`` only while one of them may be played; ``controls``: the viewer's
-    decisions, and ``seq`` only while there is one; ``guide``: at the tables without a guide."""
+    decisions, and ``seq`` only while there is one; ``board``, ``seats``, ``log``: all of each
+    but the parts a push sends alone (the board's centre, once it has one, and its facts of the
+    tricks; each seat; the log's lines); ``guide``: at the tables without a guide."""
     view, controls, hand, match = context["view"], context["controls"], context["hand"], context["match"]
     me, oob, variant = context["me"], context.get("oob", False), context["variant_key"]
     cards = context["hand_cards"]
@@ -89,6 +93,21 @@ def moving_inputs(context: Mapping[str, Any]) -> dict[str, bytes]:
         context.get("hint"),  # the robot's hint button, at its move number (games.page.hint)
         language=language,
     )
+    # The shells of the partials whose parts are pushed alone (games.page.partials.PIECES): what
+    # they read but those parts. live/board.html but its centre (live/centre.html), once it has one:
+    rows = context["seat_rows"]
+    if has_centre(context):
+        names = [(row["index"], row["label"], row["is_me"]) for row in rows]
+        # Of the facts of the tricks, which there are: they are pushed alone too.
+        facts = None
+        if "stack" not in view:
+            keys = facts_keys(context)
+            facts = [keys[FACTS_PARTS[0]], trick_facts_shown(view), keys[FACTS_PARTS[2]]]
+        folded = (view["phase"] in ("play", "over"), bool(view.get("contract")), "stack" in view)
+        inputs["board"] = inputs_digest("board", variant, oob, me, names, folded, facts, language=language)
+    # live/seats.html but its seats (live/_seat.html); live/log.html but its lines
+    inputs["seats"] = inputs_digest("seats", oob, [row["index"] for row in rows], language=language)
+    inputs["log"] = inputs_digest("log", oob, bool(view), language=language)
     # live/guide.html: an empty, hidden section at every table but a guided hand's
     if not context.get("guide"):
         inputs["guide"] = inputs_digest(oob, "no-guide", language=language)

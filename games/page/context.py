@@ -78,6 +78,10 @@ class RoomContext(TypedDict, total=False):
     # Added by the render (games.page.partials, games.page.kept_renders)
     oob: bool
     board_facts: str
+    centre: str  # live/centre.html, inside the board
+    trick_facts: list[tuple[str, str]]  # the board's facts of the tricks by id (kept_renders)
+    log_lines: list[str]  # the log's <li> items, oldest first (games.page.log_lines)
+    log_items: str  # the same, newest first, as live/log.html shows them
     seat_items: list[str]
     hand_items: list[str]  # the hand's cards as kept_renders.hand_items renders them
     score_rows: list[str]

@@ -6,6 +6,7 @@ counts put back in) and each row of the scoreboard."""
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -61,15 +62,57 @@ def board_facts(context: Mapping[str, Any]) -> str:
     view = context.get("view")
     if not view or "stack" in view:
         return ""
+    return mark_safe("".join(facts_part(context, part) for part in FACTS_PARTS))
+
+
+def facts_part(context: Mapping[str, Any], part: str) -> str:
+    """One of the FACTS_PARTS of the board's facts for ``context``, kept as board_facts says."""
+    return _facts.get(facts_keys(context)[part], functools.partial(render_live_template, part, context))
+
+
+# The keys of the facts' parts for the view last asked about: a push reads them for the board's
+# shell (games.live.render_digests) and again if it renders the board.
+_last_facts_keys: tuple[Any, Any, dict[str, bytes | None]] = (None, None, {})
+
+
+def facts_keys(context: Mapping[str, Any]) -> dict[str, bytes | None]:
+    """The key of each of the FACTS_PARTS for ``context``: a digest of all it reads."""
+    global _last_facts_keys
+    view = context["view"]
     variant, me, language = context.get("variant_key"), context.get("me"), translation.get_language()
     names = [(row["index"], row["label"], row["is_me"]) for row in context.get("seat_rows") or []]
-    parts = []
-    for part in FACTS_PARTS:
-        key = inputs_digest(
+    reads = (variant, me, names, language)
+    last_view, last_reads, keys = _last_facts_keys
+    if last_view is view and last_reads == reads:
+        return keys
+    keys = {
+        part: inputs_digest(
             "facts", part, variant, me, names, view_part(view, view_keys(part)), language=language
         )
-        parts.append(_facts.get(key, functools.partial(render_live_template, part, context)))
-    return mark_safe("".join(parts))
+        for part in FACTS_PARTS
+    }
+    _last_facts_keys = (view, reads, keys)
+    return keys
+
+
+# The facts of the tricks (live/_facts_tricks.html), each a <details> of its own, none within another.
+_TRICK_FACT = re.compile(r'<details class="[^"]*" id="([\w-]+)".*?</details>', re.S)
+
+
+def trick_facts(context: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The board's facts of the tricks played (the last trick, all of them), each by its id: a
+    push sends them alone when a trick is won and the other facts stay as they are."""
+    view = context.get("view")
+    if not view or "stack" in view:
+        return []
+    html = facts_part(context, "_facts_tricks.html")
+    return [(found.group(1), mark_safe(found.group(0))) for found in _TRICK_FACT.finditer(html)]
+
+
+def trick_facts_shown(view: Mapping[str, Any]) -> tuple[bool, bool]:
+    """Which facts of the tricks the board shows (live/_facts_tricks.html): the last trick, and
+    all the tricks (from the second one on)."""
+    return bool(view.get("last_trick")), len(view.get("tricks") or ()) > 1
 
 
 # Stand-ins for the move number and the version in a kept render of the status line: no table

@@ -35,7 +35,15 @@ def log_items(
     """The log's entries, newest first, as the log partial's ``<li>`` items: the HTML of a
     template loop over them (the seat's name, then the text), built in Python because the log
     is re-rendered with every push and grows through the hand (the loop was a third of a push).
-    ``automatic``: the lines a robot made for a person, by index (games.autoplay.automatic).
+    ``automatic``: the lines a robot made for a person, by index (games.autoplay.automatic)."""
+    return mark_safe("".join(reversed(log_lines(log, rows, automatic, variant))))
+
+
+def log_lines(
+    log: Any, rows: list[dict[str, Any]], automatic: dict[int, str] | None = None, variant: str | None = None
+) -> list[str]:
+    """The log's entries as ``<li>`` items, oldest first (a push sends the page only the lines
+    it lacks, games.live.push_diff).
 
     A line about the viewer's own seat says "You" in English, its verb agreeing ("You play");
     other languages name the seat, marked as the viewer's, and keep the line as it is."""
@@ -51,9 +59,7 @@ def log_items(
             names[row["index"]] = row["label"]
     automatic = automatic or {}
     items = []
-    entries = list(log or [])
-    for index in range(len(entries) - 1, -1, -1):
-        entry = entries[index]
+    for index, entry in enumerate(log or []):
         if not isinstance(entry, dict):  # as the template looked them up: key, else attribute
             entry = {"seat": getattr(entry, "seat", None), "text": getattr(entry, "text", "")}
         seat = entry.get("seat")
@@ -62,23 +68,25 @@ def log_items(
         text = entry.get("text", "")
         if why is not None and name is not None:
             mine = any(row["is_me"] and row["index"] == seat for row in rows)
-            items.append(_automatic_item(name if not mine else words.you(), text, why, variant))
+            items.append(_automatic_item(index, name if not mine else words.you(), text, why, variant))
             continue
-        items.append(_log_item(name, text, variant, language))
-    return mark_safe("".join(items))  # every value in it is escaped above
+        items.append(_log_item(index, name, text, variant, language))
+    return items  # every value in them is escaped above
 
 
 @functools.lru_cache(maxsize=4096)
-def _log_item(name: str | None, text: Msg | str, variant: str | None, language: str | None) -> str:
-    """One ``<li>`` of the log (the same lines come back with every push of a hand, in the
-    viewer's ``language``)."""
+def _log_item(
+    index: int, name: str | None, text: Msg | str, variant: str | None, language: str | None
+) -> str:
+    """The ``<li>`` of the log's line ``index`` (the same lines come back with every push of a
+    hand, in the viewer's ``language``; a push may replace one line by its id)."""
     if name is None:
-        return f"<li>{conditional_escape(log_text(text, '', variant))}</li>"
+        return f'<li id="log-{index}">{conditional_escape(log_text(text, "", variant))}</li>'
     line = conditional_escape(log_text(text, name, variant))
-    return f'<li><span class="who">{conditional_escape(name)}</span> {line}</li>'
+    return f'<li id="log-{index}"><span class="who">{conditional_escape(name)}</span> {line}</li>'
 
 
-def _automatic_item(name: str, text: Msg | str, why: str, variant: str | None) -> str:
+def _automatic_item(index: int, name: str, text: Msg | str, why: str, variant: str | None) -> str:
     """Who moved for a person, and why (games.autoplay.automatic): "The clock plays XXI for Anna
     (time ran out)"."""
     if why == "clock":
@@ -94,7 +102,7 @@ def _automatic_item(name: str, text: Msg | str, why: str, variant: str | None) -
         "name": conditional_escape(whom),
         "why": f"<small>({conditional_escape(reason)})</small>",
     }
-    return f'<li class="automatic" data-automatic="{conditional_escape(why)}">{line}</li>'
+    return f'<li id="log-{index}" class="automatic" data-automatic="{conditional_escape(why)}">{line}</li>'
 
 
 def trick_items(tricks: Any, rows: list[dict[str, Any]]) -> str:

@@ -4,13 +4,16 @@ function."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
+
+from django.utils.safestring import mark_safe
 
 from games.models import Room
 from games.page.context import RoomContext, room_context
 from games.page.kept_renders import board_facts, hand_items, score_rows, seat_items, status
 from games.page.live_templates import render_live_template
+from games.page.log_lines import log_lines
 from games.page.table import Table
 
 # The partials of the room page that change with the game, in page order.
@@ -30,6 +33,63 @@ LIVE_PARTIALS = (
 )
 
 
+# The partials whose parts a push may send alone, while the rest of the partial (its shell) is as
+# the page shows it (games.live.push_diff, games.live.render_digests): the board's centre (the
+# trick, Bridge's stack: it changes at every card, the board's facts a few times a hand) and its
+# facts of the tricks (at every trick won), each seat (one or two change at a move), and the
+# log's lines (new ones put at the top of its list, changed ones replaced).
+PIECES = ("board", "seats")
+LOG_LINES = "log-lines"  # the id of the log's list, where new lines go
+
+
+def has_centre(context: Mapping[str, Any]) -> bool:
+    """Whether the board holds a centre (live/centre.html): Bridge's stack, or a tarot hand's
+    middle once there is a contract."""
+    view = context.get("view")
+    if not view:
+        return False
+    return "stack" in view or view.get("phase") in ("play", "over") or bool(view.get("contract"))
+
+
+def pieces(context: Mapping[str, Any], name: str) -> list[tuple[str, str]]:
+    """The parts of partial ``name`` (one of PIECES) that a push may send alone, by the id of
+    each: the board's centre, if it has one, and its facts of the tricks; each seat.
+    ``context`` holds them rendered (games.live.push_diff)."""
+    if name == "board":
+        found = [("centre", context["centre"])] if context.get("centre") else []
+        return found + list(context.get("trick_facts") or [])
+    rows = context.get("seat_rows") or []
+    return [(f"seat-{row['index']}", item) for row, item in zip(rows, context["seat_items"], strict=True)]
+
+
+def with_pieces(context: RoomContext, names: Iterable[str]) -> RoomContext:
+    """``context`` with what partials ``names`` are built from, rendered where it lacks them:
+    the board's facts and centre, the seats, the log's lines, the hand's cards, the scoreboard's
+    rows (each kept by games.page.kept_renders where it can be)."""
+    names = set(names)
+    context = context.copy()
+    if "board" in names:
+        if "board_facts" not in context:
+            context["board_facts"] = board_facts(context)
+        if "centre" not in context:
+            context["centre"] = render_live_template("centre.html", context) if has_centre(context) else ""
+    if "seats" in names and "seat_items" not in context:
+        context["seat_items"] = seat_items(context)
+    if "log" in names and "log_lines" not in context:
+        view = context.get("view")
+        lines = (
+            log_lines(view.get("log"), context.get("seat_rows") or [], context.get("automatic_lines"))
+            if view
+            else []
+        )
+        context["log_lines"] = lines
+    if "hand" in names and "hand_items" not in context:
+        context["hand_items"] = hand_items(context)
+    if "scoreboard" in names and "score_rows" not in context:
+        context["score_rows"] = score_rows(context)
+    return context
+
+
 def render_live(room: Room, user: Any, oob: bool = False, table: Table | None = None) -> str:
     """Every live partial for this viewer, concatenated (websocket push and POST replies)."""
     context = room_context(table.room if table else room, user, table)
@@ -44,19 +104,9 @@ def render_partials(context: RoomContext, names: Iterable[str] = LIVE_PARTIALS) 
     the room page (``live`` in its context) and every push use this one function.
     """
     names = list(names)
-    if "board" in names or "seats" in names:
-        context = context.copy()
-        if "board" in names:
-            context["board_facts"] = board_facts(context)
-        if "seats" in names:
-            context["seat_items"] = seat_items(context)
-    if "hand" in names:
-        context = context.copy()
-        context["hand_items"] = hand_items(context)
-    if "scoreboard" in names:
-        rows = score_rows(context)
-        context = context.copy()
-        context["score_rows"] = rows
+    context = with_pieces(context, names)
+    if "log" in names:
+        context["log_items"] = mark_safe("".join(reversed(context["log_lines"])))  # escaped line by line
     return {
         name: status(context) if name == "status" else render_live_template(f"{name}.html", context)
         for name in names

@@ -26,8 +26,8 @@ class _Opaque(Exception):
 def _canon(value: Any) -> Any:
     """``value`` as plain data whose ``repr`` tells apart every two values a template shows
     differently: safe and lazy text marked as such (a lazy one said in the current language),
-    a rules message by what it says, containers in their order. Anything else raises
-    ``_Opaque``: its ``repr`` may be an address."""
+    a rules message by what it says, containers in their order (one of nothing but plain data
+    as marshal's bytes). Anything else raises ``_Opaque``: its ``repr`` may be an address."""
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, str):
@@ -36,9 +36,15 @@ def _canon(value: Any) -> Any:
         return ("lazy", str(value))
     if isinstance(value, Msg):  # shown as its text says in the current language
         return ("msg", _canon(value._key()))
-    if isinstance(value, dict):
-        return ("dict", tuple((_canon(k), _canon(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
+    if isinstance(value, dict | list | tuple):
+        # A part of plain data (most of a view but for a message in it) as marshal writes it, in
+        # C; only what holds something else is taken apart here.
+        try:
+            return ("marshal", marshal.dumps(value, 2))
+        except ValueError:
+            pass
+        if isinstance(value, dict):
+            return ("dict", tuple((_canon(k), _canon(v)) for k, v in value.items()))
         return (type(value).__name__, tuple(_canon(v) for v in value))
     raise _Opaque(type(value).__name__)
 

@@ -68,13 +68,15 @@
     var incoming = e.detail.fragment && e.detail.fragment.firstElementChild;
     var current = e.detail.target;
     if (!incoming || !current || !incoming.dataset || !current.dataset) return;
-    if (incoming.dataset.version === undefined || current.dataset.version === undefined) return;
-    if (Number(incoming.dataset.version) < Number(current.dataset.version)) e.detail.shouldSwap = false;
-    // A panel the player opened (the completed tricks to review) stays open through pushes.
+    // A panel the player opened (the completed tricks to review) stays open through pushes,
+    // whether a push replaces it alone (games.live.push_diff) or the fragment holding it.
+    if (current.matches("details[open]") && incoming.matches("details")) incoming.open = true;
     current.querySelectorAll("details[id][open]").forEach(function (open) {
       var again = incoming.querySelector("#" + open.id);
       if (again) again.open = true;
     });
+    if (incoming.dataset.version === undefined || current.dataset.version === undefined) return;
+    if (Number(incoming.dataset.version) < Number(current.dataset.version)) e.detail.shouldSwap = false;
   });
 
   function resync() {

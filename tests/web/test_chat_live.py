@@ -239,7 +239,7 @@ async def test_a_player_whose_seat_is_kept_is_pushed_nothing_of_the_watchers_dur
 
     await database_sync_to_async(services.leave)(room, friend)  # a robot keeps the seat
     left = "".join(await drain(sockets["friend"]))
-    assert 'id="seats"' in left and "skiz" not in left
+    assert 'id="seat-1"' in left and "skiz" not in left  # the seat, now a robot's
     await say(room, table["watcher"], "Seat 1 can ruff")
     await say(room, friend, "Back soon")
     pushed = await drain(sockets["friend"])

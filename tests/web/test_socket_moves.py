@@ -177,7 +177,7 @@ async def test_a_move_sent_over_the_socket_is_answered_as_the_same_move_posted(c
     assert over_http == case.expected
     assert over_socket == case.expected
     if case.expected.made:  # the push of the move made: the page's log shows it
-        assert any('id="log"' in f.get("text", "") for f in arrived)
+        assert any("log-lines" in f.get("text", "") for f in arrived)
     if case.expected.text == STALE:  # and a fresh snapshot, as the page asks for after a 409
         assert any(data_cards(f.get("text", "")) for f in arrived[1:])
 
@@ -275,7 +275,7 @@ async def test_no_message_of_the_page_closes_the_database_threads_connection(mon
     socket = await open_socket(hand.room.code, await database_sync_to_async(client_for)(users[0]))
     await everything_until_quiet(socket)
     outcome, arrived = await sent(case, hand, socket)
-    assert outcome == made() and any('id="log"' in f.get("text", "") for f in arrived)
+    assert outcome == made() and any("log-lines" in f.get("text", "") for f in arrived)
     await socket.send_to(text_data="resync")
     assert await everything_until_quiet(socket)
     assert hops == []

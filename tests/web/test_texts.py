@@ -236,7 +236,7 @@ def test_the_log_says_the_clock_moved_for_a_player_whose_time_ran_out(clocked_ta
     mine = client_for(alice).get(f"/r/{room.code}/").content.decode()
     theirs = client_for(bob).get(f"/r/{room.code}/").content.decode()
     line = re.compile(
-        r'<li class="automatic" data-automatic="clock"><span class="who">The clock</span> '
+        r'<li id="log-\d+" class="automatic" data-automatic="clock"><span class="who">The clock</span> '
         r"(.+?) for (\S+) <small>\(time ran out\)</small></li>"
     )
     (made_for_me,) = line.findall(mine)
