@@ -19,58 +19,74 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 
 class Element:
-    def __init__(self, tag: str, attrs: dict[str, str | None], start: int, inner: int, depth: int) -> None:
-        self.tag, self.attrs, self.start, self.inner, self.depth = tag, attrs, start, inner, depth
+    def __init__(self, tag: str, attrs: dict[str, str | None], start: int, inner: int) -> None:
+        self.tag, self.attrs, self.start, self.inner = tag, attrs, start, inner
         self.end = self.inner_end = -1
 
 
-class _Elements(HTMLParser):
-    """Every element of ``html`` with its extent: where it starts, where its content starts and
-    ends, where it ends; and how deep it lies."""
+class _Done(Exception):
+    """The first element is closed: no need to read on."""
 
-    def __init__(self, html: str) -> None:
+
+class _TopLevel(HTMLParser):
+    """The elements at the top of ``html`` with their extent: where each starts, where its
+    content starts and ends, where it ends (only the first, if ``first``)."""
+
+    def __init__(self, html: str, first: bool = False) -> None:
         super().__init__(convert_charrefs=False)
-        self.html = html
-        self.lines = [0]
-        for line in html.splitlines(keepends=True):
-            self.lines.append(self.lines[-1] + len(line))
-        self.open: list[Element] = []
+        self.html, self.first = html, first
+        self.depth = 0
         self.found: list[Element] = []
-        self.feed(html)
-        self.close()
-        assert not self.open, f"unclosed elements: {[e.tag for e in self.open]}"
+        self._lines = [0]
+        try:
+            self.feed(html)
+            self.close()
+        except _Done:
+            return
+        assert self.depth == 0, "an element is not closed"
 
     def _at(self) -> int:
+        """The offset in ``html`` of the tag being read (the parser says its line and column)."""
         line, column = self.getpos()
-        return self.lines[line - 1] + column
+        lines = self._lines
+        while len(lines) < line:  # where each line starts, found as far as needed
+            lines.append(self.html.index("\n", lines[-1]) + 1)
+        return lines[line - 1] + column
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in VOID:
             return
-        start = self._at()
-        inner = self.html.index(">", start) + 1
-        element = Element(tag, dict(attrs), start, inner, len(self.open))
-        self.open.append(element)
-        self.found.append(element)
+        if self.depth == 0:
+            start = self._at()
+            self.found.append(Element(tag, dict(attrs), start, self.html.index(">", start) + 1))
+        self.depth += 1
 
     def handle_endtag(self, tag: str) -> None:
-        element = self.open.pop()
-        assert element.tag == tag, f"<{element.tag}> closed by </{tag}>"
-        element.inner_end = self._at()
-        element.end = self.html.index(">", element.inner_end) + 1
-
-
-def elements(html: str) -> list[Element]:
-    return _Elements(html).found
+        self.depth -= 1
+        assert self.depth >= 0, f"</{tag}> closes nothing"
+        if self.depth == 0:
+            element = self.found[-1]
+            assert element.tag == tag, f"<{element.tag}> closed by </{tag}>"
+            element.inner_end = self._at()
+            element.end = self.html.index(">", element.inner_end) + 1
+            if self.first:
+                raise _Done
 
 
 def top_level(html: str) -> list[tuple[Element, str]]:
     """The elements at the top of ``html``, each with its HTML, in order."""
-    return [(e, html[e.start : e.end]) for e in elements(html) if e.depth == 0]
+    return [(e, html[e.start : e.end]) for e in _TopLevel(html).found]
 
 
 def _one(html: str, ident: str) -> Element:
-    (element,) = [e for e in elements(html) if e.attrs.get("id") == ident]
+    """The element of id ``ident`` in ``html`` (at any depth; ids are unique), its extent in it."""
+    at = html.find(f' id="{ident}"')
+    assert at >= 0 and html.find(f' id="{ident}"', at + 1) < 0, f"not one element of id {ident}"
+    start = html.rfind("<", 0, at)
+    (element,) = _TopLevel(html[start:], first=True).found
+    for name in ("start", "inner", "inner_end", "end"):
+        setattr(element, name, getattr(element, name) + start)
+    assert element.attrs.get("id") == ident
     return element
 
 
@@ -80,23 +96,19 @@ def replace_inside(html: str, ident: str, new: str) -> str:
     return html[: element.start] + new + html[element.end :]
 
 
-def empty_inside(html: str, ident: str) -> str:
-    """``html`` with the element of id ``ident`` emptied."""
-    element = _one(html, ident)
-    return html[: element.inner] + html[element.inner_end :]
-
-
-def apply(page: dict[str, str], push: str) -> dict[str, str]:
-    """``page`` (its partials by name, versions aside) after the message ``push``."""
-    for element, html in top_level(push):
-        html = DATA_VERSION.sub("", html).strip()
+def apply(page: dict[str, str], push: str) -> list[Element]:
+    """Change ``page`` (its partials by name, versions aside) as the message ``push`` does; the
+    elements at the top of the message."""
+    elements = top_level(push)
+    for element, whole in elements:
+        html = DATA_VERSION.sub("", whole).strip()
         ident, oob = element.attrs.get("id"), element.attrs.get("hx-swap-oob")
         if oob and oob.startswith("afterbegin:#"):
             target = oob.removeprefix("afterbegin:#")
             (name,) = [n for n, held in page.items() if f'id="{target}"' in held]
             inside = _one(page[name], target).inner
-            children = html[element.inner - element.start : element.inner_end - element.start]
-            page[name] = page[name][:inside] + children + page[name][inside:]
+            children = whole[element.inner - element.start : element.inner_end - element.start]
+            page[name] = page[name][:inside] + DATA_VERSION.sub("", children) + page[name][inside:]
         elif ident in LIVE_PARTIALS or ident in page:
             page[ident] = html
         else:
@@ -106,7 +118,7 @@ def apply(page: dict[str, str], push: str) -> dict[str, str]:
                 page[name] = replace_inside(page[name], ident, html)
             else:  # an element of its own (the chat's)
                 page[ident] = html
-    return page
+    return [element for element, _whole in elements]
 
 
 def shell(name: str, html: str) -> str:
@@ -118,8 +130,22 @@ def shell(name: str, html: str) -> str:
             if f'id="{part}"' in html:
                 html = replace_inside(html, part, "")
         return html
-    if name == "seats":
-        return empty_inside(html, "seats")
-    if name == "log" and f'id="{LOG_LINES}"' in html:
-        return empty_inside(html, LOG_LINES)
+    if name == "seats":  # <ol id="seats" ...>, then nothing but its seats
+        return html[: html.index(">") + 1] + html[html.rindex("</ol>") :]
+    if name == "log" and f'id="{LOG_LINES}"' in html:  # its lines' texts are escaped: no </ol>
+        opened = html.index(">", html.index(f' id="{LOG_LINES}"')) + 1
+        return html[:opened] + html[html.rindex("</ol>") :]
     return html
+
+
+WHOLE = re.compile(r'<(?:div|ol|section) id="(' + "|".join(LIVE_PARTIALS) + ')"')
+
+
+def apply_whole(page: dict[str, str], push: str) -> dict[str, str]:
+    """``page`` after ``push``, a message of whole partials only (each begins with its id, as its
+    template writes it; none holds another): the quick way, for a page that renders every one."""
+    starts = [(found.start(), found.group(1)) for found in WHOLE.finditer(push)]
+    ends = [at for at, _name in starts[1:]] + [len(push)] * bool(starts)
+    for (at, name), end in zip(starts, ends, strict=True):
+        page[name] = DATA_VERSION.sub("", push[at:end]).strip()
+    return page

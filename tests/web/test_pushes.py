@@ -26,7 +26,7 @@ from games.tables import seating
 from tests.factories import UserFactory
 from tests.helpers.views_alone import alone, strict
 from tests.web.helpers import client_for, data_cards, hidden_from, play_until_over
-from tests.web.page_model import apply, shell, top_level
+from tests.web.page_model import apply, apply_whole, shell, top_level
 from tests.web.sockets import connect, drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -541,14 +541,12 @@ def test_a_page_skipping_partials_by_their_inputs_shows_what_rendering_every_one
             with translation.override(language):
                 context = room_context(room, user)
                 live = push_diff.Live(context)
-                pushed = skipping.news(live, full)
-                for element, _html in top_level(pushed):
+                for element in apply(page, skipping.news(live, full)):
                     ident, oob = element.attrs.get("id") or "", element.attrs.get("hx-swap-oob") or ""
                     line = ident.startswith("log-")
                     kind = "seat" if ident.startswith("seat-") else "log-line" if line else ident or oob
                     sent_alone[kind] += 1
-                apply(page, pushed)
-                apply(reference, rendering.news(EveryPartial(context), full))
+                apply_whole(reference, rendering.news(EveryPartial(context), full))
                 rendered = render_partials(context)
                 everything = {n: DATA_VERSION.sub("", h).strip() for n, h in rendered.items()}
             assert page == reference == everything, (variant, user, language)
