@@ -58,7 +58,6 @@ VARIANT_FILTERS = (
     "action_label",
     "item_label",
     "kontra_word",
-    "log_items",
     "log_text",
     "receipt_sentences",
 )

@@ -9,16 +9,13 @@ from typing import Any
 
 from games.live.render_digests import moving_inputs, stable_inputs
 from games.page.context import RoomContext, audience_key, room_context
-from games.page.kept_renders import trick_facts
-from games.page.live_templates import render_live_template
 from games.page.partials import (
     LIVE_PARTIALS,
     LOG_LINES,
     PIECES,
-    has_centre,
+    made_of,
     pieces,
     render_partials,
-    with_pieces,
 )
 from games.page.render_inputs import digest
 from games.page.table import Table
@@ -40,21 +37,7 @@ class Live:
     def _given(self, name: str) -> dict[str, Any]:
         """What partial ``name`` is built from that a push may also send alone, made once."""
         if name not in self._made:
-            context = self.context
-            if name == "board" and has_centre(context):
-                made = {
-                    "centre": render_live_template("centre.html", context),
-                    "trick_facts": trick_facts(context),
-                }
-            elif name == "board":
-                made = {"centre": ""}
-            elif name == "seats":
-                made = {"seat_items": with_pieces(context, ["seats"])["seat_items"]}
-            elif name == "log":
-                made = {"log_lines": with_pieces(context, ["log"])["log_lines"]}
-            else:
-                made = {}
-            self._made[name] = made
+            self._made[name] = made_of(self.context, name)
         return self._made[name]
 
     def part(self, name: str) -> tuple[str, bytes]:

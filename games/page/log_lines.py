@@ -29,21 +29,14 @@ def move_label(action: str, variant: str | None = None) -> str:
     return action_label(action, variant)
 
 
-def log_items(
-    log: Any, rows: list[dict[str, Any]], automatic: dict[int, str] | None = None, variant: str | None = None
-) -> str:
-    """The log's entries, newest first, as the log partial's ``<li>`` items: the HTML of a
-    template loop over them (the seat's name, then the text), built in Python because the log
-    is re-rendered with every push and grows through the hand (the loop was a third of a push).
-    ``automatic``: the lines a robot made for a person, by index (games.autoplay.automatic)."""
-    return mark_safe("".join(reversed(log_lines(log, rows, automatic, variant))))
-
-
 def log_lines(
     log: Any, rows: list[dict[str, Any]], automatic: dict[int, str] | None = None, variant: str | None = None
 ) -> list[str]:
-    """The log's entries as ``<li>`` items, oldest first (a push sends the page only the lines
-    it lacks, games.live.push_diff).
+    """The log's entries as ``<li>`` items, oldest first: the HTML of a template loop over them
+    (the seat's name, then the text), built in Python because the log is re-rendered with every
+    push and grows through the hand; ``automatic``: the lines a robot made for a person, by index
+    (games.autoplay.automatic). live/log.html shows them newest first; a push sends a page only
+    the lines it lacks or that changed (games.live.push_diff).
 
     A line about the viewer's own seat says "You" in English, its verb agreeing ("You play");
     other languages name the seat, marked as the viewer's, and keep the line as it is."""

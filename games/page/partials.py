@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 
 from games.models import Room
 from games.page.context import RoomContext, room_context
-from games.page.kept_renders import board_facts, hand_items, score_rows, seat_items, status
+from games.page.kept_renders import board_facts, hand_items, score_rows, seat_items, status, trick_facts
 from games.page.live_templates import render_live_template
 from games.page.log_lines import log_lines
 from games.page.table import Table
@@ -62,27 +62,38 @@ def pieces(context: Mapping[str, Any], name: str) -> list[tuple[str, str]]:
     return [(f"seat-{row['index']}", item) for row, item in zip(rows, context["seat_items"], strict=True)]
 
 
+def made_of(context: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """What partial ``name`` is built from that a push may also send alone, rendered: the
+    board's centre and its facts of the tricks, the seats, the log's lines (games.live.push_diff
+    makes them once for a push; the partials are built from them)."""
+    if name == "board":
+        if not has_centre(context):
+            return {"centre": "", "trick_facts": []}
+        return {"centre": render_live_template("centre.html", context), "trick_facts": trick_facts(context)}
+    if name == "seats":
+        return {"seat_items": seat_items(context)}
+    if name == "log":
+        view, rows, variant = context.get("view"), context.get("seat_rows") or [], context.get("variant_key")
+        lines = log_lines(view.get("log"), rows, context.get("automatic_lines"), variant) if view else []
+        return {"log_lines": lines}
+    return {}
+
+
+# What made_of gives each partial, by the first of its keys.
+_MADE = {"board": "centre", "seats": "seat_items", "log": "log_lines"}
+
+
 def with_pieces(context: RoomContext, names: Iterable[str]) -> RoomContext:
     """``context`` with what partials ``names`` are built from, rendered where it lacks them:
-    the board's facts and centre, the seats, the log's lines, the hand's cards, the scoreboard's
-    rows (each kept by games.page.kept_renders where it can be)."""
+    what ``made_of`` gives, the board's facts, the hand's cards, the scoreboard's rows (each kept
+    by games.page.kept_renders where it can be)."""
     names = set(names)
     context = context.copy()
-    if "board" in names:
-        if "board_facts" not in context:
-            context["board_facts"] = board_facts(context)
-        if "centre" not in context:
-            context["centre"] = render_live_template("centre.html", context) if has_centre(context) else ""
-    if "seats" in names and "seat_items" not in context:
-        context["seat_items"] = seat_items(context)
-    if "log" in names and "log_lines" not in context:
-        view = context.get("view")
-        lines = (
-            log_lines(view.get("log"), context.get("seat_rows") or [], context.get("automatic_lines"))
-            if view
-            else []
-        )
-        context["log_lines"] = lines
+    for name in names & _MADE.keys():
+        if _MADE[name] not in context:
+            context.update(made_of(context, name))  # type: ignore[typeddict-item]
+    if "board" in names and "board_facts" not in context:
+        context["board_facts"] = board_facts(context)
     if "hand" in names and "hand_items" not in context:
         context["hand_items"] = hand_items(context)
     if "scoreboard" in names and "score_rows" not in context:

@@ -38,7 +38,7 @@ from games.page.labels import (
     talon_event,
     value_words,
 )
-from games.page.log_lines import log_items, log_text, move_label, trick_items
+from games.page.log_lines import log_text, move_label, trick_items
 from games.page.template_values import at, field, mul, pow2, signed, vals
 
 register = template.Library()
@@ -62,7 +62,6 @@ FILTERS = (
     agree,
     plural,
     reason_label,
-    log_items,
     trick_items,
     at,
     signed,

@@ -383,6 +383,23 @@ def test_the_review_tricks_are_the_html_of_the_template_loop_they_replace(langua
     assert "<b>" not in new and "Bob &amp; &#34;co&#34;" in new and 'data-review-trick="2"' in new
 
 
+def test_the_log_names_the_cards_as_its_game_does():
+    """The log's lines name a card by its game's name for it (the Škýz in Czech, the Škis in
+    Slovenian), on the page and in every push (both through render_partials)."""
+    rows = [{"index": 0, "label": "Anna", "is_me": False}]
+    named = {"hungarian": "Skíz", "czech": "Škýz", "slovenian3": "Škis"}
+    for variant, name in named.items():
+        context = {
+            "view": {"log": [{"seat": 0, "text": "T22 wins"}]},
+            "seat_rows": rows,
+            "variant_key": variant,
+        }
+        log = render_partials(context, ["log"])["log"]
+        assert f"{name} wins" in log and not {*named.values()} - {name} & {
+            w for w in named.values() if w in log
+        }
+
+
 def test_the_log_items_are_the_html_of_the_template_loop_they_replace():
     from django.template import Context, Template
 
