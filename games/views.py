@@ -21,6 +21,7 @@ from games.bots import LEVELS
 from games.chat import live as chat
 from games.history import viewer
 from games.learn.first_visit import games_to_learn
+from games.learn.robots import level_notes
 from games.models import Hand
 from games.page import hint as robot_hint
 from games.page import rule_options
@@ -63,6 +64,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         level: " ".join(v.key for v in context["variants"] if services.robot_plays(level, v.key))
         for level in LEVELS
     }
+    # What each level does and how strong it measured, for the chosen game (the form's default: basic).
+    context["level_notes"] = level_notes(["strong", "basic", "random"], "basic")
     first = context["variant_seats"][0][1]
     context["robot_choices"] = robot_choices(first)
     # The same choices for every table size, in the viewer's language, for the page's script

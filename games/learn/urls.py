@@ -4,5 +4,6 @@ from . import views
 
 urlpatterns = [
     path("", views.index, name="learn-index"),
+    path("robots/", views.robots_page, name="learn-robots"),
     path("<slug:game>/", views.rules_page, name="learn"),
 ]

@@ -1,4 +1,5 @@
-"""``/learn/``: the four games; ``/learn/<game>/``: one game's rules, for players."""
+"""``/learn/``: the four games; ``/learn/<game>/``: one game's rules, for players;
+``/learn/robots/``: the robot levels and how strong each measured."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from games.rules import VARIANTS
 
 from .examples import WorkedExample, examples_for
 from .options import option_entries
+from .robots import ladder
 
 # The pack each game plays with (games.cardfaces.PACKS).
 PACK_OF = {"hungarian": 0, "czech": 1, "slovenian3": 1, "bridge": 2}
@@ -54,6 +56,11 @@ SECTIONS = {
 
 def index(request: HttpRequest) -> HttpResponse:
     return render(request, "learn/index.html", {"variants": list(VARIANTS.values())})
+
+
+def robots_page(request: HttpRequest) -> HttpResponse:
+    """The robot levels of each game: what each does and how strong it measured."""
+    return render(request, "learn/robots.html", {"games": [ladder(key) for key in VARIANTS]})
 
 
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:

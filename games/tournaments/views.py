@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import services
 from games.bots import LEVELS
+from games.learn.robots import level_notes
 from games.page import rule_options
 from games.requests import posted_number
 from games.rules import VARIANTS
@@ -84,6 +85,8 @@ def _index_context(request: HttpRequest, error: str = "", posted: Any = None) ->
             level: " ".join(v.key for v in VARIANTS.values() if services.robot_plays(level, v.key))
             for level in LEVELS
         },
+        # What each level does and how strong it measured, for the chosen game (the form's default: strong).
+        "level_notes": level_notes(["strong", "basic"], "strong"),
         "may_host": user.is_authenticated and not getattr(user, "is_guest", False),
         "error": error,
         "posted": posted or {"starts_at": _default_start()},

@@ -227,6 +227,18 @@
       option.disabled = (option.dataset.variants || "").split(" ").indexOf(select.value) < 0;
     });
     if (level.selectedOptions[0].disabled) level.value = "basic";
+    showLevelNote(select.value, level.value);
+  }
+  // Under the level: what it does and how strong it measured in the chosen game, and the link to
+  // that game's figures (templates/games/_robot_levels.html).
+  function showLevelNote(game, chosen) {
+    var notes = document.getElementById("robot-level-notes");
+    if (!notes) return;
+    notes.querySelectorAll("[data-level-note]").forEach(function (note) {
+      note.hidden = note.dataset.levelNote !== game + " " + chosen;
+    });
+    var link = document.getElementById("robot-levels-link");
+    if (link) link.hash = game;
   }
   function showVariantOptions() {
     var select = document.querySelector('.new-room select[name="variant"]');
@@ -243,6 +255,10 @@
   }
   document.addEventListener("change", function (e) {
     if (e.target.matches('.new-room select[name="variant"]')) showVariantOptions();
+    if (e.target.matches(".new-room #robot-level")) {
+      var game = document.querySelector('.new-room select[name="variant"]');
+      if (game) showLevelNote(game.value, e.target.value);
+    }
     var box = e.target.closest(".new-room [data-options-for]");
     if (box && e.target.matches("select")) {
       fitRobots();

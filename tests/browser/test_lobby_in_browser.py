@@ -92,6 +92,28 @@ def test_play_now_in_one_tap_the_form_the_header_and_a_deliberate_leave(site, br
         primary = page.locator("#new-room")
         assert primary.evaluate("b => getComputedStyle(b).color") == "rgb(255, 255, 255)"  # primary
 
+        # Under the robot level: what the chosen level does and how it measured in the chosen
+        # game, one note at a time, following both choices; its link goes to that game's figures.
+        def note() -> str:
+            shown = page.locator("#robot-level-notes [data-level-note]:visible")
+            assert shown.count() == 1
+            return shown.get_attribute("data-level-note") + " | " + shown.inner_text()
+
+        assert note().startswith("hungarian basic | Plays by sound rules of thumb")
+        assert "Against random: +4.3 points a hand" in note()
+        page.locator("#robot-level").select_option("strong")
+        assert note().startswith("hungarian strong | Searches") and "Against basic: +0.7 points" in note()
+        page.locator('.new-room select[name="variant"]').select_option("czech")
+        assert note().startswith("czech strong") and "machtarok.com" in note()
+        page.locator('.new-room select[name="variant"]').select_option("bridge")
+        assert note().startswith("bridge strong") and "Against basic: −4.2 penalty points a hand" in note()
+        shoot(page, f"{size}-lobby-robot-level")
+        page.locator("#robot-levels-link").click()
+        page.wait_for_url("**/learn/robots/#bridge")
+        assert page.locator('[data-ladder="bridge"] [data-figure]').count() == 6
+        assert page.evaluate(SIDEWAYS)[0] <= VIEWPORTS[size]["width"]
+        shoot(page, f"{size}-robot-levels")
+
         # The header reaches Learn, Daily, Ratings and My games: through the menu on a phone
         # (My games in the account's links on a wide screen).
         places = {"learn": "/learn/", "daily": "/daily/", "ratings": "/leaderboard/", "my-games": "/history/"}
