@@ -17,8 +17,10 @@ legal action.
 
 from __future__ import annotations
 
+import json
 import math
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -27,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from games.rules import EVERYONE, Deal, HandContext, Variant, get_variant
+from games.rules import EVERYONE, Deal, HandContext, HandResult, Variant, get_variant
 from games.rules.base import resolve_options
 
 from . import Robot, StrongRobot, get_robot, seat_view
@@ -75,12 +77,45 @@ def duplicate_deal(
     return Deal(hands=tuple(tuple(h) for h in dealt["hands"]), talon=tuple(dealt["talon"]))
 
 
+# Roles a seat can have in a hand (``role_of``); "roles differ": the pairs of a seat whose role
+# was not the same with either level in it (their bids or calls differed).
+ROLES = ("declarer", "partner", "defender", "beggar", "klop", "player", "thrown in")  # untranslated: keys
+ROLES_DIFFER = "roles differ"  # untranslated: a key
+
+
+def role_of(result: HandResult, seat: int) -> str:
+    """``seat``'s role in a finished hand: the declarer (Slovenian: of a beggar, ``beggar``), the
+    declarer's partner, a defender; in klop, or without a declarer (Bridge), every seat alike."""
+    if result.thrown_in:
+        return "thrown in"
+    if result.declarer is None:
+        return "klop" if result.contract == "klop" else "player"
+    if seat == result.declarer:
+        return "beggar" if "beggar" in (result.contract or "") else "declarer"
+    return "partner" if seat in result.declarer_side else "defender"
+
+
 @dataclass
 class DealRecord:
     index: int
     a_score: float  # A's mean score per seat per hand over the deal's seatings
     b_score: float
     times: dict[str, list[float]] = field(default_factory=dict)  # level → seconds per decision
+    # By role: A − B of the deal's seats that had that role with A and with B in them, the
+    # hands otherwise the same (``mirror``): the mean per pair and the pairs; ROLES_DIFFER apart.
+    roles: dict[str, tuple[float, int]] = field(default_factory=dict)
+
+
+def mirror(seatings_: list[tuple[str, ...]], a: str, b: str) -> list[tuple[int, int]]:
+    """The pairs of seatings that are each other with A and B swapped: in such a pair each seat
+    holds the same cards with A in one hand and B in the other, everyone else swapped too."""
+    swap = {a: b, b: a}
+    pairs = []
+    for i, levels in enumerate(seatings_):
+        j = seatings_.index(tuple(swap[level] for level in levels))
+        if i < j:
+            pairs.append((i, j))
+    return pairs
 
 
 def play_hand(
@@ -89,8 +124,8 @@ def play_hand(
     index: int,
     levels: tuple[str, ...],
     options: Mapping[str, Any] | None = None,
-) -> tuple[tuple[int, ...], dict[str, list[float]]]:
-    """One hand of deal ``index`` with ``levels[seat]`` in each seat: the payments, the times."""
+) -> tuple[HandResult, dict[str, list[float]]]:
+    """One hand of deal ``index`` with ``levels[seat]`` in each seat: the result, the times."""
     variant = get_variant(variant_key)
     options = dict(options or {})
     dealer = index % len(levels)
@@ -109,7 +144,7 @@ def play_hand(
         state = variant.apply(state, seat, action)
     result = variant.result(state)
     assert result is not None
-    return result.payments, times
+    return result, times
 
 
 def play_deal(
@@ -121,14 +156,25 @@ def play_deal(
     sign = -1 if variant.match_rules(resolved).lowest_wins else 1
     scores: dict[str, list[int]] = {a: [], b: []}
     times: dict[str, list[float]] = {a: [], b: []}
-    for levels in seatings(a, b, seats):
-        payments, hand_times = play_hand(variant_key, seed, index, levels, options)
-        for seat, payment in enumerate(payments):
+    played = seatings(a, b, seats)
+    results = []
+    for levels in played:
+        result, hand_times = play_hand(variant_key, seed, index, levels, options)
+        results.append(result)
+        for seat, payment in enumerate(result.payments):
             scores[levels[seat]].append(sign * payment)
         for level, values in hand_times.items():
             times[level] += values
     mean = {level: sum(v) / len(v) for level, v in scores.items()}
-    return DealRecord(index, mean[a], mean[b], times)
+    differences: dict[str, list[float]] = {}
+    for i, j in mirror(played, a, b):
+        for seat in range(seats):
+            with_a, with_b = (i, j) if played[i][seat] == a else (j, i)
+            role_a, role_b = role_of(results[with_a], seat), role_of(results[with_b], seat)
+            gain = sign * (results[with_a].payments[seat] - results[with_b].payments[seat])
+            differences.setdefault(role_a if role_a == role_b else ROLES_DIFFER, []).append(gain)
+    roles = {role: (sum(v) / len(v), len(v)) for role, v in differences.items()}
+    return DealRecord(index, mean[a], mean[b], times, roles)
 
 
 @dataclass
@@ -157,6 +203,10 @@ class DuelResult:
 
     hands_per_deal: int = 2
     options: dict[str, Any] = field(default_factory=dict)
+    # By role (DealRecord.roles): A − B a hand over the deals with a seat of that role, ± one
+    # standard error over those deals, the deals and the pairs of seats.
+    roles: dict[str, tuple[float, float, int, int]] = field(default_factory=dict)
+    earlier: int = 0  # deals of the figures read from a record of earlier runs (run_duel's record)
 
     def report(self) -> str:
         given = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
@@ -188,6 +238,18 @@ class DuelResult:
             f"A − B per hand: {self.diff_mean:+.3f} ± {self.diff_ci:.3f} (95% CI [{low:+.3f}, {high:+.3f}]; "  # untranslated: command output  # noqa: E501
             f"s.e. {self.diff_se:.3f}): {verdict}"
         )
+        if self.roles:
+            lines.append(
+                "By role (a seat whose role was the same with A and with B in it; A − B per hand, "  # untranslated: command output  # noqa: E501
+                "± s.e. over the deals with such a seat):"  # untranslated: command output
+            )
+            for role in (*ROLES, ROLES_DIFFER):
+                if role in self.roles:
+                    mean, se, deals, pairs = self.roles[role]
+                    sigmas = f"{mean / se:+.1f} s.e." if se > 0 else ""
+                    lines.append(f"  {role:<13} {mean:>+9.3f} ± {se:.3f}  {sigmas:>10}  {deals:>6} deals  {pairs:>7} seats")  # noqa: E501
+        if self.earlier:
+            lines.append(f"({self.earlier} of the deals were read from the record of earlier runs)")  # untranslated: command output  # noqa: E501
         return "\n".join(lines)
 
 
@@ -201,30 +263,81 @@ def run_duel(
     progress: Callable[[DuelResult], None] | None = None,
     every: int = 100,
     options: Mapping[str, Any] | None = None,
+    record: str | None = None,
+    robots: str | None = None,
 ) -> DuelResult:
     """Play ``deals`` deals in every seating; ``progress`` gets the result so far every ``every``
-    deals (so that a long run that has to be stopped still tells what it found)."""
+    deals (so that a long run that has to be stopped still tells what it found). ``record``: a
+    file of JSON lines that keeps every deal played as it ends, so that a run stopped (or a
+    session ended) goes on where it was: the deals it holds are read, not played again, and
+    count in the figures. It names its duel on its first line (the variant, the levels, the seed,
+    the options, and ``robots``, the version of the robots' code); another duel's is refused."""
     rules = get_variant(variant)
     options = dict(options or {})
     resolve_options(rules.options, options)  # fail loudly on a bad option, before any work
     robot_of(a), robot_of(b)  # and on an unknown name
     started = time.perf_counter()
     job = partial(play_deal, variant, a, b, seed, options)
-    summarise = partial(_summarise, options=options)
-    records: list[DealRecord] = []
+    header = {"duel": variant, "a": a, "b": b, "seed": seed, "options": options, "robots": robots}
+    earlier = _recorded(record, header) if record else []
+    done = {r.index for r in earlier}
+    todo = [index for index in range(deals) if index not in done]
+    keep = _Keeper(record)
+    summarise = partial(_summarise, options=options, earlier=len(earlier))
+    records: list[DealRecord] = list(earlier)
+
+    def add(new: DealRecord) -> None:
+        records.append(new)
+        keep.add(new)
+        if progress is not None and len(records) % every == 0 and len(records) < deals:
+            progress(summarise(variant, a, b, seed, workers, started, records))
+
     if workers > 1:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            for record in pool.map(job, range(deals), chunksize=2):
-                records.append(record)
-                if progress is not None and len(records) % every == 0 and len(records) < deals:
-                    progress(summarise(variant, a, b, seed, workers, started, records))
+            for new in pool.map(job, todo, chunksize=2):
+                add(new)
     else:
-        for index in range(deals):
-            records.append(job(index))
-            if progress is not None and len(records) % every == 0 and len(records) < deals:
-                progress(summarise(variant, a, b, seed, workers, started, records))
+        for index in todo:
+            add(job(index))
     return summarise(variant, a, b, seed, workers, started, records)
+
+
+class _Keeper:
+    """Appends each deal's record to the file of ``run_duel``'s ``record``, at once."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+
+    def add(self, deal: DealRecord) -> None:
+        if self.path is None:
+            return
+        line = {"index": deal.index, "a": deal.a_score, "b": deal.b_score, "roles": deal.roles}
+        with open(self.path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line, sort_keys=True) + "\n")
+
+
+class RecordMismatch(ValueError):
+    """A duel's record file holds another duel (variant, levels, seed, options or robots)."""
+
+
+def _recorded(path: str, header: dict[str, Any]) -> list[DealRecord]:
+    """The deals a record holds (a new record: its header written, none)."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(json.dumps(header, sort_keys=True) + "\n")
+        return []
+    with open(path, encoding="utf-8") as given:
+        lines = [json.loads(line) for line in given if line.strip()]
+    if lines[0] != json.loads(json.dumps(header)):
+        raise RecordMismatch(
+            f"{path} records another duel: {lines[0]}, not {header}"  # untranslated: command output
+        )
+    deals = {}
+    for line in lines[1:]:  # a deal recorded twice (two runs at once) counts once
+        roles = {role: (float(mean), int(pairs)) for role, (mean, pairs) in line["roles"].items()}
+        deals[line["index"]] = DealRecord(line["index"], line["a"], line["b"], {}, roles)
+    return list(deals.values())
 
 
 def _summarise(
@@ -236,6 +349,7 @@ def _summarise(
     started: float,
     records: list[DealRecord],
     options: dict[str, Any],
+    earlier: int = 0,
 ) -> DuelResult:
     seconds = time.perf_counter() - started
     n = len(records)
@@ -248,6 +362,16 @@ def _summarise(
     for record in records:
         for level, values in record.times.items():
             times[level] += values
+    by_role: dict[str, list[tuple[float, int]]] = {}
+    for record in records:
+        for role, (mean, pairs) in record.roles.items():
+            by_role.setdefault(role, []).append((mean, pairs))
+    roles = {}
+    for role, deal_means in by_role.items():
+        k = len(deal_means)
+        role_mean = sum(m for m, _p in deal_means) / k
+        role_var = sum((m - role_mean) ** 2 for m, _p in deal_means) / (k - 1) if k > 1 else 0.0
+        roles[role] = (role_mean, math.sqrt(role_var / k), k, sum(p for _m, p in deal_means))
     return DuelResult(
         variant=variant,
         a=a,
@@ -263,6 +387,8 @@ def _summarise(
         times=times,
         hands_per_deal=len(seatings(a, b, _seats(variant, options))),
         options=options,
+        roles=roles,
+        earlier=earlier,
     )
 
 

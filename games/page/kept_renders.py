@@ -175,8 +175,6 @@ def seat_items(context: Mapping[str, Any]) -> list[str]:
     calling = bool(auction and not contract and phase not in ("play", "over"))
     last_calls = _last_calls(auction) if calling and auction else {}
     code = room.get("code") if isinstance(room, dict) else getattr(room, "code", None)
-    # The host's robot menu links to the game's robot levels (the room's game, for good).
-    game = room.get("variant") if isinstance(room, dict) else getattr(room, "variant", None)
     buttons = tuple(context.get(name) for name in ("is_host", "can_sit", "robot_levels", "replay"))
     removable = context.get("removable") or ()
     language = translation.get_language()
@@ -189,7 +187,7 @@ def seat_items(context: Mapping[str, Any]) -> list[str]:
         bare = {**row, "cards": counted, "tricks": None} if counted else row
         said = (bool(view), phase, last_calls.get(row["index"]))
         key = inputs_digest(
-            "seat", bare, pos, row["index"] in removable, code, game, buttons, said, language=language
+            "seat", bare, pos, row["index"] in removable, code, buttons, said, language=language
         )
         html = _seats.get(key, functools.partial(_render_seat, context, row, pos, _COUNTS_MARK))
         if counted:

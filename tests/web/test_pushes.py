@@ -723,7 +723,7 @@ def test_the_kept_parts_of_the_partials_read_nothing_of_the_context_but_their_in
     }  # counts: given by kept_renders.seat_items
     assert read_by("_seat_counts.html") == ({"s"}, {"s": {"cards", "tricks"}})
     assert attributes["view"] == {"auction", "contract", "phase"}
-    assert attributes["room"] == {"code", "variant"}
+    assert attributes["room"] == {"code"}
     # A card of the hand is kept by its row, whether the seat is discarding, the game and the
     # language; the move number is put in (kept_renders.hand_items).
     read, attributes = read_by("_hand_card.html")

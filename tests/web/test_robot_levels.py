@@ -1,8 +1,8 @@
 """Issue 37, item 3: a robot's level and its measured strength where a player picks it. The
 lobby's and the tournament's forms say, under the robot level, what the chosen level does and
 how it measured in the chosen game (one note shown, the others for the page's script); the
-table's seat menu and /learn/ link to /learn/robots/, which gives every game's figures
-(games.bots.ladder), in the page's language."""
+waiting table's host (who gives the seats robots) and /learn/ link to /learn/robots/, which
+gives every game's figures (games.bots.ladder), in the page's language."""
 
 from __future__ import annotations
 
@@ -82,12 +82,13 @@ def test_the_robots_page_gives_every_games_figures_in_the_pages_language(languag
     assert figure in czech[: czech.index("</section>")]
 
 
-def test_the_hosts_seat_menu_and_the_learn_index_link_to_the_figures():
-    host = UserFactory()
+def test_the_waiting_tables_host_and_the_learn_index_link_to_the_figures():
+    host, friend = UserFactory(), UserFactory()
     room = open_table(host, robots=1, variant="czech")
+    link = 'href="/learn/robots/#czech" data-robot-levels'
     page = client_for(host).get(f"/r/{room.code}/").content.decode()
-    assert (
-        page.count('href="/learn/robots/#czech" data-robot-levels') == 3
-    )  # each seat the host may give a robot
+    assert page.count(link) == 1  # once, beside the seats' menus
+    assert client_for(friend).post(f"/r/{room.code}/sit", {"seat": 1}).status_code == 302
+    assert link not in client_for(friend).get(f"/r/{room.code}/").content.decode()  # no menu, no link
     assert client_for(None).get("/learn/robots/").status_code == 200
     assert 'href="/learn/robots/" id="learn-robots"' in client_for(None).get("/learn/").content.decode()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games import bots, rules
 from games.bots import LEVELS
-from games.bots.duel import run_duel
+from games.bots.duel import DuelResult, RecordMismatch, run_duel
 from games.rules import VARIANTS, get_variant
 from games.rules.base import resolve_options
 
@@ -40,6 +43,12 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--workers", type=int, default=2)
         parser.add_argument(
+            "--record",
+            metavar="FILE",
+            help="keep every deal in FILE (JSON lines) as it ends, and go on from the deals it holds: "
+            "a long duel run in pieces (it refuses a record of another duel, or of other robots' code)",
+        )
+        parser.add_argument(
             "--option",
             action="append",
             default=[],
@@ -60,7 +69,14 @@ class Command(BaseCommand):
             resolve_options(get_variant(options["variant"]).options, rule_options)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        result = run_duel(
+        try:
+            result = self._run(options, rule_options)
+        except RecordMismatch as exc:
+            raise CommandError(str(exc)) from None
+        self.stdout.write(result.report())
+
+    def _run(self, options: dict[str, Any], rule_options: dict[str, Any]) -> DuelResult:
+        return run_duel(
             options["a"],
             options["b"],
             options["hands"],
@@ -69,5 +85,25 @@ class Command(BaseCommand):
             variant=options["variant"],
             options=rule_options,
             progress=lambda partial: self.stderr.write(partial.report() + "\n", ending=""),
+            record=options["record"],
+            robots=robots_version() if options["record"] else None,
         )
-        self.stdout.write(result.report())
+
+
+# What a duel is not played by: the duel itself and the figures the pages show.
+NOT_PLAYING = {"duel.py", "ladder.py"}
+
+
+def robots_version() -> str:
+    """The code that plays a duel as a record names it: a digest of every file of the robots
+    (games/bots, but the duel and the ladder) and of the rules core (games/rules). A record of a
+    duel goes on only with the same code."""
+    digest = hashlib.sha256()
+    for package in (bots, rules):
+        folder = Path(str(package.__file__)).resolve().parent
+        for path in sorted(folder.rglob("*.py")):
+            if package is bots and path.relative_to(folder).as_posix() in NOT_PLAYING:
+                continue
+            name = f"{folder.name}/{path.relative_to(folder).as_posix()}"
+            digest.update(name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
