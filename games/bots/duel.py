@@ -83,11 +83,18 @@ ROLES = ("declarer", "partner", "defender", "beggar", "klop", "player", "thrown 
 ROLES_DIFFER = "roles differ"  # untranslated: a key
 
 
-def role_of(result: HandResult, seat: int) -> str:
+# Games whose hands have no roles: Bridge's "declarer" is the round's winner, an outcome.
+NO_ROLES = ("bridge",)  # untranslated: a variant's key
+
+
+def role_of(result: HandResult, seat: int, variant_key: str = "") -> str:
     """``seat``'s role in a finished hand: the declarer (Slovenian: of a beggar, ``beggar``), the
-    declarer's partner, a defender; in klop, or without a declarer (Bridge), every seat alike."""
+    declarer's partner, a defender; in klop, or in a game without roles (Bridge), every seat
+    alike."""
     if result.thrown_in:
         return "thrown in"
+    if variant_key in NO_ROLES:
+        return "player"
     if result.declarer is None:
         return "klop" if result.contract == "klop" else "player"
     if seat == result.declarer:
@@ -170,7 +177,8 @@ def play_deal(
     for i, j in mirror(played, a, b):
         for seat in range(seats):
             with_a, with_b = (i, j) if played[i][seat] == a else (j, i)
-            role_a, role_b = role_of(results[with_a], seat), role_of(results[with_b], seat)
+            role_a = role_of(results[with_a], seat, variant_key)
+            role_b = role_of(results[with_b], seat, variant_key)
             gain = sign * (results[with_a].payments[seat] - results[with_b].payments[seat])
             differences.setdefault(role_a if role_a == role_b else ROLES_DIFFER, []).append(gain)
     roles = {role: (sum(v) / len(v), len(v)) for role, v in differences.items()}

@@ -30,7 +30,9 @@ def test_a_seats_role_is_read_from_the_result():
     assert role_of(result(contract="klop"), 0) == "klop"
     assert role_of(result(contract="open beggar", declarer=0, declarer_side=(0,)), 0) == "beggar"
     assert role_of(result(contract="beggar", declarer=0, declarer_side=(0,)), 1) == "defender"
-    assert role_of(result(), 3) == "player"  # Bridge: no declarer
+    # Bridge: no roles (its result's declarer is the round's winner, an outcome).
+    bridge = result(declarer=2, declarer_side=(2,))
+    assert [role_of(bridge, seat, "bridge") for seat in range(4)] == ["player"] * 4
     assert role_of(HandResult(thrown_in=True, payments=(0, 0, 0, 0)), 1) == "thrown in"
 
 
@@ -51,6 +53,8 @@ def test_the_roles_pairs_make_up_the_deals_difference(variant):
         assert pairs == len(seatings("a", "b", seats)) // 2 * seats
         weighted = sum(mean * n for mean, n in deal.roles.values()) / pairs
         assert weighted == pytest.approx(deal.a_score - deal.b_score)
+        if variant == "bridge":
+            assert set(deal.roles) == {"player"}
 
 
 def test_a_record_goes_on_where_it_stopped_and_refuses_another_duel(tmp_path):
