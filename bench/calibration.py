@@ -1,7 +1,8 @@
 """What a bench script prints first, so that figures from another machine (or a busier hour on
 this one) can be scaled: the machine (CPU model, cores, Python) and the CPU seconds of a fixed
-reference work, folding 300 Czech hands of random actions (as bench/replay.py does; the same work
-and seed as bench/analysis.py's calibration, so the two scripts' lines compare).
+reference work, folding 300 Czech hands of random actions (bench/random_hands.py, as
+bench/replay.py does; the same work and seed as bench/analysis.py's calibration, so the two
+scripts' lines compare).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 import time
 from pathlib import Path
 
-from bench.replay import random_hand
+from bench.random_hands import random_hand
 from games.rules import get_variant, replay
 
 CALIBRATION_SEED = 20261128

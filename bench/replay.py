@@ -24,26 +24,8 @@ if __name__ == "__main__":  # a worker of ``--base`` imports the base tree's gam
 
     base.use_code_root()
 
-from games.rules import VARIANTS, HandContext, Variant, replay  # noqa: E402
-from games.rules.base import resolve_options  # noqa: E402
-
-
-def random_hand(
-    variant: Variant, rng: random.Random, index: int
-) -> tuple[object, HandContext, list[tuple[int, str]]]:
-    """A hand played with uniformly random legal actions (the variant's default options)."""
-    seats = variant.seat_count(resolve_options(variant.options, {}))
-    dealer = index % seats
-    deal = variant.deal(rng, seats, {}, dealer=dealer)
-    context = HandContext(dealer=dealer)
-    state = variant.new_hand(deal, context)
-    actions = []
-    while not variant.is_over(state):
-        seat = rng.choice(sorted(variant.to_act(state)))
-        action = rng.choice(variant.legal_actions(state, seat))
-        state = variant.apply(state, seat, action)
-        actions.append((seat, action))
-    return deal, context, actions
+from bench.random_hands import random_hand  # noqa: E402
+from games.rules import VARIANTS, Variant, replay  # noqa: E402
 
 
 def rounds_of(variant: Variant, count: int) -> dict[str, float]:
