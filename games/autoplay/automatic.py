@@ -10,17 +10,13 @@ is that action's line. Only timed tables can have such moves, so nothing is read
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from games.models import Hand
 from games.rules import get_variant
 from games.services.turn_clocks import AWAY_MOVE, CLOCK_MOVE
+from tarokk_site.bounded import Bounded
 
 AUTOMATIC = (CLOCK_MOVE, AWAY_MOVE)
-_cache: OrderedDict[tuple[int, int], dict[int, str]] = OrderedDict()
-_lock = threading.Lock()
-_CACHE_SIZE = 256
+_cache: Bounded[tuple[int, int], dict[int, str]] = Bounded(256)
 
 
 def automatic_lines(hand: Hand | None, timed: bool) -> dict[int, str]:
@@ -28,9 +24,9 @@ def automatic_lines(hand: Hand | None, timed: bool) -> dict[int, str]:
     if hand is None or not timed:
         return {}
     key = (hand.pk, hand.seq)
-    with _lock:
-        if key in _cache:
-            return _cache[key]
+    kept = _cache.get(key)
+    if kept is not None:
+        return kept
     actions = list(hand.actions.order_by("seq").values_list("seat", "action", "robot"))
     marks: dict[int, str] = {}
     if any(robot in AUTOMATIC for _, _, robot in actions):
@@ -43,8 +39,5 @@ def automatic_lines(hand: Hand | None, timed: bool) -> dict[int, str]:
                 line = next((i for i in range(before, len(state.log)) if state.log[i][0] == seat), None)
                 if line is not None:
                     marks[line] = robot
-    with _lock:
-        _cache[key] = marks
-        while len(_cache) > _CACHE_SIZE:
-            _cache.popitem(last=False)
+    _cache.put(key, marks)
     return marks

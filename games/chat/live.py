@@ -11,7 +11,6 @@ no query at all.
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -21,6 +20,7 @@ from games.chat.text import QUICK_PHRASES
 from games.models import ChatMessage, ChatPreference, Hand, Room
 from games.page.live_templates import render_live_template
 from games.page.table import Table
+from tarokk_site.bounded import Bounded
 
 # The messages a page shows and view.json gives: the last ones of the channels it reads.
 HISTORY = 100
@@ -105,40 +105,27 @@ def api(room: Room, user: Any) -> dict[str, Any]:
 # The rows a chat change loads, shared by the pages of a room in this process (read after the
 # change committed; a later change has a new id): the room, its current hand and its seats
 # (not the match, which the chat does not read), and the messages by the channels read.
-_shared_tables: OrderedDict[tuple[int, str], Table | None] = OrderedDict()
-_shared_messages: OrderedDict[tuple[int, str, tuple[str, ...]], list[ChatMessage]] = OrderedDict()
-_SHARED = 256
-
-
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
-    cache[key] = value
-    while len(cache) > _SHARED:
-        cache.popitem(last=False)
+_shared_tables: Bounded[tuple[int, str], Table | None] = Bounded(256)
+_shared_messages: Bounded[tuple[int, str, tuple[str, ...]], list[ChatMessage]] = Bounded(256)
 
 
 def chat_table(room_id: int | None, change: str | None) -> Table | None:
     """What the chat reads of a table after a chat change (None: the room is gone)."""
     key = (room_id or 0, change or "")
-    if change and key in _shared_tables:
-        return _shared_tables[key]
-    room = Room.objects.filter(pk=room_id).first()  # type: ignore[misc]  # None: no room
-    table = None
-    if room is not None:
-        table = Table(room=room, hand=room.current_hand(), seats=list(room.seats.all()), match=None)
-    if change:
-        _remember(_shared_tables, key, table)
-    return table
+
+    def read() -> Table | None:
+        room = Room.objects.filter(pk=room_id).first()  # type: ignore[misc]  # None: no room
+        if room is None:
+            return None
+        return Table(room=room, hand=room.current_hand(), seats=list(room.seats.all()), match=None)
+
+    return _shared_tables.get_or_make(key, read) if change else read()
 
 
 def _messages_of_change(room_id: int, change: str | None, reads: tuple[str, ...]) -> list[ChatMessage]:
     if change is None:
         return messages(room_id, reads)
-    key = (room_id, change, reads)
-    rows = _shared_messages.get(key)
-    if rows is None:
-        rows = messages(room_id, reads)
-        _remember(_shared_messages, key, rows)
-    return rows
+    return _shared_messages.get_or_make((room_id, change, reads), lambda: messages(room_id, reads))
 
 
 class ChatShown:

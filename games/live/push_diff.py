@@ -4,7 +4,6 @@ when first asked for and shared by the pages that would show the same), and what
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from games.live.render_digests import moving_inputs, stable_inputs
@@ -19,6 +18,7 @@ from games.page.partials import (
 )
 from games.page.render_inputs import digest
 from games.page.table import Table
+from tarokk_site.bounded import Bounded
 
 
 class Live:
@@ -141,14 +141,7 @@ class Shown:
 # (viewer_key) to render it renders it for all of that viewer's pages (a later change sends a
 # new id; games.tables.seating shares the table's rows the same way). Renders run one at a
 # time in channels' database thread.
-_shared_renders: OrderedDict[tuple[int, str, tuple[Any, ...], str], Live] = OrderedDict()
-_SHARED = 512
-
-
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
-    cache[key] = value
-    while len(cache) > _SHARED:
-        cache.popitem(last=False)
+_shared_renders: Bounded[tuple[int, str, tuple[Any, ...], str], Live] = Bounded(512)
 
 
 def viewer_key(table: Table, user: Any) -> tuple[Any, ...]:
@@ -168,8 +161,4 @@ def live_for(table: Table, user: Any, room_id: int, change_id: str | None, langu
     if viewer is None:
         return Live(room_context(table.room, user, table))
     key = (room_id, change_id or "", viewer, language)
-    live = _shared_renders.get(key)
-    if live is None:
-        live = Live(room_context(table.room, user, table))
-        _remember(_shared_renders, key, live)
-    return live
+    return _shared_renders.get_or_make(key, lambda: Live(room_context(table.room, user, table)))

@@ -5,7 +5,6 @@ skipping them shows what a page rendering all shows."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,6 +13,7 @@ from django.utils import translation
 from games.page.kept_renders import FACTS_PARTS, facts_keys, trick_facts_shown
 from games.page.partials import has_centre
 from games.page.render_inputs import digest, inputs_digest
+from tarokk_site.bounded import Bounded
 
 
 def stable_inputs(context: Mapping[str, Any]) -> dict[str, bytes]:
@@ -36,8 +36,7 @@ def stable_inputs(context: Mapping[str, Any]) -> dict[str, bytes]:
 # The digests of the matches the pages show lately, by the match itself: games.tables.seating
 # keeps one match for all the moves of a hand, and a long match's rows are the dearest input of
 # a push to digest. A match is never changed once built (games.page.table.match_of).
-_match_digests: OrderedDict[int, tuple[Any, bytes]] = OrderedDict()
-_MATCHES = 512
+_match_digests: Bounded[int, tuple[Any, bytes]] = Bounded(512)
 
 
 def match_digest(match: dict[str, Any] | None) -> bytes | None:
@@ -47,9 +46,7 @@ def match_digest(match: dict[str, Any] | None) -> bytes | None:
     if known is not None and known[0] is match:
         return known[1]
     made = digest(repr(match))
-    _match_digests[id(match)] = (match, made)
-    while len(_match_digests) > _MATCHES:
-        _match_digests.popitem(last=False)
+    _match_digests.put(id(match), (match, made))
     return made
 
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,6 +17,7 @@ from django.utils.safestring import mark_safe
 from games.page.live_templates import render_live_template
 from games.page.render_inputs import inputs_digest
 from games.page.view_reads import view_keys, view_part
+from tarokk_site.bounded import Bounded
 
 
 class _Kept:
@@ -26,24 +25,12 @@ class _Kept:
     (games.page.render_inputs): a move changes a few of them, and the others are not rendered again."""
 
     def __init__(self, size: int) -> None:
-        self.size = size
-        self.parts: OrderedDict[bytes, str] = OrderedDict()
-        self.lock = threading.Lock()
+        self.parts: Bounded[bytes, str] = Bounded(size)
 
     def get(self, key: bytes | None, render: Callable[[], str]) -> str:
         if key is None:  # an input without a faithful digest: rendered every time
             return render()
-        with self.lock:
-            html = self.parts.get(key)
-            if html is not None:
-                self.parts.move_to_end(key)
-                return html
-        html = render()
-        with self.lock:
-            self.parts[key] = html
-            while len(self.parts) > self.size:
-                self.parts.popitem(last=False)
-        return html
+        return self.parts.get_or_make(key, render)
 
 
 # The board's facts (live/_board_facts.html) in their three parts: the facts settled before play,

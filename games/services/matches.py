@@ -8,13 +8,12 @@ never changes, so the fold carried on is the fold from the start (tests/web/test
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from games.models import Hand, Room
 from games.rules import HandResult, get_variant
 from games.rules.match import Match, close, record, start
+from tarokk_site.bounded import Bounded
 
 
 def match_of(room: Room, match_no: int, last: Hand | None = None) -> Match | None:
@@ -48,14 +47,12 @@ def match_of(room: Room, match_no: int, last: Hand | None = None) -> Match | Non
 # of its hands finishes: for them it is kept per process by room, current hand and whether
 # that hand had finished. match_of(..., last=hand) folds finished hands only, and a finished
 # hand's result never changes, so an entry is never out of date.
-_shown: OrderedDict[tuple[int, int, bool, bool], Match | None] = OrderedDict()
-_SHOWN = 1024
+_shown: Bounded[tuple[int, int, bool, bool], Match | None] = Bounded(1024)
 # And when an entry is missing (a hand began or finished), the fold of the match's first
 # hands, all finished, is carried on from where it stopped: per room and match, the number of
 # the last hand folded and the fold without the host's ending. A long match was read whole
 # twice a hand, its every result decoded again.
-_prefixes: OrderedDict[tuple[int, int], tuple[int, Match]] = OrderedDict()
-_lock = threading.Lock()
+_prefixes: Bounded[tuple[int, int], tuple[int, Match]] = Bounded(1024)
 
 
 def shown_match(room: Room, hand: Hand) -> Match | None:
@@ -64,16 +61,7 @@ def shown_match(room: Room, hand: Hand) -> Match | None:
     (``room`` read with the hand: the host's ending of the match is in its ``ended_match``)."""
     # What can change a match's folded value: a hand finishing, and the host ending the match.
     key = (room.pk, hand.pk, hand.finished is not None, room.ended_match >= hand.match_no)
-    with _lock:
-        if key in _shown:
-            _shown.move_to_end(key)
-            return _shown[key]
-    match = _folded_on(room, hand)
-    with _lock:
-        _shown[key] = match
-        while len(_shown) > _SHOWN:
-            _shown.popitem(last=False)
-    return match
+    return _shown.get_or_make(key, lambda: _folded_on(room, hand))
 
 
 def _folded_on(room: Room, last: Hand) -> Match | None:
@@ -81,8 +69,7 @@ def _folded_on(room: Room, last: Hand) -> Match | None:
     of the match's first finished hands (all of them when none is kept, or the fold kept has
     gone past ``last``)."""
     where = (room.pk, last.match_no)
-    with _lock:
-        kept = _prefixes.get(where)
+    kept = _prefixes.get(where)
     if kept is not None and (kept[0] > last.number or (kept[0] == last.number and last.finished is None)):
         return match_of(room, last.match_no, last=last)  # a page behind the fold kept
     query = room.hands.filter(match_no=last.match_no, number__lte=last.number)
@@ -101,19 +88,14 @@ def _folded_on(room: Room, last: Hand) -> Match | None:
             break
         match = record(match, HandResult.from_json(hand.result), hand.context_value().doubled)
         through = hand.number
-    with _lock:
-        if where not in _prefixes or _prefixes[where][0] < through:
-            _prefixes[where] = (through, match)
-        _prefixes.move_to_end(where)
-        while len(_prefixes) > _SHOWN:
-            _prefixes.popitem(last=False)
+    folded = (through, match)
+    _prefixes.update(where, lambda held: held if held is not None and held[0] >= through else folded)
     return close(match) if room.ended_match >= last.match_no else match
 
 
 def forget_all() -> None:
-    with _lock:
-        _shown.clear()
-        _prefixes.clear()
+    _shown.clear()
+    _prefixes.clear()
 
 
 def current_match(room: Room, hand: Hand | None = None) -> Match | None:

@@ -4,8 +4,6 @@ with the turn clocks and the away count kept in step."""
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +20,7 @@ from games.services.refusals import Forbidden, Illegal, Malformed, RuleRefused, 
 from games.services.turn_clocks import AWAY_AFTER, AWAY_MOVE, CLOCK_MOVE, sync_clocks
 from games.signals import hand_changed, hand_finished
 from tarokk_site import prepared as statements
+from tarokk_site.bounded import Bounded
 
 # The move's read of its hand (locked) and room, compiled once (games.services.prepared).
 _HAND_FOR_UPDATE = prepared.hand_for_update()
@@ -170,7 +169,7 @@ def submit_action(
             )
             _after_commit(room_id, facts, new_state)
             if not finished and not hand.room.turn_clock and not hand.room.tutorial:
-                _plain.keep(hand_id, (room_id, hand.variant, hand.number))
+                _plain.put(hand_id, (room_id, hand.variant, hand.number))
     except IntegrityError:
         # Another writer appended the same seq first: a lost race, not a corruption.
         raise Stale(_("Another move was made at the same moment; your view has been refreshed")) from None
@@ -190,29 +189,10 @@ def _after_commit(room_id: int, facts: dict[str, Any], state: Any) -> None:
     transaction.on_commit(lambda: hand_changed.send(sender=Hand, hand_id=hand_id, move=move))
 
 
-class _Plain:
-    """Hands this process has moved whose room has no turn clock and is not a guided one, with
-    what a move in one statement needs of them: ``(room id, variant key, hand number)``, none of
-    which changes during a hand."""
-
-    def __init__(self, size: int = 10_000) -> None:
-        self.size = size
-        self._hands: OrderedDict[int, tuple[int, str, int]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def keep(self, hand_id: int, facts: tuple[int, str, int]) -> None:
-        with self._lock:
-            self._hands[hand_id] = facts
-            self._hands.move_to_end(hand_id)
-            while len(self._hands) > self.size:
-                self._hands.popitem(last=False)
-
-    def get(self, hand_id: int) -> tuple[int, str, int] | None:
-        with self._lock:
-            return self._hands.get(hand_id)
-
-
-_plain = _Plain()
+# Hands this process has moved whose room has no turn clock and is not a guided one, with what a
+# move in one statement needs of them: ``(room id, variant key, hand number)``, none of which
+# changes during a hand.
+_plain: Bounded[int, tuple[int, str, int]] = Bounded(10_000)
 
 
 def _in_one_statement(

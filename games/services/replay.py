@@ -14,18 +14,15 @@ cold fold after every move.
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
 from games.rules import Deal, HandContext, get_variant
+from tarokk_site.bounded import Bounded
 
-_CACHE_SIZE = 2048
-_HANDS = 4096  # hands whose newest state is kept: far more than one process serves at once
-_cache: OrderedDict[tuple[int, int], Any] = OrderedDict()
-_latest: OrderedDict[int, tuple[int, Any]] = OrderedDict()  # hand id -> (seq, state)
-_lock = threading.Lock()
+_cache: Bounded[tuple[int, int], Any] = Bounded(2048)
+# hand id -> (seq, state): hands whose newest state is kept, far more than one process serves at once
+_latest: Bounded[int, tuple[int, Any]] = Bounded(4096)
 # How states were found, for tests and benchmarks: "hit", "advanced" (caught up by the
 # missing actions), "folded" (from the deal).
 stats: dict[str, int] = {"hit": 0, "advanced": 0, "folded": 0}
@@ -47,18 +44,14 @@ def state_at(hand: Any, upto: int | None = None) -> Any:
     """The state of ``hand`` after its first ``upto`` actions (all of them by default)."""
     seq = hand.seq if upto is None else min(upto, hand.seq)
     key = (hand.pk, seq)
-    with _lock:
-        cached = _cache.get(key)
-        if cached is None:
-            latest = _latest.get(hand.pk)
-            if latest is not None and latest[0] == seq:
-                cached = latest[1]
-        if cached is not None:
-            stats["hit"] += 1
-            _cache[key] = cached
-            _cache.move_to_end(key)
-            return cached
-        latest = _latest.get(hand.pk)
+    cached = _cache.get(key)
+    latest = _latest.get(hand.pk)
+    if cached is None and latest is not None and latest[0] == seq:
+        cached = latest[1]
+    if cached is not None:
+        stats["hit"] += 1
+        _cache.put(key, cached)
+        return cached
     if latest is not None and latest[0] < seq:
         state = _catch_up(hand, latest[0], latest[1], seq)
         if state is not None:
@@ -109,26 +102,15 @@ def follow(hand_id: int, variant_key: str, seq: int, seat: int, action: str) -> 
 
 
 def _latest_of(hand_id: int) -> tuple[int, Any] | None:
-    with _lock:
-        return _latest.get(hand_id)
+    return _latest.get(hand_id)
 
 
 def remember(hand_id: int, seq: int, state: Any) -> None:
     """Keep a state; call only for committed actions."""
-    with _lock:
-        _cache[(hand_id, seq)] = state
-        _cache.move_to_end((hand_id, seq))
-        while len(_cache) > _CACHE_SIZE:
-            _cache.popitem(last=False)
-        latest = _latest.get(hand_id)
-        if latest is None or latest[0] <= seq:
-            _latest[hand_id] = (seq, state)
-        _latest.move_to_end(hand_id)
-        while len(_latest) > _HANDS:
-            _latest.popitem(last=False)
+    _cache.put((hand_id, seq), state)
+    _latest.update(hand_id, lambda held: held if held is not None and held[0] > seq else (seq, state))
 
 
 def forget_all() -> None:
-    with _lock:
-        _cache.clear()
-        _latest.clear()
+    _cache.clear()
+    _latest.clear()

@@ -11,14 +11,12 @@ newer than the one remembered: a process that missed a seat's change (a message 
 pages opened after it) catches up at the next move, never keeps a stale seating.
 
 Used by the room sockets (games.live), which render one at a time in channels' database
-thread; the lock keeps it safe for any other thread all the same.
+thread; its bounded maps (tarokk_site.bounded) keep it safe for any other thread all the same.
 """
 
 from __future__ import annotations
 
 import copy
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +25,7 @@ from games.models import Hand, Room, Seat
 from games.page.table import Table, load_table, match_of, turn_deadlines
 from games.services import replay
 from games.services.broadcast import Change
+from tarokk_site.bounded import Bounded
 
 
 @dataclass
@@ -42,12 +41,10 @@ class Seating:
     matches: dict[tuple[int, bool, bool], dict[str, Any] | None] = field(default_factory=dict)
 
 
-_SIZE = 512
-_rooms: OrderedDict[int, Seating] = OrderedDict()
+_rooms: Bounded[int, Seating] = Bounded(512)
 # Every page of a room in this process receives the same change: the first to render it builds
 # its table, the others reuse it (a later change has a new id).
-_tables: OrderedDict[tuple[int, str], Table] = OrderedDict()
-_lock = threading.Lock()
+_tables: Bounded[tuple[int, str], Table] = Bounded(512)
 
 
 def table_for(room_id: int | None, change: Change | None) -> Table | None:
@@ -56,46 +53,40 @@ def table_for(room_id: int | None, change: Change | None) -> Table | None:
         return None
     key = (room_id, change.id if change is not None else "")
     if change is not None and change.id:
-        with _lock:
-            table = _tables.get(key)
+        table = _tables.get(key)
         if table is not None:
             return table
     table = _after_move(room_id, change) if change is not None and change.is_move else None
     if table is None:
         table = _read(room_id)
     if table is not None and change is not None and change.id:
-        with _lock:
-            _remember(_tables, key, table)
+        _tables.put(key, table)
     return table
 
 
 def forget_all() -> None:
-    with _lock:
-        _rooms.clear()
-        _tables.clear()
+    _rooms.clear()
+    _tables.clear()
 
 
 def _read(room_id: int) -> Table | None:
     """Everything read afresh, and remembered for the moves that follow."""
     room = Room.objects.filter(pk=room_id).first()
     if room is None:
-        with _lock:
-            _rooms.pop(room_id, None)
+        _rooms.pop(room_id)
         return None
     table = load_table(room)
     seating = Seating(room=room, seats=table.seats, version=room.seating, hand=table.hand)
     if table.hand is not None:
         seating.matches[_match_key(room, table.hand)] = table.match
-    with _lock:
-        _remember(_rooms, room_id, seating)
+    _rooms.put(room_id, seating)
     return table
 
 
 def _after_move(room_id: int, change: Change) -> Table | None:
     """The table after a move, from the remembered seating and the change; None when the
     remembered seating will not do (none, older than the move's, or its hand unknown)."""
-    with _lock:
-        seating = _rooms.get(room_id)
+    seating = _rooms.get(room_id)
     if seating is None or seating.hand is None or (change.seating or 0) > seating.version:
         return None
     hand = _hand_after(seating, change)
@@ -159,10 +150,3 @@ def _hand_after(seating: Seating, change: Change) -> Hand | None:
 
 def _match_key(room: Room, hand: Hand) -> tuple[int, bool, bool]:
     return (hand.pk, hand.finished is not None, room.ended_match >= hand.match_no)
-
-
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > _SIZE:
-        cache.popitem(last=False)
