@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.management import CommandError
 
 from games.bots.duel import ROLES_DIFFER, RecordMismatch, mirror, play_deal, role_of, run_duel, seatings
+from games.management.commands.robots_duel import robots_version
 from games.rules import HandResult
+from tests.rules.robot_checks import duel_output
 
 pytestmark = pytest.mark.rules
 
@@ -78,3 +81,14 @@ def test_a_record_goes_on_where_it_stopped_and_refuses_another_duel(tmp_path):
     for other in ({"seed": 5}, {"robots": "v2"}):
         with pytest.raises(RecordMismatch):
             run_duel("basic", "random", 5, **{"seed": 4, "robots": "v1", **other}, workers=1, record=path)
+
+
+def test_the_duel_command_keeps_a_record_that_names_the_games_code(tmp_path):
+    path = str(tmp_path / "bridge.jsonl")
+    given = ("--variant", "bridge", "--a", "basic", "--b", "random", "--workers", "1", "--record", path)
+    duel_output(*given, "--hands", "3")
+    header = json.loads(open(path, encoding="utf-8").readline())
+    assert header["robots"] == robots_version("bridge") != robots_version("czech")
+    assert "(3 of the deals were read from the record of earlier runs)" in duel_output(*given, "--hands", "4")
+    with pytest.raises(CommandError, match="records another duel"):
+        duel_output(*given, "--hands", "4", "--seed", "2")

@@ -86,7 +86,7 @@ class Command(BaseCommand):
             options=rule_options,
             progress=lambda partial: self.stderr.write(partial.report() + "\n", ending=""),
             record=options["record"],
-            robots=robots_version() if options["record"] else None,
+            robots=robots_version(options["variant"]) if options["record"] else None,
         )
 
 
@@ -94,16 +94,18 @@ class Command(BaseCommand):
 NOT_PLAYING = {"duel.py", "ladder.py"}
 
 
-def robots_version() -> str:
-    """The code that plays a duel as a record names it: a digest of every file of the robots
-    (games/bots, but the duel and the ladder) and of the rules core (games/rules). A record of a
-    duel goes on only with the same code."""
+def robots_version(variant_key: str) -> str:
+    """The code that plays a duel of ``variant_key`` as a record names it: a digest of every file
+    of the robots (games/bots, but the duel, the ladder and the other games' packages) and of the
+    rules core (games/rules, but the other games' packages). A record of a duel goes on only with
+    the same code: a change to another game's robots or rules leaves it valid."""
     digest = hashlib.sha256()
+    others = set(VARIANTS) - {variant_key}
     for package in (bots, rules):
         folder = Path(str(package.__file__)).resolve().parent
         for path in sorted(folder.rglob("*.py")):
-            if package is bots and path.relative_to(folder).as_posix() in NOT_PLAYING:
+            relative = path.relative_to(folder)
+            if relative.parts[0] in others or (package is bots and relative.as_posix() in NOT_PLAYING):
                 continue
-            name = f"{folder.name}/{path.relative_to(folder).as_posix()}"
-            digest.update(name.encode() + b"\0" + path.read_bytes())
+            digest.update(f"{folder.name}/{relative.as_posix()}".encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
