@@ -19,8 +19,7 @@ _MISSING = object()
 class Bounded(Generic[K, V]):
     def __init__(self, size: int) -> None:
         if size < 1:
-            # untranslated: a programmer's error
-            raise ValueError(f"a bounded map holds at least one entry, not {size}")
+            raise ValueError(f"a bounded map holds at least one entry, not {size}")  # untranslated: a bug
         self.size = size
         self._entries: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()

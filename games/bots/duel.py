@@ -92,7 +92,7 @@ def role_of(result: HandResult, seat: int, variant_key: str = "") -> str:
     declarer's partner, a defender; in klop, or in a game without roles (Bridge), every seat
     alike."""
     if result.thrown_in:
-        return "thrown in"
+        return "thrown in"  # untranslated: a key
     if variant_key in NO_ROLES:
         return "player"
     if result.declarer is None:
@@ -255,7 +255,8 @@ class DuelResult:
                 if role in self.roles:
                     mean, se, deals, pairs = self.roles[role]
                     sigmas = f"{mean / se:+.1f} s.e." if se > 0 else ""
-                    lines.append(f"  {role:<13} {mean:>+9.3f} ± {se:.3f}  {sigmas:>10}  {deals:>6} deals  {pairs:>7} seats")  # noqa: E501
+                    row = f"  {role:<13} {mean:>+9.3f} ± {se:.3f}  {sigmas:>10}"
+                    lines.append(f"{row}  {deals:>6} deals  {pairs:>7} seats")  # untranslated: command output
         if self.earlier:
             lines.append(f"({self.earlier} of the deals were read from the record of earlier runs)")  # untranslated: command output  # noqa: E501
         return "\n".join(lines)
