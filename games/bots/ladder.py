@@ -39,8 +39,8 @@ LADDER: dict[str, tuple[Measure, ...]] = {
     "czech": (
         Measure("basic", "random", 11.899, 0.094, 60000, "2026-11-22"),
         Measure("strong", "basic", 0.623, 0.146, 480, "2026-11-22"),
-        Measure("strong", MACH, 0.18, 0.14, 1828, "2026-11-28", cards_only=True),
-        Measure("basic", MACH, 0.06, 0.14, 1828, "2026-11-28", cards_only=True),
+        Measure("strong", MACH, 1.03, 0.12, 2274, "2026-11-29", cards_only=True),
+        Measure("basic", MACH, 0.50, 0.13, 1899, "2026-11-29", cards_only=True),
     ),
     "slovenian3": (
         Measure("basic", "random", 55.052, 0.844, 3000, "2026-11-24"),

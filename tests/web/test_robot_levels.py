@@ -39,7 +39,7 @@ def test_the_lobby_says_under_the_level_what_each_does_and_how_it_measured_in_ea
     )
     assert text["czech", "strong"].endswith(
         "Against basic: +0.6 chips a hand (± 0.1; 480 deals in duplicate). "
-        "Against machtarok.com’s robot: +0.2 chips a hand (± 0.1; card play only, 1,828 deals)."
+        "Against machtarok.com’s robot: +1 chip a hand (± 0.1; card play only, 2,274 deals)."
     )
     assert text["slovenian3", "strong"].endswith(
         "Against OpenSpiel’s robot, which sees every card: "
