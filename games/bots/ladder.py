@@ -50,7 +50,7 @@ LADDER: dict[str, tuple[Measure, ...]] = {
     ),
     "bridge": (
         Measure("basic", "random", 6.306, 0.150, 4000, "2026-11-24", players=3),
-        Measure("strong", "basic", 4.222, 0.489, 400, "2026-11-24", players=3),
+        Measure("strong", "basic", 3.787, 0.212, 2000, "2026-11-29", players=3),
         Measure("basic", "random", 10.765, 0.374, 4000, "2026-11-24", players=2),
         Measure("strong", "basic", 7.222, 0.726, 800, "2026-11-24", players=2),
         Measure("basic", "random", 7.612, 0.267, 4000, "2026-11-24", players=4),

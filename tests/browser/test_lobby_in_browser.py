@@ -106,7 +106,7 @@ def test_play_now_in_one_tap_the_form_the_header_and_a_deliberate_leave(site, br
         page.locator('.new-room select[name="variant"]').select_option("czech")
         assert note().startswith("czech strong") and "machtarok.com" in note()
         page.locator('.new-room select[name="variant"]').select_option("bridge")
-        assert note().startswith("bridge strong") and "Against basic: −4.2 penalty points a hand" in note()
+        assert note().startswith("bridge strong") and "Against basic: −3.8 penalty points a hand" in note()
         shoot(page, f"{size}-lobby-robot-level")
         page.locator("#robot-levels-link").click()
         page.wait_for_url("**/learn/robots/#bridge")

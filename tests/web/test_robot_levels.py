@@ -47,7 +47,7 @@ def test_the_lobby_says_under_the_level_what_each_does_and_how_it_measured_in_ea
     )
     # Bridge counts penalty points: the stronger level takes fewer, at the default three players.
     assert text["bridge", "strong"].endswith(
-        "Against basic: −4.2 penalty points a hand (± 0.5; 3 players, 400 deals in duplicate)."
+        "Against basic: −3.8 penalty points a hand (± 0.2; 3 players, 2,000 deals in duplicate)."
     )
     assert text["czech", "random"] == "Plays any legal card or call, at random: for learning the rules."
     assert 'href="/learn/robots/" id="robot-levels-link"' in html
