@@ -291,13 +291,12 @@ def run_duel(
     earlier = _recorded(record, header) if record else []
     done = {r.index for r in earlier}
     todo = [index for index in range(deals) if index not in done]
-    keep = _Keeper(record)
     summarise = partial(_summarise, options=options, earlier=len(earlier))
     records: list[DealRecord] = list(earlier)
 
     def add(new: DealRecord) -> None:
         records.append(new)
-        keep.add(new)
+        _keep(record, new)
         if progress is not None and len(records) % every == 0 and len(records) < deals:
             progress(summarise(variant, a, b, seed, workers, started, records))
 
@@ -312,18 +311,13 @@ def run_duel(
     return summarise(variant, a, b, seed, workers, started, records)
 
 
-class _Keeper:
-    """Appends each deal's record to the file of ``run_duel``'s ``record``, at once."""
-
-    def __init__(self, path: str | None) -> None:
-        self.path = path
-
-    def add(self, deal: DealRecord) -> None:
-        if self.path is None:
-            return
-        line = {"index": deal.index, "a": deal.a_score, "b": deal.b_score, "roles": deal.roles}
-        with open(self.path, "a", encoding="utf-8") as out:
-            out.write(json.dumps(line, sort_keys=True) + "\n")
+def _keep(path: str | None, deal: DealRecord) -> None:
+    """Append ``deal`` to the file of ``run_duel``'s ``record`` (none: nothing kept)."""
+    if path is None:
+        return
+    line = {"index": deal.index, "a": deal.a_score, "b": deal.b_score, "roles": deal.roles}
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(line, sort_keys=True) + "\n")
 
 
 class RecordMismatch(ValueError):

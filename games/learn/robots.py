@@ -17,6 +17,7 @@ from games.bots.ladder import LADDER, MACH, OPENSPIEL, Measure, below, outside
 from games.models import ROBOT_LEVEL_NAMES
 from games.page.amounts import amount, quantity
 from games.rules import VARIANTS
+from games.rules.base import resolve_options
 
 # What each level does, in a line (the same for every game).
 DOES = {
@@ -42,7 +43,9 @@ def measured(measure: Measure, variant_key: str) -> str:
     level's gain a hand at one seat in the game's unit, with its sign (Bridge counts penalty
     points, so a level that takes fewer shows a minus)."""
     unit = UNITS[variant_key]
-    gain = -measure.margin if unit.text == "penalty points" else measure.margin  # untranslated: the unit's id
+    variant = VARIANTS[variant_key]
+    lowest_wins = variant.match_rules(resolve_options(variant.options, {})).lowest_wins
+    gain = -measure.margin if lowest_wins else measure.margin
     count = formats.number_format(measure.deals, force_grouping=True)
     if measure.cards_only:
         deals = ngettext(
@@ -106,12 +109,7 @@ def ladder(variant_key: str) -> dict[str, Any]:
     measures = LADDER.get(variant_key, ())
     rows = []
     for level in ("random", "basic", "strong"):
-        figures = []
-        for measure in measures:
-            if measure.level != level:
-                continue
-            text = measured(measure, variant_key)
-            figures.append(text)
+        figures = [measured(measure, variant_key) for measure in measures if measure.level == level]
         rows.append(LadderRow(level, str(ROBOT_LEVEL_NAMES[level]), str(DOES[level]), figures))
     dates = sorted({m.measured for m in measures})
     return {

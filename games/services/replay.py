@@ -45,13 +45,14 @@ def state_at(hand: Any, upto: int | None = None) -> Any:
     seq = hand.seq if upto is None else min(upto, hand.seq)
     key = (hand.pk, seq)
     cached = _cache.get(key)
-    latest = _latest.get(hand.pk)
-    if cached is None and latest is not None and latest[0] == seq:
-        cached = latest[1]
     if cached is not None:
         stats["hit"] += 1
-        _cache.put(key, cached)
         return cached
+    latest = _latest.get(hand.pk)
+    if latest is not None and latest[0] == seq:
+        stats["hit"] += 1
+        _cache.put(key, latest[1])
+        return latest[1]
     if latest is not None and latest[0] < seq:
         state = _catch_up(hand, latest[0], latest[1], seq)
         if state is not None:
@@ -83,14 +84,14 @@ def current(hand: Any) -> Any:
 def held(hand_id: int) -> tuple[int, Any] | None:
     """The newest ``(seq, state)`` this process holds for a hand, if any: the state a writer
     committed a moment ago, which a robot can choose from without reading the hand again."""
-    return _latest_of(hand_id)
+    return _latest.get(hand_id)
 
 
 def follow(hand_id: int, variant_key: str, seq: int, seat: int, action: str) -> bool:
     """Another process committed ``action`` of ``seat`` as move ``seq`` of a hand (a message
     said so after its commit): if this process holds the state just before it, apply it there,
     so that nothing need be read. True if the state was advanced."""
-    held = _latest_of(hand_id)
+    held = _latest.get(hand_id)
     if held is None or held[0] != seq - 1:
         return False
     try:
@@ -99,10 +100,6 @@ def follow(hand_id: int, variant_key: str, seq: int, seat: int, action: str) -> 
         return False
     remember(hand_id, seq, state)
     return True
-
-
-def _latest_of(hand_id: int) -> tuple[int, Any] | None:
-    return _latest.get(hand_id)
 
 
 def remember(hand_id: int, seq: int, state: Any) -> None:
